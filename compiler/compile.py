@@ -1,0 +1,238 @@
+"""Card frames + card-language fields -> validated IR cards."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import jsonschema
+
+from . import vocab
+from .diagnostics import CompileError, Diagnostic, Position, did_you_mean
+from .frame import Located, RawCard
+from .ir import schema
+from .lower import lower_field
+from .parser import SourceText
+
+# field -> (kind of value, card-language start rule or None)
+FIELDS: dict[str, str] = {
+    "name": "string", "number": "string", "module": "string", "type": "enum", "cost": "integer",
+    "tags": "tags", "requires": "requires", "vp": "vp", "holds": "holds", "play": "row",
+    "action": "action", "effect": "effect", "start": "row", "first-action": "row", "note": "string",
+}
+NUMBER_FORMATS = {"default": re.compile(r"^[0-9]{3}$|^[A-Z]?[0-9]{1,3}$|^[A-Z]{1,3}[0-9]{0,3}$")}
+
+FRAME_SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://tmars.dev/schema/card-file.json",
+    "title": "tmars card file: a list of cards (YAML frame + card-language strings)",
+    "type": "array",
+    "items": {
+        "type": "object",
+        "required": ["name", "type"],
+        "additionalProperties": False,
+        "properties": {
+            "name": {"type": "string", "description": "printed name, exact spelling"},
+            "number": {"type": "string", "description": "printed number, quoted (\"072\")"},
+            "module": {"type": "string", "description": "defaults to the folder under cards/"},
+            "type": {"enum": list(vocab.CARD_TYPES)},
+            "cost": {"type": "integer", "minimum": 0},
+            "tags": {"type": "array", "items": {"enum": list(vocab.TAGS)}},
+            "requires": {"type": "string", "description": "card language: 'oxygen >= 13, science-tag >= 2'"},
+            "vp": {"type": ["integer", "string"], "description": "1, '1 per 2 animal', '3 if science >= 1'"},
+            "holds": {"enum": list(vocab.CARD_RESOURCES)},
+            "play": {"type": ["string", "array"], "items": {"type": "string"}},
+            "action": {"type": "string", "description": "red arrow: 'cost -> gain', alternatives with 'or'"},
+            "effect": {"type": ["string", "array"], "items": {"type": "string"}},
+            "start": {"type": "string", "description": "a corporation's starting resources and production"},
+            "first-action": {"type": "string"},
+            "note": {"type": "string", "description": "what an asterisk means, in your own words"},
+        },
+    },
+}
+
+
+class CardCompiler:
+    """Compiles the raw cards of one file; collects every diagnostic instead of stopping at one."""
+
+    def __init__(self, path: str, lines: list[str], module: str):
+        self.path = path
+        self.lines = lines
+        self.module = module
+        self.diagnostics: list[Diagnostic] = []
+
+    def diag(self, code: str, message: str, line: int, col: int, expected: str = "", suggestion: str = "") -> None:
+        src = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        self.diagnostics.append(Diagnostic(code, message, Position(self.path, line, col), src, expected, suggestion))
+
+    def source(self, loc: Located, text: str) -> SourceText:
+        col = loc.col + (1 if loc.style in ("'", '"') else 0)
+        return SourceText(text, self.path, loc.line, col, self.lines)
+
+    def compile(self, raw: RawCard) -> dict | None:
+        before = len(self.diagnostics)
+        for key, loc in raw.fields.items():
+            if key not in FIELDS:
+                line, col = raw.key_positions[key]
+                self.diag("E301", f"unknown field '{key}'", line, col, ", ".join(FIELDS), did_you_mean(key, FIELDS))
+        card: dict[str, Any] = {}
+        f = raw.fields
+        name = self._string(f, "name", raw, required=True)
+        card["name"] = name or "?"
+        ctype = self._type(f, raw)
+        number = self._string(f, "number", raw)
+        if number is not None:
+            card["number"] = number
+        card["module"] = self._string(f, "module", raw) or self.module
+        card["type"] = ctype or "automated"
+        cost = self._cost(f, raw, ctype)
+        if cost is not None:
+            card["cost"] = cost
+        card["tags"] = self._tags(f)
+        if "requires" in f:
+            card["requires"] = self._lang(f["requires"], "requires", card)
+        if "vp" in f:
+            loc = f["vp"]
+            text = str(loc.value) if isinstance(loc.value, (int, str)) and not isinstance(loc.value, bool) else None
+            if text is None:
+                self.diag("E302", "vp is a number or a formula", loc.line, loc.col, "1, '1 per 2 animal'")
+            else:
+                card["vp"] = self._lang(Located(text, loc.line, loc.col, loc.style), "vp", card)
+        if "holds" in f:
+            loc = f["holds"]
+            if loc.value not in vocab.CARD_RESOURCES:
+                self.diag("E303", f"a card cannot hold '{loc.value}'", loc.line, loc.col,
+                          ", ".join(vocab.CARD_RESOURCES), did_you_mean(str(loc.value), vocab.CARD_RESOURCES))
+            else:
+                card["holds"] = loc.value
+        for key, out in (("start", "start"), ("play", "play"), ("first-action", "first_action")):
+            if key in f:
+                items = []
+                for loc in self._rows(f[key], key):
+                    alts = self._lang(loc, "row", card)
+                    if alts is not None:
+                        items.extend(_alts_to_items(alts))
+                card[out] = items
+        if "action" in f:
+            loc = f["action"]
+            if not isinstance(loc.value, str):
+                self.diag("E302", "action is one card-language row", loc.line, loc.col, "'cost -> gain'")
+            else:
+                alts = self._lang(loc, "row", card)
+                if alts is not None:
+                    card["action"] = [a if isinstance(a, dict) else {"cost": [], "gain": a} for a in alts]
+        if "effect" in f:
+            effects = [self._lang(loc, "effect", card) for loc in self._rows(f["effect"], "effect")]
+            card["effects"] = [e for e in effects if e is not None]
+        if "note" in f:
+            card["note"] = f["note"].value
+        if len(self.diagnostics) > before:
+            return None
+        try:
+            jsonschema.validate(card, schema())
+        except jsonschema.ValidationError as e:
+            self.diag("E399", f"compiled card does not match the IR schema: {e.message}", raw.line, raw.col)
+            return None
+        return card
+
+    # ---- frame fields ----------------------------------------------------------
+    def _string(self, f: dict[str, Located], key: str, raw: RawCard, required: bool = False) -> str | None:
+        if key not in f:
+            if required:
+                self.diag("E304", f"card has no '{key}'", raw.line, raw.col, f"'{key}: …'")
+            return None
+        loc = f[key]
+        if not isinstance(loc.value, str) or not loc.value.strip():
+            hint = f'quote it: {key}: "{loc.value}"' if isinstance(loc.value, (int, float)) else ""
+            self.diag("E305", f"'{key}' must be text", loc.line, loc.col, "a string", hint)
+            return None
+        return loc.value
+
+    def _type(self, f: dict[str, Located], raw: RawCard) -> str | None:
+        if "type" not in f:
+            self.diag("E304", "card has no 'type'", raw.line, raw.col, ", ".join(vocab.CARD_TYPES))
+            return None
+        loc = f["type"]
+        if loc.value not in vocab.CARD_TYPES:
+            self.diag("E306", f"unknown card type '{loc.value}'", loc.line, loc.col, ", ".join(vocab.CARD_TYPES),
+                      did_you_mean(str(loc.value), vocab.CARD_TYPES))
+            return None
+        return loc.value
+
+    def _cost(self, f: dict[str, Located], raw: RawCard, ctype: str | None) -> int | None:
+        if "cost" not in f:
+            if ctype in vocab.PROJECT_TYPES:
+                self.diag("E307", "a project card needs a cost", raw.line, raw.col, "'cost: N'")
+            return None
+        loc = f["cost"]
+        if isinstance(loc.value, bool) or not isinstance(loc.value, int) or loc.value < 0:
+            self.diag("E308", f"cost must be a whole number of M€, not {loc.value!r}", loc.line, loc.col,
+                      "a number 0 or more")
+            return None
+        return loc.value
+
+    def _tags(self, f: dict[str, Located]) -> list[str]:
+        if "tags" not in f:
+            return []
+        loc = f["tags"]
+        if not isinstance(loc.value, list):
+            self.diag("E309", "tags are a list", loc.line, loc.col, "[science, building]")
+            return []
+        tags = []
+        for t in loc.value:
+            if t not in vocab.TAGS:
+                col = self._find_in_line(loc.line, str(t), loc.col)
+                self.diag("E310", f"unknown tag '{t}'", loc.line, col, ", ".join(vocab.TAGS),
+                          did_you_mean(str(t), vocab.TAGS))
+            else:
+                tags.append(t)
+        return tags
+
+    def _find_in_line(self, line: int, text: str, default: int) -> int:
+        if 0 < line <= len(self.lines):
+            idx = self.lines[line - 1].find(text, default - 1)
+            if idx >= 0:
+                return idx + 1
+        return default
+
+    def _rows(self, loc: Located, key: str) -> list[Located]:
+        if isinstance(loc.value, str):
+            return [loc]
+        if isinstance(loc.value, list) and all(isinstance(v, str) for v in loc.value):
+            # positions of list items: search each on the following lines
+            out = []
+            line = loc.line
+            for v in loc.value:
+                found = line
+                for ln in range(line, min(line + 50, len(self.lines) + 1)):
+                    if v in self.lines[ln - 1]:
+                        found = ln
+                        break
+                col = self.lines[found - 1].find(v) + 1 if 0 < found <= len(self.lines) else loc.col
+                out.append(Located(v, found, max(col, 1), None))
+                line = found + 1
+            return out
+        hint = ""
+        if isinstance(loc.value, list):
+            hint = "a row that starts with '[' must be quoted, e.g. play: \"[+1 plant]\""
+        self.diag("E311", f"'{key}' must be card-language text", loc.line, loc.col, "a string", hint)
+        return []
+
+    def _lang(self, loc: Located, start: str, card: dict) -> Any:
+        if not isinstance(loc.value, str):
+            self.diag("E311", "expected card-language text", loc.line, loc.col, "a string")
+            return None
+        try:
+            return lower_field(self.source(loc, loc.value), start)
+        except CompileError as e:
+            self.diagnostics.extend(e.diagnostics)
+            return None
+
+
+def _alts_to_items(alts: list) -> list[dict]:
+    """Alternatives of a play row: one plain list stays as items, several become a choice."""
+    def items(alt):
+        return [{"op": "pay", "cost": alt["cost"], "gain": alt["gain"]}] if isinstance(alt, dict) else alt
+    if len(alts) == 1:
+        return items(alts[0])
+    return [{"op": "choice", "options": [items(a) for a in alts]}]

@@ -1,0 +1,65 @@
+"""Compiler diagnostics: one error, with where it is, what was expected and a suggestion."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Iterable
+
+
+@dataclass(frozen=True)
+class Position:
+    """A point in a source file, 1-based line and column."""
+
+    path: str
+    line: int
+    col: int
+
+
+@dataclass
+class Diagnostic:
+    """A problem in a card file, rendered like a compiler message."""
+
+    code: str
+    message: str
+    position: Position
+    source_line: str = ""
+    expected: str = ""
+    suggestion: str = ""
+    severity: str = "error"
+    notes: list[str] = field(default_factory=list)
+
+    def render(self) -> str:
+        p = self.position
+        out = [f"{p.path}:{p.line}:{p.col}: {self.severity} {self.code}: {self.message}"]
+        if self.source_line:
+            out.append("    " + self.source_line.rstrip("\n"))
+            out.append("    " + " " * max(p.col - 1, 0) + "^")
+        if self.expected:
+            out.append(f"  expected: {self.expected}")
+        if self.suggestion:
+            out.append(f"  help: {self.suggestion}")
+        out.extend(f"  note: {n}" for n in self.notes)
+        return "\n".join(out)
+
+    def as_json(self) -> dict:
+        p = self.position
+        return {
+            "path": p.path, "line": p.line, "col": p.col, "severity": self.severity,
+            "code": self.code, "message": self.message, "expected": self.expected,
+            "suggestion": self.suggestion,
+        }
+
+
+class CompileError(Exception):
+    """Raised with one or more diagnostics; never escapes the CLI as a traceback."""
+
+    def __init__(self, diagnostics: list[Diagnostic]):
+        super().__init__("\n".join(d.render() for d in diagnostics))
+        self.diagnostics = diagnostics
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """A suggestion for a misspelt word, or '' when nothing is close."""
+    close = difflib.get_close_matches(word, sorted(choices), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else ""

@@ -1,0 +1,104 @@
+"""The effect IR: every node shape declared once, and the JSON Schema derived from it.
+
+Shapes are written as small dicts of field -> type spec. A type spec is a JSON Schema
+fragment or a reference to another shape by name ("#item", "#count", …). `schema()`
+turns the declarations into one JSON Schema document that every compiled card is
+validated against.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from . import vocab
+
+INT = {"type": "integer"}
+STR = {"type": "string"}
+TRUE = {"const": True}
+STD = {"enum": list(vocab.STANDARD_RESOURCES)}
+CARDRES = {"enum": list(vocab.CARD_RESOURCES)}
+ITEMS = {"type": "array", "items": {"$ref": "#/$defs/item"}}
+ARG = {"oneOf": [STR, {"type": "object", "required": ["rule"], "additionalProperties": False,
+                       "properties": {"rule": STR, "n": INT, "cmp": {"enum": [">=", "<="]}}}]}
+ARGS = {"type": "array", "items": ARG}
+
+# op name -> (required fields, optional fields)
+ITEM_SHAPES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
+    "resource": ({"res": STD, "n": INT}, {"x": TRUE, "upto": TRUE, "any": TRUE, "per": "#count"}),
+    "production": ({"res": STD, "n": INT}, {"x": TRUE, "upto": TRUE, "any": TRUE, "per": "#count"}),
+    "box": ({"items": {"type": "array", "items": {"$ref": "#/$defs/op_production"}}}, {}),
+    "card_resource": ({"res": CARDRES, "n": INT, "where": {"enum": ["here", "other", "any"]}},
+                      {"x": TRUE, "upto": TRUE, "any": TRUE, "per": "#count"}),
+    "tr": ({"n": INT}, {"x": TRUE, "per": "#count"}),
+    "raise": ({"param": {"enum": list(vocab.GLOBALS)}, "n": INT}, {"x": TRUE, "per": "#count"}),
+    "tile": ({"tile": {"enum": ["city", "greenery", "ocean", "special"]}},
+             {"name": STR, "n": INT, "rules": ARGS}),
+    "cards": ({"n": INT}, {"x": TRUE, "of": INT, "buy": TRUE, "per": "#count"}),
+    "steal": ({"res": {"enum": list(vocab.STANDARD_RESOURCES) + list(vocab.CARD_RESOURCES)}, "n": INT},
+              {"upto": TRUE}),
+    "claim": ({}, {}),
+    "choice": ({"options": {"type": "array", "minItems": 1, "items": ITEMS}}, {}),
+    "pay": ({"cost": ITEMS, "gain": ITEMS}, {}),
+    "may": ({"items": ITEMS}, {}),
+    "group": ({"items": ITEMS}, {}),
+    "if": ({"cond": "#cond", "items": ITEMS}, {}),
+    "override": ({"name": {"enum": sorted(vocab.OVERRIDES)}, "args": ARGS}, {}),
+}
+
+COUNT = {"type": "object", "required": ["count"], "additionalProperties": False,
+         "properties": {"count": STR, "div": {"type": "integer", "minimum": 1}, "any": TRUE, "args": ARGS}}
+COMPARISON = {"type": "object", "required": ["count", "cmp", "value"], "additionalProperties": False,
+              "properties": {**COUNT["properties"], "cmp": {"enum": [">=", "<="]}, "value": INT}}
+COND = {"oneOf": [COMPARISON, {"type": "object", "required": ["reveal"], "additionalProperties": False,
+                               "properties": {"reveal": {"enum": list(vocab.TAGS)}}}]}
+TRIGGER = {"type": "object", "required": ["event"], "additionalProperties": False,
+           "properties": {"event": STR, "any": TRUE, "args": ARGS}}
+MODIFIER = {"type": "object", "required": ["mod"], "properties": {
+    "mod": {"enum": ["discount", "value", "flex", "pay", "override"]}, "n": INT, "unit": STR,
+    "on": {"type": "array", "items": TRIGGER}, "res": STR, "as": STR, "name": STR, "args": ARGS},
+    "additionalProperties": False}
+EFFECT = {"oneOf": [
+    {"type": "object", "required": ["on", "do"], "additionalProperties": False,
+     "properties": {"on": {"type": "array", "minItems": 1, "items": TRIGGER}, "do": ITEMS}},
+    {"type": "object", "required": ["mods"], "additionalProperties": False,
+     "properties": {"mods": {"type": "array", "minItems": 1, "items": MODIFIER}}},
+]}
+ACTION = {"type": "object", "required": ["cost", "gain"], "additionalProperties": False,
+          "properties": {"cost": ITEMS, "gain": ITEMS}}
+VP = {"type": "object", "required": ["n"], "additionalProperties": False,
+      "properties": {"n": INT, "per": {"$ref": "#/$defs/count"}, "if": {"$ref": "#/$defs/cond"}}}
+
+CARD = {
+    "type": "object",
+    "required": ["name", "module", "type", "tags"],
+    "additionalProperties": False,
+    "properties": {
+        "name": STR, "number": STR, "module": STR, "type": {"enum": list(vocab.CARD_TYPES)},
+        "cost": {"type": "integer", "minimum": 0}, "tags": {"type": "array", "items": {"enum": list(vocab.TAGS)}},
+        "requires": {"type": "array", "items": COMPARISON}, "vp": VP, "holds": CARDRES,
+        "play": ITEMS, "start": ITEMS, "first_action": ITEMS,
+        "action": {"type": "array", "minItems": 1, "items": ACTION},
+        "effects": {"type": "array", "items": EFFECT}, "note": STR,
+    },
+}
+
+
+def _spec(spec: Any) -> Any:
+    if isinstance(spec, str) and spec.startswith("#"):
+        return {"$ref": f"#/$defs/{spec[1:]}"}
+    return spec
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict:
+    """The JSON Schema of a compiled card, built from the shape declarations above."""
+    defs: dict[str, Any] = {"count": COUNT, "cond": COND}
+    for op, (required, optional) in ITEM_SHAPES.items():
+        props = {"op": {"const": op}}
+        props.update({k: _spec(v) for k, v in {**required, **optional}.items()})
+        defs[f"op_{op}"] = {"type": "object", "required": ["op", *required], "properties": props,
+                            "additionalProperties": False}
+    defs["item"] = {"oneOf": [{"$ref": f"#/$defs/op_{op}"} for op in ITEM_SHAPES]}
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://tmars.dev/ir/card.json",
+            "title": f"tmars compiled card (card language v{vocab.LANGUAGE_VERSION})", **CARD, "$defs": defs}

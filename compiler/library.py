@@ -1,0 +1,134 @@
+"""Compiling card files and folders, with a cache keyed by a hash of the grammar, the
+compiler and the sources."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .compile import CardCompiler
+from .diagnostics import CompileError, Diagnostic, Position
+from .frame import read_cards
+from .parser import GRAMMAR_PATH
+
+CARDS_ROOT = Path(__file__).resolve().parent.parent / "cards"
+NON_CARD_DIRS = {"maps"}
+
+
+@dataclass
+class CompileResult:
+    cards: list[dict] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.diagnostics
+
+
+def card_files(paths: list[str | Path] | None = None) -> list[Path]:
+    """Every card file under the given files or folders (default: the shipped library), sorted."""
+    roots = [Path(p) for p in paths] if paths else [CARDS_ROOT]
+    out: list[Path] = []
+    for root in roots:
+        if root.is_dir():
+            out.extend(p for p in sorted(root.rglob("*.yaml")) if not NON_CARD_DIRS & set(p.parts))
+        else:
+            out.append(root)
+    return out
+
+
+def module_of(path: Path) -> str:
+    """The module is the folder directly under cards/, or the file's parent folder."""
+    parts = path.resolve().parts
+    if "cards" in parts:
+        i = len(parts) - 1 - parts[::-1].index("cards")
+        if i + 1 < len(parts) - 1:
+            return parts[i + 1]
+    return path.parent.name or "custom"
+
+
+def compile_text(text: str, path: str, module: str) -> CompileResult:
+    result = CompileResult()
+    try:
+        raws, lines = read_cards(text, path)
+    except CompileError as e:
+        result.diagnostics.extend(e.diagnostics)
+        return result
+    compiler = CardCompiler(path, lines, module)
+    for raw in raws:
+        card = compiler.compile(raw)
+        if card is not None:
+            result.cards.append(card)
+    result.diagnostics.extend(compiler.diagnostics)
+    return result
+
+
+def compile_file(path: Path) -> CompileResult:
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        return CompileResult(diagnostics=[Diagnostic("E000", f"cannot read file: {e.strerror}",
+                                                     Position(str(path), 1, 1))])
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count(b"\n") + 1
+        return CompileResult(diagnostics=[Diagnostic("E007", "file is not UTF-8 text",
+                                                     Position(str(path), line, 1))])
+    return compile_text(text, _display(path), module_of(path))
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def toolchain_hash() -> str:
+    """Hash of everything that decides what a card compiles to: grammar and compiler code."""
+    h = hashlib.sha256(GRAMMAR_PATH.read_bytes())
+    for p in sorted(Path(__file__).parent.glob("*.py")):
+        h.update(p.read_bytes())
+    return h.hexdigest()
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("TMARS_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache")), "tmars")
+    return Path(base)
+
+
+def compile_paths(paths: list[str | Path] | None = None, use_cache: bool = True) -> CompileResult:
+    """Compile files and folders; a file whose source and toolchain are unchanged comes from cache."""
+    files = card_files(paths)
+    tool = toolchain_hash()
+    result = CompileResult()
+    cdir = cache_dir()
+    for path in files:
+        key = None
+        if use_cache:
+            try:
+                data = path.read_bytes()
+                key = hashlib.sha256(tool.encode() + str(path.resolve()).encode() + data).hexdigest()
+                cached = cdir / f"{key}.json"
+                if cached.exists():
+                    result.cards.extend(json.loads(cached.read_text()))
+                    continue
+            except OSError:
+                key = None
+        one = compile_file(path)
+        result.cards.extend(one.cards)
+        result.diagnostics.extend(one.diagnostics)
+        if key and one.ok:
+            try:
+                cdir.mkdir(parents=True, exist_ok=True)
+                tmp = cdir / f"{key}.tmp{os.getpid()}"
+                tmp.write_text(json.dumps(one.cards))
+                tmp.replace(cdir / f"{key}.json")
+            except OSError:
+                pass
+    return result

@@ -1,0 +1,369 @@
+"""Lowering: parse trees to the effect IR, checking every word against the vocabulary.
+
+The IR is plain JSON-compatible data (dicts, lists, strings, ints). Node shapes are
+declared in `ir.py`; this module only builds them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token, Tree
+
+from . import vocab
+from .diagnostics import CompileError, did_you_mean
+from .parser import SourceText, parse
+
+Node = dict[str, Any]
+
+
+class Lowerer:
+    """Turns one field's parse tree into IR, reporting vocabulary errors with positions."""
+
+    def __init__(self, source: SourceText):
+        self.src = source
+
+    # ---- helpers -------------------------------------------------------------
+    def fail(self, code: str, message: str, at: Token | Tree | None, expected: str = "",
+             suggestion: str = "") -> CompileError:
+        offset = 0
+        if isinstance(at, Token) and at.start_pos is not None:
+            offset = at.start_pos
+        elif isinstance(at, Tree) and getattr(at.meta, "start_pos", None) is not None:
+            offset = at.meta.start_pos
+        return CompileError([self.src.diagnostic(code, message, offset, expected, suggestion)])
+
+    @staticmethod
+    def tokens(tree: Tree, kind: str) -> list[Token]:
+        return [c for c in tree.children if isinstance(c, Token) and c.type == kind]
+
+    @staticmethod
+    def subtree(tree: Tree, name: str) -> Tree | None:
+        for c in tree.children:
+            if isinstance(c, Tree) and c.data == name:
+                return c
+        return None
+
+    # ---- rows ----------------------------------------------------------------
+    def row(self, tree: Tree) -> list[list[Node] | Node]:
+        """A row as a list of alternatives; each is a plain item list or an arrow {cost, gain}."""
+        alts = []
+        for alt in tree.children:
+            if alt.data == "plain_alt":
+                alts.append(self.items(alt.children[0]))
+            else:
+                parts = [c for c in alt.children if isinstance(c, Tree)]
+                cost = self.items(parts[0]) if len(parts) == 2 else []
+                alts.append({"cost": cost, "gain": self.items(parts[-1])})
+        return alts
+
+    def row_as_items(self, tree: Tree) -> list[Node]:
+        """A row used where items are expected: alternatives become a choice, arrows a payment."""
+        alts = [self._alt_items(a) for a in self.row(tree)]
+        if len(alts) == 1:
+            return alts[0]
+        return [{"op": "choice", "options": alts}]
+
+    @staticmethod
+    def _alt_items(alt: list[Node] | Node) -> list[Node]:
+        if isinstance(alt, dict):
+            return [{"op": "pay", "cost": alt["cost"], "gain": alt["gain"]}]
+        return alt
+
+    def items(self, tree: Tree, in_box: bool = False) -> list[Node]:
+        return [self.item(c, in_box) for c in tree.children]
+
+    def item(self, tree: Tree, in_box: bool = False) -> Node:
+        kind = tree.data
+        if kind == "atom":
+            return self.atom(tree, in_box)
+        if kind == "box":
+            if in_box:
+                raise self.fail("E210", "a production box cannot contain another box", tree)
+            return {"op": "box", "items": self.items(tree.children[0], in_box=True)}
+        if kind == "group":
+            inner = self.row_as_items(tree.children[0])
+            return inner[0] if len(inner) == 1 else {"op": "group", "items": inner}
+        if kind == "optional":
+            inner = self.item(tree.children[0], in_box)
+            return {"op": "may", "items": inner["items"] if inner["op"] == "group" else [inner]}
+        if kind == "conditional":
+            return {"op": "if", "cond": self.cond(tree.children[0]), "items": [self.item(tree.children[1])]}
+        if kind == "steal":
+            return self.steal(tree)
+        raise self.fail("E200", f"unsupported construct {kind}", tree)  # pragma: no cover
+
+    def amount(self, tree: Tree | None) -> tuple[int, bool]:
+        if tree is None:
+            return 1, False
+        tok = tree.children[0]
+        if tok.type == "X":
+            return 1, True
+        return int(tok), False
+
+    def atom(self, tree: Tree, in_box: bool) -> Node:
+        word_tok = self.tokens(tree, "WORD")[0]
+        word = str(word_tok)
+        sign = -1 if any(str(t) == "-" for t in self.tokens(tree, "SIGN")) else 1
+        n, x = self.amount(self.subtree(tree, "amount"))
+        upto = bool(self.tokens(tree, "UPTO"))
+        marked = bool(self.tokens(tree, "MARK"))
+        star = bool(self.tokens(tree, "STAR"))
+        args_tree = self.subtree(tree, "args")
+        args = self.args(args_tree) if args_tree else []
+        per_tree = self.subtree(tree, "per")
+        per = self.count(per_tree.children[0]) if per_tree else None
+
+        if star:
+            if word not in vocab.OVERRIDES:
+                raise self.fail("E220", f"unknown override '{word}*'", word_tok,
+                                "one of: " + ", ".join(sorted(vocab.OVERRIDES)),
+                                did_you_mean(word, vocab.OVERRIDES))
+            return {"op": "override", "name": word, "args": [a if isinstance(a, str) else a for a in args]}
+
+        node: Node
+        if in_box:
+            if word not in vocab.STANDARD_RESOURCES:
+                raise self.fail("E211", f"'{word}' cannot be produced: a production box holds only "
+                                "standard resources", word_tok, ", ".join(vocab.STANDARD_RESOURCES),
+                                did_you_mean(word, vocab.STANDARD_RESOURCES))
+            node = {"op": "production", "res": word, "n": sign * n}
+        elif word in vocab.STANDARD_RESOURCES:
+            node = {"op": "resource", "res": word, "n": sign * n}
+        elif word in vocab.CARD_RESOURCES:
+            where = "here"
+            for a in args:
+                if a in ("other", "any"):
+                    where = a
+                else:
+                    raise self.fail("E212", f"unknown target '{a}' for a card resource", args_tree,
+                                    "'other' (another of your cards) or 'any' (any of your cards)")
+            node = {"op": "card_resource", "res": word, "n": sign * n, "where": where}
+            args = []
+        elif word == "tr":
+            node = {"op": "tr", "n": sign * n}
+        elif word in vocab.GLOBALS:
+            node = {"op": "raise", "param": word, "n": sign * n}
+        elif word in vocab.TILE_KINDS:
+            node = self.tile(word, n, sign, args, args_tree)
+            args = []
+        elif word == "card":
+            node = self.cards(sign * n, args, args_tree)
+            args = []
+        elif word == "claim":
+            node = {"op": "claim"}
+        else:
+            raise self.fail("E201", f"unknown word '{word}'", word_tok,
+                            "a resource, card resource, tile, global parameter, 'tr' or 'card'",
+                            did_you_mean(word, vocab.ALL_ATOM_WORDS | set(vocab.OVERRIDES)))
+        if args:
+            raise self.fail("E213", f"'{word}' takes no arguments", args_tree)
+        if x:
+            node["x"] = True
+        if upto:
+            if sign > 0:
+                raise self.fail("E214", "'upto' only applies to a loss", tree,
+                                "'upto -N word!'", "write the amount as a negative number")
+            node["upto"] = True
+        if marked:
+            if node["op"] not in ("resource", "production", "card_resource") or sign > 0:
+                raise self.fail("E215", "a red border ('!') marks only a removal or a production decrease",
+                                self.tokens(tree, "MARK")[0], "a negative resource or production",
+                                "remove the '!': a gain always goes to you")
+            node["any"] = True
+        if per is not None:
+            node["per"] = per
+        return node
+
+    def tile(self, word: str, n: int, sign: int, args: list, args_tree: Tree | None) -> Node:
+        if sign < 0:
+            raise self.fail("E216", "tiles cannot be removed", args_tree)
+        kind = "special" if word == "tile" else word
+        node: Node = {"op": "tile", "tile": kind}
+        rules: list = []
+        for a in args:
+            rule = a if isinstance(a, str) else a["rule"]
+            if rule in vocab.PLACEMENT_RULES:
+                rules.append(a)
+            elif isinstance(a, str) and "name" not in node:
+                node["name"] = a
+            else:
+                raise self.fail("E217", f"unknown placement rule '{rule}'", args_tree,
+                                ", ".join(vocab.PLACEMENT_RULES), did_you_mean(rule, vocab.PLACEMENT_RULES))
+        if kind == "special" and "name" not in node:
+            raise self.fail("E218", "a special tile needs a name: tile(NAME, rules…)", args_tree)
+        if n != 1:
+            node["n"] = n
+        if rules:
+            node["rules"] = rules
+        return node
+
+    def cards(self, n: int, args: list, args_tree: Tree | None) -> Node:
+        node: Node = {"op": "cards", "n": n}
+        for a in args:
+            if a == "buy":
+                node["buy"] = True
+            elif isinstance(a, dict) and a["rule"] == "of":
+                node["of"] = a["n"]
+            else:
+                raise self.fail("E219", "unknown card option", args_tree, "'buy' or 'of N'")
+        return node
+
+    def steal(self, tree: Tree) -> Node:
+        word_tok = self.tokens(tree, "WORD")[0]
+        word = str(word_tok)
+        n, x = self.amount(self.subtree(tree, "amount"))
+        if word not in vocab.STANDARD_RESOURCES and word not in vocab.CARD_RESOURCES:
+            raise self.fail("E201", f"unknown resource '{word}'", word_tok, "a resource",
+                            did_you_mean(word, set(vocab.STANDARD_RESOURCES) | set(vocab.CARD_RESOURCES)))
+        node: Node = {"op": "steal", "res": word, "n": n}
+        if self.tokens(tree, "UPTO"):
+            node["upto"] = True
+        return node
+
+    def args(self, tree: Tree) -> list:
+        out: list = []
+        for a in tree.children:
+            words = [str(t) for t in a.children if isinstance(t, Token) and t.type == "WORD"]
+            nums = [t for t in a.children if isinstance(t, Token) and t.type == "NUMBER"]
+            if a.data == "arg_cmp":
+                cmp = next(str(t) for t in a.children if isinstance(t, Token) and t.type == "CMP")
+                neg = any(str(t) == "-" for t in a.children if isinstance(t, Token) and t.type == "SIGN")
+                out.append({"rule": words[0], "cmp": cmp, "n": (-1 if neg else 1) * int(nums[0])})
+            elif nums:
+                out.append({"rule": words[0], "n": int(nums[0])})
+            else:
+                out.append(words[0])
+        return out
+
+    # ---- counts, conditions, requirements ---------------------------------------
+    def count(self, tree: Tree) -> Node:
+        word_tok = self.tokens(tree, "WORD")[0]
+        word = str(word_tok)
+        if word not in vocab.count_words():
+            raise self.fail("E230", f"'{word}' is not something that can be counted", word_tok,
+                            "a tag (science-tag), production (plant-prod), tile (city-tile) or resource",
+                            did_you_mean(word, vocab.count_words()))
+        node: Node = {"count": word}
+        nums = self.tokens(tree, "NUMBER")
+        if nums:
+            node["div"] = int(nums[0])
+            if node["div"] < 1:
+                raise self.fail("E231", "cannot count per 0", nums[0])
+        if self.tokens(tree, "MARK"):
+            node["any"] = True
+        args_tree = self.subtree(tree, "args")
+        if args_tree:
+            node["args"] = self.args(args_tree)
+        return node
+
+    def comparison(self, children: list) -> Node:
+        count_tree = next(c for c in children if isinstance(c, Tree))
+        node = self.count(count_tree)
+        if "div" in node:
+            raise self.fail("E232", "a comparison counts whole things", count_tree)
+        toks = [c for c in children if isinstance(c, Token)]
+        cmp = next(str(t) for t in toks if t.type == "CMP")
+        neg = any(str(t) == "-" for t in toks if t.type == "SIGN")
+        value = int(next(t for t in toks if t.type == "NUMBER"))
+        node["cmp"] = cmp
+        node["value"] = -value if neg else value
+        return node
+
+    def cond(self, tree: Tree) -> Node:
+        if tree.data == "cond_reveal":
+            word_tok = tree.children[0]
+            tag = str(word_tok).removesuffix(vocab.COUNT_SUFFIX_TAG)
+            if tag not in vocab.TAGS or not str(word_tok).endswith(vocab.COUNT_SUFFIX_TAG):
+                raise self.fail("E233", f"'{word_tok}' is not a tag", word_tok, "a tag like microbe-tag",
+                                did_you_mean(str(word_tok), vocab.count_words()))
+            return {"reveal": tag}
+        return self.comparison(tree.children)
+
+    def requires(self, tree: Tree) -> list[Node]:
+        return [self.comparison(r.children) for r in tree.children]
+
+    def vp(self, tree: Tree) -> Node:
+        toks = [c for c in tree.children if isinstance(c, Token)]
+        neg = any(str(t) == "-" for t in toks if t.type == "SIGN")
+        n = int(next(t for t in toks if t.type == "NUMBER"))
+        node: Node = {"n": -n if neg else n}
+        if tree.data == "vp_per":
+            node["per"] = self.count(tree.children[-1])
+        elif tree.data == "vp_if":
+            node["if"] = self.cond(tree.children[-1])
+        return node
+
+    # ---- effects -------------------------------------------------------------
+    def effect(self, tree: Tree) -> Node:
+        if tree.data == "trigger_effect":
+            return {"on": self.triggers(tree.children[0]), "do": self.row_as_items(tree.children[1])}
+        return {"mods": [self.modifier(m) for m in tree.children]}
+
+    def triggers(self, tree: Tree) -> list[Node]:
+        out = []
+        for t in tree.children:
+            word_tok = self.tokens(t, "WORD")[0]
+            word = str(word_tok)
+            if word not in vocab.trigger_words():
+                raise self.fail("E240", f"unknown trigger '{word}'", word_tok,
+                                "a tag (science-tag), card(...), std(...), city, greenery, ocean or tile",
+                                did_you_mean(word, vocab.trigger_words()))
+            node: Node = {"event": word}
+            if self.tokens(t, "MARK"):
+                node["any"] = True
+            args_tree = self.subtree(t, "args")
+            if args_tree:
+                node["args"] = self.args(args_tree)
+            out.append(node)
+        return out
+
+    def modifier(self, tree: Tree) -> Node:
+        toks = [c for c in tree.children if isinstance(c, Token)]
+        if tree.data == "mod_discount":
+            node: Node = {"mod": "discount", "n": int(toks[0])}
+            unit = [t for t in toks if t.type == "WORD"]
+            if unit:
+                if str(unit[0]) not in vocab.MODIFIER_UNITS:
+                    raise self.fail("E241", f"cannot discount '{unit[0]}'", unit[0],
+                                    ", ".join(vocab.MODIFIER_UNITS))
+                if str(unit[0]) != "mc":
+                    node["unit"] = str(unit[0])
+            trig = self.subtree(tree, "triggers")
+            if trig is not None:
+                node["on"] = self.triggers(trig)
+            return node
+        if tree.data == "mod_value":
+            res = str(toks[-1])
+            if res not in ("steel", "titanium"):
+                raise self.fail("E242", f"'{res}' has no payment value", toks[-1], "steel or titanium")
+            n = int(next(t for t in toks if t.type == "NUMBER"))
+            return {"mod": "value", "res": res, "n": -n if str(toks[0]) == "-" else n}
+        if tree.data == "mod_flex":
+            return {"mod": "flex", "n": int(toks[0])}
+        if tree.data == "mod_pay":
+            res, as_ = str(toks[0]), str(toks[1])
+            for t in toks[:2]:
+                if str(t) not in vocab.STANDARD_RESOURCES:
+                    raise self.fail("E201", f"unknown resource '{t}'", t, "a standard resource",
+                                    did_you_mean(str(t), vocab.STANDARD_RESOURCES))
+            return {"mod": "pay", "res": res, "as": as_}
+        word = str(toks[0])
+        if word not in vocab.OVERRIDES:
+            raise self.fail("E220", f"unknown override '{word}*'", toks[0],
+                            "one of: " + ", ".join(sorted(vocab.OVERRIDES)), did_you_mean(word, vocab.OVERRIDES))
+        args_tree = self.subtree(tree, "args")
+        return {"mod": "override", "name": word, "args": self.args(args_tree) if args_tree else []}
+
+
+def lower_field(source: SourceText, start: str) -> Any:
+    """Parse and lower one card-language field ('row', 'requires', 'vp' or 'effect')."""
+    tree = parse(source, start)
+    lowerer = Lowerer(source)
+    if start == "row":
+        return lowerer.row(tree)
+    if start == "requires":
+        return lowerer.requires(tree)
+    if start == "vp":
+        return lowerer.vp(tree)
+    return lowerer.effect(tree)

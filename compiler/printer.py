@@ -1,0 +1,171 @@
+"""IR back to card language, so that parse(print(ir)) == ir holds for every card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+Node = dict[str, Any]
+
+
+def amount(node: Node, signed: bool = True) -> str:
+    n = node["n"]
+    sign = "-" if n < 0 else ("+" if signed else "")
+    mag = "X" if node.get("x") else str(abs(n))
+    if node.get("x") and abs(n) != 1:
+        raise ValueError("X amounts are always one X")
+    return f"{sign}{mag}"
+
+
+def count(c: Node) -> str:
+    out = f"{c['div']} " if "div" in c else ""
+    out += c["count"]
+    if c.get("any"):
+        out += "!"
+    if c.get("args"):
+        out += args(c["args"])
+    return out
+
+
+def arg(a: Any) -> str:
+    if isinstance(a, str):
+        return a
+    if "cmp" in a:
+        return f"{a['rule']} {a['cmp']} {a['n']}"
+    return f"{a['rule']} {a['n']}"
+
+
+def args(items: list) -> str:
+    return "(" + ", ".join(arg(a) for a in items) + ")"
+
+
+def per(node: Node) -> str:
+    return f" per {count(node['per'])}" if "per" in node else ""
+
+
+def item(node: Node) -> str:
+    op = node["op"]
+    if op in ("resource", "production", "card_resource"):
+        out = ("upto " if node.get("upto") else "") + amount(node) + " " + node["res"]
+        if op == "card_resource" and node["where"] != "here":
+            out += f"({node['where']})"
+        if node.get("any"):
+            out += "!"
+        return out + per(node)
+    if op == "box":
+        return "[" + ", ".join(item(i) for i in node["items"]) + "]"
+    if op == "tr":
+        return amount(node) + " tr" + per(node)
+    if op == "raise":
+        return amount(node) + " " + node["param"] + per(node)
+    if op == "tile":
+        word = "tile" if node["tile"] == "special" else node["tile"]
+        out = (f"{node['n']} " if "n" in node else "") + word
+        a = ([node["name"]] if "name" in node else []) + node.get("rules", [])
+        return out + (args(a) if a else "")
+    if op == "cards":
+        opts = (["buy"] if node.get("buy") else []) + ([{"rule": "of", "n": node["of"]}] if "of" in node else [])
+        return amount(node) + " card" + (args(opts) if opts else "") + per(node)
+    if op == "steal":
+        return "steal " + ("upto " if node.get("upto") else "") + f"{node['n']} {node['res']}!"
+    if op == "claim":
+        return "claim"
+    if op == "choice":
+        return "(" + " or ".join(items(o) for o in node["options"]) + ")"
+    if op == "pay":
+        return "(" + pay(node) + ")"
+    if op == "may":
+        inner = node["items"]
+        return "may " + (item(inner[0]) if len(inner) == 1 else "(" + items(inner) + ")")
+    if op == "group":
+        return "(" + items(node["items"]) + ")"
+    if op == "if":
+        return "if " + cond(node["cond"]) + " : " + item(node["items"][0])
+    if op == "override":
+        return node["name"] + (args(node["args"]) if node["args"] else "") + "*"
+    raise ValueError(f"unknown op {op}")
+
+
+def pay(node: Node) -> str:
+    cost = items(node["cost"])
+    return (cost + " " if cost else "") + "-> " + items(node["gain"])
+
+
+def items(nodes: list[Node]) -> str:
+    return ", ".join(item(n) for n in nodes)
+
+
+def play_row(nodes: list[Node]) -> str:
+    """A play row: a lone top-level choice or payment prints without its parentheses."""
+    if len(nodes) == 1 and nodes[0]["op"] == "choice":
+        return " or ".join(play_row(o) if len(o) == 1 and o[0]["op"] == "pay" else items(o)
+                           for o in nodes[0]["options"])
+    if len(nodes) == 1 and nodes[0]["op"] == "pay":
+        return pay(nodes[0])
+    return items(nodes)
+
+
+def action(alts: list[Node]) -> str:
+    return " or ".join(pay(a) for a in alts)
+
+
+def cond(c: Node) -> str:
+    if "reveal" in c:
+        return f"reveal {c['reveal']}-tag"
+    return comparison(c)
+
+
+def comparison(c: Node) -> str:
+    return f"{count(c)} {c['cmp']} {c['value']}"
+
+
+def requires(reqs: list[Node]) -> str:
+    return ", ".join(comparison(r) for r in reqs)
+
+
+def vp(v: Node) -> str:
+    if "per" in v:
+        return f"{v['n']} per {count(v['per'])}"
+    if "if" in v:
+        return f"{v['n']} if {cond(v['if'])}"
+    return str(v["n"])
+
+
+def trigger(t: Node) -> str:
+    return t["event"] + ("!" if t.get("any") else "") + (args(t["args"]) if t.get("args") else "")
+
+
+def modifier(m: Node) -> str:
+    kind = m["mod"]
+    if kind == "discount":
+        out = f"discount {m['n']}" + (f" {m['unit']}" if "unit" in m else "")
+        return out + (" on " + " or ".join(trigger(t) for t in m["on"]) if "on" in m else "")
+    if kind == "value":
+        return f"value {'-' if m['n'] < 0 else '+'}{abs(m['n'])} {m['res']}"
+    if kind == "flex":
+        return f"flex {m['n']}"
+    if kind == "pay":
+        return f"pay {m['res']} as {m['as']}"
+    return m["name"] + "*" + (args(m["args"]) if m["args"] else "")
+
+
+def effect(e: Node) -> str:
+    if "mods" in e:
+        return ", ".join(modifier(m) for m in e["mods"])
+    return " or ".join(trigger(t) for t in e["on"]) + " : " + play_row(e["do"])
+
+
+def card_fields(card: Node) -> dict[str, Any]:
+    """The card-language fields of a card as they would be written in its YAML frame."""
+    out: dict[str, Any] = {}
+    if "requires" in card:
+        out["requires"] = requires(card["requires"])
+    if "vp" in card:
+        out["vp"] = vp(card["vp"])
+    for key, name in (("start", "start"), ("play", "play"), ("first_action", "first-action")):
+        if key in card:
+            out[name] = play_row(card[key])
+    if "action" in card:
+        out["action"] = action(card["action"])
+    if "effects" in card:
+        out["effect"] = [effect(e) for e in card["effects"]]
+    return out

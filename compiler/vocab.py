@@ -1,0 +1,113 @@
+"""The words of the card language.
+
+The grammar only knows the shape of a row; which words exist lives here, so that a
+misspelt word is reported with a suggestion instead of as a parse error, and so that
+the linter, the printer and the sheet share one vocabulary.
+"""
+
+from __future__ import annotations
+
+LANGUAGE_VERSION = 1
+
+STANDARD_RESOURCES = ("mc", "steel", "titanium", "plant", "energy", "heat")
+CARD_RESOURCES = ("animal", "microbe", "science", "fighter", "floater", "asteroid", "camp", "data")
+TAGS = (
+    "building", "space", "science", "power", "earth", "jovian", "venus", "plant",
+    "microbe", "animal", "city", "event", "wild",
+)
+CARD_TYPES = ("automated", "active", "event", "corporation", "prelude", "standard-project", "conversion")
+PROJECT_TYPES = ("automated", "active", "event")
+GLOBALS = ("temperature", "oxygen", "venus")
+TILE_KINDS = ("city", "greenery", "ocean", "tile")
+
+# Placement rules a tile may name in parentheses; a word that is not a rule is the tile's name.
+PLACEMENT_RULES = {
+    "ocean-area": "on an area reserved for oceans",
+    "land": "on a land area (the default for every tile but an ocean)",
+    "volcanic": "on a volcanic area",
+    "next-own": "next to a tile you own",
+    "isolated": "next to no other tile",
+    "next-city": "next to a city tile",
+    "next-cities": "next to at least N city tiles (waives the city spacing rule)",
+    "next-greenery": "next to a greenery tile",
+    "bonus-metal": "on an area with a steel or titanium placement bonus",
+    "reserved": "on the area reserved for this tile's name",
+    "spacing-waived": "may be placed next to another city",
+    "off-mars": "off the map, on its reserved off-map area",
+}
+
+# Things that can be counted: by "per", by requirements, by conditions and by VP.
+COUNT_WORDS = {
+    "oxygen": "the oxygen level in %",
+    "temperature": "the temperature in °C",
+    "oceans": "ocean tiles on the board",
+    "venus": "the Venus scale in %",
+    "tr": "your terraform rating",
+    "city-tile": "city tiles you own (any player's with !)",
+    "greenery-tile": "greenery tiles you own (any player's with !)",
+    "ocean-tile": "ocean tiles on the board",
+    "tile": "tiles you own (any player's with !)",
+    "city-adjacent": "city tiles next to this card's tile",
+    "ocean-adjacent": "ocean tiles next to this card's tile",
+    "greenery-adjacent": "greenery tiles next to this card's tile",
+    "event-card": "event cards you have played (all players' with !)",
+    "card-in-hand": "cards in your hand",
+    "tag-kinds": "different kinds of tags you have in play",
+    "card-resource": "resources on your cards",
+}
+COUNT_SUFFIX_TAG = "-tag"
+COUNT_SUFFIX_PROD = "-prod"
+
+TRIGGER_WORDS = {
+    "card": "you play a card (filters: tag names, cost >= N, requirements)",
+    "std": "you use a standard project (filters: cost >= N)",
+    "city": "a city tile is placed (by you; by anyone with !; filter: mars)",
+    "greenery": "a greenery tile is placed",
+    "ocean": "an ocean tile is placed",
+    "tile": "any tile is placed (filter: bonus-metal)",
+}
+
+# Card-language atoms that are neither resources nor tiles.
+CARD_ATOMS = ("card", "tr", "claim")
+
+MODIFIER_UNITS = ("mc", "plant", "heat")
+
+# Asterisk overrides: rule primitives the icons cannot say, each implemented once.
+OVERRIDES: dict[str, str] = {
+    "copy-production": (
+        "Apply again the production box of one of your own played cards that carries the "
+        "given tag, as if that card had just been played."
+    ),
+    "production-of-placed-metal": (
+        "Raise the production of the metal (steel or titanium) shown as placement bonus on the "
+        "area where this card's tile went."
+    ),
+    "protect-resources": (
+        "Opponents cannot remove your plants or the resources on your cards."
+    ),
+    "next-card-discount": (
+        "The next card you play this generation costs N M€ less."
+    ),
+    "next-card-flex": (
+        "The next card you play ignores global requirements by up to N steps."
+    ),
+    "raised-tr-this-generation": (
+        "Condition: your terraform rating has gone up this generation."
+    ),
+}
+
+ALL_ATOM_WORDS = (
+    set(STANDARD_RESOURCES) | set(CARD_RESOURCES) | set(GLOBALS) | set(TILE_KINDS) | set(CARD_ATOMS)
+)
+
+
+def count_words() -> set[str]:
+    """Every word a count may use, with tag and production forms spelled out."""
+    words = set(COUNT_WORDS) | set(CARD_RESOURCES) | set(STANDARD_RESOURCES)
+    words |= {t + COUNT_SUFFIX_TAG for t in TAGS}
+    words |= {r + COUNT_SUFFIX_PROD for r in STANDARD_RESOURCES}
+    return words
+
+
+def trigger_words() -> set[str]:
+    return set(TRIGGER_WORDS) | {t + COUNT_SUFFIX_TAG for t in TAGS}
