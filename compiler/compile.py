@@ -19,6 +19,7 @@ FIELDS: dict[str, str] = {
     "name": "string", "number": "string", "module": "string", "type": "enum", "cost": "integer",
     "tags": "tags", "requires": "requires", "vp": "vp", "holds": "holds", "play": "row",
     "action": "action", "effect": "effect", "start": "row", "first-action": "row", "note": "string",
+    "score": "counts",
 }
 NUMBER_FORMATS = {"default": re.compile(r"^[0-9]{3}$|^[A-Z]?[0-9]{1,3}$|^[A-Z]{1,3}[0-9]{0,3}$")}
 
@@ -47,6 +48,7 @@ FRAME_SCHEMA = {
             "start": {"type": "string", "description": "a corporation's starting resources and production"},
             "first-action": {"type": "string"},
             "note": {"type": "string", "description": "what an asterisk means, in your own words"},
+            "score": {"type": "string", "description": "an award's count: 'steel + titanium'"},
         },
     },
 }
@@ -124,6 +126,8 @@ class CardCompiler:
         if "effect" in f:
             effects = [self._lang(loc, "effect", card) for loc in self._rows(f["effect"], "effect")]
             card["effects"] = [e for e in effects if e is not None]
+        if "score" in f:
+            card["score"] = self._lang(f["score"], "counts", card)
         if "note" in f:
             card["note"] = f["note"].value
         if len(self.diagnostics) > before:

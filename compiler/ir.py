@@ -28,7 +28,8 @@ ITEM_SHAPES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "resource": ({"res": STD, "n": INT}, {"x": TRUE, "upto": TRUE, "any": TRUE, "per": "#count"}),
     "production": ({"res": STD, "n": INT}, {"x": TRUE, "upto": TRUE, "any": TRUE, "per": "#count"}),
     "box": ({"items": {"type": "array", "items": {"$ref": "#/$defs/op_production"}}}, {}),
-    "card_resource": ({"res": CARDRES, "n": INT, "where": {"enum": ["here", "other", "any"]}},
+    "card_resource": ({"res": {"enum": list(vocab.CARD_RESOURCES) + [vocab.HELD]}, "n": INT,
+                       "where": {"enum": ["here", "other", "any", "that"]}},
                       {"x": TRUE, "upto": TRUE, "any": TRUE, "per": "#count"}),
     "tr": ({"n": INT}, {"x": TRUE, "per": "#count"}),
     "raise": ({"param": {"enum": list(vocab.GLOBALS)}, "n": INT}, {"x": TRUE, "per": "#count"}),
@@ -80,6 +81,7 @@ CARD = {
         "play": ITEMS, "start": ITEMS, "first_action": ITEMS,
         "action": {"type": "array", "minItems": 1, "items": ACTION},
         "effects": {"type": "array", "items": EFFECT}, "note": STR,
+        "score": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/count"}},
     },
 }
 

@@ -15,7 +15,7 @@ from .frame import read_cards
 from .parser import GRAMMAR_PATH
 
 CARDS_ROOT = Path(__file__).resolve().parent.parent / "cards"
-NON_CARD_DIRS = {"maps"}
+NON_CARD_DIRS = {"board"}
 
 
 @dataclass

@@ -130,14 +130,17 @@ class Lowerer:
             node = {"op": "production", "res": word, "n": sign * n}
         elif word in vocab.STANDARD_RESOURCES:
             node = {"op": "resource", "res": word, "n": sign * n}
-        elif word in vocab.CARD_RESOURCES:
+        elif word in vocab.CARD_RESOURCES or word == vocab.HELD:
             where = "here"
             for a in args:
-                if a in ("other", "any"):
+                if a in ("other", "any", "that"):
                     where = a
                 else:
                     raise self.fail("E212", f"unknown target '{a}' for a card resource", args_tree,
-                                    "'other' (another of your cards) or 'any' (any of your cards)")
+                                    "'other' (another of your cards), 'any' (any of your cards) or 'that' (the card that triggered)")
+            if word == vocab.HELD and where != "that":
+                raise self.fail("E212", "'held' names the resource of the card that triggered: held(that)",
+                                word_tok, "held(that)")
             node = {"op": "card_resource", "res": word, "n": sign * n, "where": where}
             args = []
         elif word == "tr":
@@ -297,7 +300,8 @@ class Lowerer:
     # ---- effects -------------------------------------------------------------
     def effect(self, tree: Tree) -> Node:
         if tree.data == "trigger_effect":
-            return {"on": self.triggers(tree.children[0]), "do": self.row_as_items(tree.children[1])}
+            rows = [c for c in tree.children if isinstance(c, Tree)]
+            return {"on": self.triggers(rows[0]), "do": self.row_as_items(rows[1])}
         return {"mods": [self.modifier(m) for m in tree.children]}
 
     def triggers(self, tree: Tree) -> list[Node]:
@@ -366,4 +370,6 @@ def lower_field(source: SourceText, start: str) -> Any:
         return lowerer.requires(tree)
     if start == "vp":
         return lowerer.vp(tree)
+    if start == "counts":
+        return [lowerer.count(c) for c in tree.children]
     return lowerer.effect(tree)

@@ -11,18 +11,18 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from .diagnostics import CompileError, Diagnostic, Position, did_you_mean
 
 GRAMMAR_PATH = Path(__file__).resolve().parent.parent / "grammar" / "cards.lark"
-START_RULES = ("row", "requires", "vp", "effect")
+START_RULES = ("row", "requires", "vp", "effect", "counts")
 
 # How terminals read to a card author, for "expected ..." lines.
 TERMINAL_NAMES = {
     "WORD": "a word (resource, tag, tile…)", "NUMBER": "a number", "SIGN": "'+' or '-'",
-    "ARROW": "'->'", "CMP": "'>=' or '<='", "MARK": "'!'", "STAR": "'*'", "X": "'X'",
+    "ARROW": "'->'", "WHEN": "'=>'", "THEN": "'then'", "CMP": "'>=' or '<='", "MARK": "'!'", "STAR": "'*'", "X": "'X'",
     "UPTO": "'upto'", "LSQB": "'['", "RSQB": "']'", "LPAR": "'('", "RPAR": "')'",
     "COMMA": "','", "COLON": "':'", "OR": "'or'", "PER": "'per'", "IF": "'if'", "MAY": "'may'",
     "STEAL": "'steal'", "REVEAL": "'reveal'", "DISCOUNT": "'discount'", "VALUE": "'value'",
     "FLEX": "'flex'", "PAY": "'pay'", "AS": "'as'", "ON": "'on'", "$END": "end of text",
 }
-KEYWORDS = ("or", "per", "if", "may", "steal", "reveal", "discount", "value", "flex", "pay", "as", "on", "upto")
+KEYWORDS = ("then", "or", "per", "if", "may", "steal", "reveal", "discount", "value", "flex", "pay", "as", "on", "upto")
 
 
 @lru_cache(maxsize=1)

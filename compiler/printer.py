@@ -79,7 +79,7 @@ def item(node: Node) -> str:
     if op == "group":
         return "(" + items(node["items"]) + ")"
     if op == "if":
-        return "if " + cond(node["cond"]) + " : " + item(node["items"][0])
+        return "if " + cond(node["cond"]) + " then " + item(node["items"][0])
     if op == "override":
         return node["name"] + (args(node["args"]) if node["args"] else "") + "*"
     raise ValueError(f"unknown op {op}")
@@ -151,7 +151,7 @@ def modifier(m: Node) -> str:
 def effect(e: Node) -> str:
     if "mods" in e:
         return ", ".join(modifier(m) for m in e["mods"])
-    return " or ".join(trigger(t) for t in e["on"]) + " : " + play_row(e["do"])
+    return " or ".join(trigger(t) for t in e["on"]) + " => " + play_row(e["do"])
 
 
 def card_fields(card: Node) -> dict[str, Any]:
@@ -168,4 +168,6 @@ def card_fields(card: Node) -> dict[str, Any]:
         out["action"] = action(card["action"])
     if "effects" in card:
         out["effect"] = [effect(e) for e in card["effects"]]
+    if "score" in card:
+        out["score"] = " + ".join(count(c) for c in card["score"])
     return out

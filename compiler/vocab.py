@@ -11,11 +11,14 @@ LANGUAGE_VERSION = 1
 
 STANDARD_RESOURCES = ("mc", "steel", "titanium", "plant", "energy", "heat")
 CARD_RESOURCES = ("animal", "microbe", "science", "fighter", "floater", "asteroid", "camp", "data")
+# "held(that)": one resource of whatever kind the triggering card holds (Viral Enhancers).
+HELD = "held"
 TAGS = (
     "building", "space", "science", "power", "earth", "jovian", "venus", "plant",
     "microbe", "animal", "city", "event", "wild",
 )
-CARD_TYPES = ("automated", "active", "event", "corporation", "prelude", "standard-project", "conversion")
+CARD_TYPES = ("automated", "active", "event", "corporation", "prelude", "standard-project", "conversion",
+              "milestone", "award")
 PROJECT_TYPES = ("automated", "active", "event")
 GLOBALS = ("temperature", "oxygen", "venus")
 TILE_KINDS = ("city", "greenery", "ocean", "tile")
@@ -65,6 +68,7 @@ TRIGGER_WORDS = {
     "greenery": "a greenery tile is placed",
     "ocean": "an ocean tile is placed",
     "tile": "any tile is placed (filter: bonus-metal)",
+    "conversion": "you use a plant or heat conversion (filter: the resource spent)",
 }
 
 # Card-language atoms that are neither resources nor tiles.
@@ -94,10 +98,13 @@ OVERRIDES: dict[str, str] = {
     "raised-tr-this-generation": (
         "Condition: your terraform rating has gone up this generation."
     ),
+    "starting-hand-free": (
+        "Setup: keep all dealt project cards without paying for them."
+    ),
 }
 
 ALL_ATOM_WORDS = (
-    set(STANDARD_RESOURCES) | set(CARD_RESOURCES) | set(GLOBALS) | set(TILE_KINDS) | set(CARD_ATOMS)
+    {HELD} | set(STANDARD_RESOURCES) | set(CARD_RESOURCES) | set(GLOBALS) | set(TILE_KINDS) | set(CARD_ATOMS)
 )
 
 
