@@ -1,0 +1,120 @@
+"""Game content: the compiled card library, the board files and the map, ready for the engine."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from compiler.diagnostics import CompileError
+from compiler.library import CARDS_ROOT, compile_paths
+from compiler.lower import lower_field
+from compiler.parser import SourceText
+
+
+def slug(name: str) -> str:
+    """'Power Plant' -> 'power-plant': how cards and areas are named inside the card language."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+@dataclass
+class Area:
+    id: str
+    kind: str  # land | ocean | off
+    bonus: list[str]
+    name: str = ""
+    volcanic: bool = False
+    reserved: str = ""
+    neighbours: tuple[str, ...] = ()
+    row: int = 0
+
+
+@dataclass
+class Map:
+    name: str
+    areas: dict[str, Area]
+    milestones: list[str]
+    awards: list[str]
+
+
+@dataclass
+class Tracks:
+    start_tr: int
+    globals: dict[str, dict]
+    bonuses: list[dict]
+
+
+@dataclass
+class Content:
+    """Everything the engine reads; cards by name, plus board data."""
+
+    cards: dict[str, dict]
+    map: Map
+    tracks: Tracks
+    modules: tuple[str, ...]
+    by_slug: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.by_slug = {slug(n): n for n in self.cards}
+
+    def of_type(self, *types: str) -> list[dict]:
+        return [c for c in self.cards.values() if c["type"] in types]
+
+    def project_deck(self) -> list[str]:
+        cards = [c for c in self.cards.values() if c["type"] in ("automated", "active", "event")]
+        return sorted((c["name"] for c in cards), key=lambda n: (self.cards[n].get("number", ""), n))
+
+    def corporations(self) -> list[str]:
+        return [c["name"] for c in self.of_type("corporation")
+                if not any(m.get("name") == "starting-hand-free" for e in c.get("effects", [])
+                           for m in e.get("mods", []))]
+
+    def beginner_corporations(self) -> list[str]:
+        return [c["name"] for c in self.of_type("corporation") if c["name"] not in self.corporations()]
+
+
+def load_map(path: Path) -> Map:
+    data = yaml.safe_load(path.read_text())
+    areas: dict[str, Area] = {}
+    coords: dict[tuple[int, int], str] = {}
+    rows = data["rows"]
+    middle = (len(rows) + 1) // 2
+    for r, row in enumerate(rows, start=1):
+        for c, spec in enumerate(row, start=1):
+            aid = f"r{r}c{c}"
+            areas[aid] = Area(aid, spec["type"], list(spec.get("bonus", [])), spec.get("name", ""),
+                              bool(spec.get("volcanic")), spec.get("reserved", ""), row=r)
+            coords[(2 * (c - 1) + abs(middle - r), r)] = aid
+    for (x, y), aid in coords.items():
+        near = [coords.get(p) for p in ((x - 2, y), (x + 2, y), (x - 1, y - 1), (x + 1, y - 1),
+                                        (x - 1, y + 1), (x + 1, y + 1))]
+        areas[aid].neighbours = tuple(n for n in near if n)
+    for spec in data.get("off_map", []):
+        areas[spec["id"]] = Area(spec["id"], "off", [], spec.get("name", ""), False, spec.get("reserved", ""))
+    return Map(data["name"], areas, data.get("milestones", []), data.get("awards", []))
+
+
+def load_tracks(path: Path) -> Tracks:
+    data = yaml.safe_load(path.read_text())
+    bonuses = []
+    for b in data["bonuses"]:
+        try:
+            alts = lower_field(SourceText(b["do"], str(path), 1, 1), "row")
+        except CompileError as e:  # pragma: no cover - shipped data is tested
+            raise SystemExit(str(e)) from None
+        bonuses.append({"param": b["param"], "at": b["at"], "do": alts[0]})
+    return Tracks(data["start_tr"], data["globals"], bonuses)
+
+
+@lru_cache(maxsize=8)
+def load_content(modules: tuple[str, ...] = ("base", "corpera"), map_name: str = "tharsis") -> Content:
+    """Compile (from cache when unchanged) the given modules and load the board."""
+    result = compile_paths([CARDS_ROOT / m for m in modules if (CARDS_ROOT / m).exists()])
+    if not result.ok:
+        raise SystemExit("\n".join(d.render() for d in result.diagnostics))
+    cards = {c["name"]: c for c in result.cards}
+    board = CARDS_ROOT / "base" / "board"
+    return Content(cards, load_map(board / f"{map_name}.yaml"), load_tracks(board / "tracks.yaml"), modules)

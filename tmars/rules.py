@@ -1,0 +1,312 @@
+"""Pure rule queries on a game state: counts, tags, requirements, costs, payment and board.
+
+Nothing here changes the state; the interpreter and the flow call these to decide what is
+legal. Everything is generic over the IR: no card is named.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from .content import Content, slug
+
+STANDARD = ("mc", "steel", "titanium", "plant", "energy", "heat")
+PROD_FLOOR = {"mc": -5}
+BASE_VALUE = {"steel": 2, "titanium": 3}
+
+
+# ---- cards in play -------------------------------------------------------------
+def in_play(state: dict, p: int) -> list[dict]:
+    """The player's played non-event cards, corporation first."""
+    return state["players"][p]["played"]
+
+
+def card_of(content: Content, entry: dict) -> dict:
+    return content.cards[entry["name"]]
+
+
+def find_played(state: dict, p: int, name: str) -> dict | None:
+    for e in state["players"][p]["played"]:
+        if e["name"] == name:
+            return e
+    return None
+
+
+def owner_of(state: dict, name: str) -> tuple[int, dict] | None:
+    for i, pl in enumerate(state["players"]):
+        for e in pl["played"]:
+            if e["name"] == name:
+                return i, e
+    return None
+
+
+def tags(state: dict, content: Content, p: int) -> Counter:
+    c: Counter = Counter()
+    for e in in_play(state, p):
+        c.update(content.cards[e["name"]]["tags"])
+    return c
+
+
+def modifiers(state: dict, content: Content, p: int, kind: str) -> list[dict]:
+    out = []
+    for e in in_play(state, p):
+        for eff in content.cards[e["name"]].get("effects", ()):
+            for m in eff.get("mods", ()):
+                if m["mod"] == kind:
+                    out.append(m)
+    return out
+
+
+def has_override(state: dict, content: Content, p: int, name: str) -> list[tuple[dict, dict]]:
+    """(played entry, modifier) for each override modifier of that name the player has."""
+    out = []
+    for e in in_play(state, p):
+        for eff in content.cards[e["name"]].get("effects", ()):
+            for m in eff.get("mods", ()):
+                if m["mod"] == "override" and m["name"] == name:
+                    out.append((e, m))
+    return out
+
+
+def is_protected(state: dict, content: Content, owner: int, card_name: str | None) -> bool:
+    """Protection from removal by others: a protect-resources override, all cards or only its own."""
+    for e, m in has_override(state, content, owner, "protect-resources"):
+        scope = m["args"][0] if m["args"] else "all"
+        if scope == "all" or (scope == "here" and card_name == e["name"]):
+            return True
+    return False
+
+
+# ---- counts ----------------------------------------------------------------------
+def tiles_owned(state: dict, p: int | None, kind: str | None = None, mars_only: bool = False,
+                content: Content | None = None) -> int:
+    n = 0
+    for area, t in state["board"].items():
+        if p is not None and t.get("owner") != p:
+            continue
+        if t["tile"] == "ocean" and kind != "ocean":
+            continue
+        if kind and t["tile"] != kind:
+            continue
+        if mars_only and content is not None and content.map.areas[area].kind == "off":
+            continue
+        n += 1
+    return n
+
+
+def count(state: dict, content: Content, p: int, c: dict, ctx: dict | None = None) -> int:
+    """Evaluate a count node for player p (all players with '!')."""
+    word = c["count"]
+    everyone = c.get("any", False)
+    players = range(len(state["players"])) if everyone else (p,)
+    args = c.get("args", [])
+    g = state["globals"]
+    if word in ("oxygen", "temperature", "venus"):
+        value = g.get(word, 0)
+    elif word in ("oceans", "ocean-tile"):
+        value = g["oceans"]
+    elif word == "tr":
+        value = state["players"][p]["tr"]
+    elif word.endswith("-tag"):
+        tag = word[:-4]
+        if tag == "event":
+            value = sum(len(state["players"][q]["events"]) for q in players)
+        else:
+            value = sum(tags(state, content, q)[tag] for q in players)
+    elif word.endswith("-prod"):
+        value = sum(state["players"][q]["prod"][word[:-5]] for q in players)
+    elif word in STANDARD:
+        value = sum(state["players"][q]["res"][word] for q in players)
+    elif word in ("city-tile", "greenery-tile", "tile"):
+        kind = None if word == "tile" else word[:-5]
+        mars = "mars" in args
+        value = sum(tiles_owned(state, q, kind, mars, content) for q in players)
+    elif word.endswith("-adjacent"):
+        kind = word[:-9]
+        area = _card_area(state, ctx)
+        value = 0
+        if area:
+            for nb in content.map.areas[area].neighbours:
+                t = state["board"].get(nb)
+                if t and t["tile"] == kind:
+                    value += 1
+    elif word == "event-card":
+        value = sum(len(state["players"][q]["events"]) for q in players)
+    elif word == "card-in-hand":
+        value = len(state["players"][p]["hand"])
+    elif word == "tag-kinds":
+        value = len([t for t, k in tags(state, content, p).items() if k and t not in ("event", "wild")])
+    elif word == "card-resource":
+        value = sum(e.get("res", 0) for q in players for e in in_play(state, q))
+    else:  # a card resource: on the card itself
+        entry = _card_entry(state, ctx)
+        value = entry.get("res", 0) if entry else 0
+    return value // c["div"] if "div" in c else value
+
+
+def _card_entry(state: dict, ctx: dict | None) -> dict | None:
+    if not ctx or not ctx.get("card"):
+        return None
+    return find_played(state, ctx["p"], ctx["card"])
+
+
+def _card_area(state: dict, ctx: dict | None) -> str | None:
+    entry = _card_entry(state, ctx)
+    return entry.get("area") if entry else None
+
+
+# ---- requirements ----------------------------------------------------------------
+GLOBAL_STEP = {"temperature": 2, "oxygen": 1, "oceans": 1, "venus": 2}
+
+
+def requirement_met(state: dict, content: Content, p: int, req: dict, flex: int = 0) -> bool:
+    value = count(state, content, p, req)
+    step = GLOBAL_STEP.get(req["count"])
+    slack = flex * step if step and not req.get("any") else 0
+    if req["cmp"] == ">=":
+        return value + slack >= req["value"]
+    return value - slack <= req["value"]
+
+
+def flex_of(state: dict, content: Content, p: int) -> int:
+    return sum(m["n"] for m in modifiers(state, content, p, "flex")) + state["players"][p]["flags"].get("flex", 0)
+
+
+def requirements_met(state: dict, content: Content, p: int, card: dict) -> bool:
+    flex = flex_of(state, content, p)
+    return all(requirement_met(state, content, p, r, flex) for r in card.get("requires", ()))
+
+
+# ---- triggers and discounts matching ---------------------------------------------
+def trigger_matches(t: dict, event: dict, owner: int, content: Content) -> bool:
+    """Does a trigger node (from `owner`'s card) fire on this event?"""
+    if not t.get("any") and event["p"] != owner:
+        return False
+    word = t["event"]
+    kind = event["kind"]
+    args = t.get("args", [])
+    if word.endswith("-tag"):
+        return kind == "tag" and event["tag"] == word[:-4]
+    if word == "card":
+        return kind == "card" and _card_filter(content.cards[event["card"]], args)
+    if word == "std":
+        return kind == "std" and _std_filter(event, args)
+    if word == "conversion":
+        return kind == "conversion" and all(a == event["res"] for a in args if isinstance(a, str))
+    if kind != "tile":
+        return False
+    if word in ("city", "greenery", "ocean") and event["tile"] != word:
+        return False
+    area = content.map.areas[event["area"]]
+    for a in args:
+        if a == "mars" and area.kind == "off":
+            return False
+        if a == "bonus-metal" and not ({"steel", "titanium"} & set(area.bonus)):
+            return False
+    return True
+
+
+def _card_filter(card: dict, args: list) -> bool:
+    for a in args:
+        if isinstance(a, str):
+            if a == "requirements":
+                if not card.get("requires"):
+                    return False
+            elif a not in card["tags"]:
+                return False
+        elif a["rule"] == "cost":
+            cost = card.get("cost", 0)
+            if not (cost >= a["n"] if a["cmp"] == ">=" else cost <= a["n"]):
+                return False
+    return True
+
+
+def _std_filter(event: dict, args: list) -> bool:
+    for a in args:
+        if isinstance(a, str):
+            if a != slug(event["name"]):
+                return False
+        elif a["rule"] == "cost":
+            if not (event["cost"] >= a["n"] if a["cmp"] == ">=" else event["cost"] <= a["n"]):
+                return False
+    return True
+
+
+def discount(state: dict, content: Content, p: int, subject: dict, unit: str = "mc") -> int:
+    """Total discount for a card (subject={'kind':'card','card':name}) or a standard project/conversion."""
+    total = 0
+    for m in modifiers(state, content, p, "discount"):
+        if m.get("unit", "mc") != unit:
+            continue
+        if "on" not in m:
+            total += m["n"] if subject["kind"] == "card" else 0
+            continue
+        times = 0
+        for t in m["on"]:
+            if t["event"].endswith("-tag") and subject["kind"] == "card":
+                times += content.cards[subject["card"]]["tags"].count(t["event"][:-4])
+            elif trigger_matches(t, {**subject, "p": p}, p, content) if subject["kind"] != "card" or \
+                    t["event"] == "card" else False:
+                times += 1
+        total += m["n"] * times
+    if subject["kind"] == "card" and unit == "mc":
+        total += state["players"][p]["flags"].get("discount", 0)
+    return total
+
+
+def card_cost(state: dict, content: Content, p: int, name: str) -> int:
+    card = content.cards[name]
+    return max(0, card.get("cost", 0) - discount(state, content, p, {"kind": "card", "card": name}))
+
+
+def std_cost(state: dict, content: Content, p: int, card: dict) -> int:
+    subject = {"kind": "std", "name": card["name"], "cost": card.get("cost", 0)}
+    return max(0, card.get("cost", 0) - discount(state, content, p, subject))
+
+
+# ---- payment -----------------------------------------------------------------------
+def metal_value(state: dict, content: Content, p: int, res: str) -> int:
+    return BASE_VALUE[res] + sum(m["n"] for m in modifiers(state, content, p, "value") if m["res"] == res)
+
+
+def pay_with(state: dict, content: Content, p: int) -> list[str]:
+    """Resources the player may spend as M€ (Helion's heat)."""
+    return [m["res"] for m in modifiers(state, content, p, "pay") if m["as"] == "mc"]
+
+
+def payment_options(state: dict, content: Content, p: int, amount: int, steel: bool, titanium: bool) -> list[dict]:
+    """Every way to pay `amount` that wastes no unit: {'mc', 'steel', 'titanium', 'heat'} dicts."""
+    res = state["players"][p]["res"]
+    kinds = []
+    if steel and res["steel"]:
+        kinds.append(("steel", metal_value(state, content, p, "steel")))
+    if titanium and res["titanium"]:
+        kinds.append(("titanium", metal_value(state, content, p, "titanium")))
+    for r in pay_with(state, content, p):
+        if res[r]:
+            kinds.append((r, 1))
+    options: list[dict] = []
+
+    def rec(i: int, used: dict, value: int) -> None:
+        if i == len(kinds):
+            mc = max(0, amount - value)
+            if mc > res["mc"]:
+                return
+            for k, v in kinds:
+                if used.get(k) and value - v >= amount:
+                    return  # a unit of k could be dropped: wasteful
+            options.append({"mc": mc, **{k: n for k, n in used.items() if n}})
+            return
+        k, v = kinds[i]
+        most = min(res[k], -(-amount // v))
+        for n in range(most, -1, -1):
+            rec(i + 1, {**used, k: n}, value + n * v)
+
+    rec(0, {}, 0)
+    return options
+
+
+def can_pay(state: dict, content: Content, p: int, amount: int, steel: bool = False,
+            titanium: bool = False) -> bool:
+    return bool(payment_options(state, content, p, amount, steel, titanium))
