@@ -1,0 +1,82 @@
+"""Tile placement on the map: which areas are legal for a tile, and claims."""
+
+from __future__ import annotations
+
+from .content import Content
+
+
+def _rule_words(node: dict) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for r in node.get("rules", ()):
+        if isinstance(r, str):
+            out[r] = 1
+        else:
+            out[r["rule"]] = r["n"]
+    return out
+
+
+def is_city(tile: dict | None) -> bool:
+    return bool(tile) and tile["tile"] == "city"
+
+
+def legal_areas(state: dict, content: Content, p: int, node: dict, ctx: dict | None = None) -> list[str]:
+    """Every area where this tile may go now, in map order."""
+    kind = node["tile"]
+    name = node.get("name", "")
+    rules = _rule_words(node)
+    b = state["board"]
+    areas = content.map.areas
+    out = []
+    for aid, area in areas.items():
+        if aid in b:
+            continue
+        claim = state["claims"].get(aid)
+        if claim is not None and claim != p:
+            continue
+        if "reserved" in rules or "off-mars" in rules:
+            if area.reserved != name:
+                continue
+        elif area.reserved or area.kind == "off":
+            continue
+        wants_ocean_area = kind == "ocean" and "land" not in rules or "ocean-area" in rules
+        if wants_ocean_area != (area.kind == "ocean") and area.kind != "off":
+            continue
+        nbs = area.neighbours
+        if kind == "city" and "reserved" not in rules and "spacing-waived" not in rules \
+                and "next-cities" not in rules and any(is_city(b.get(n)) for n in nbs):
+            continue
+        if "volcanic" in rules and not area.volcanic:
+            continue
+        if "next-own" in rules and not any(b.get(n, {}).get("owner") == p for n in nbs):
+            continue
+        if "isolated" in rules and any(n in b for n in nbs):
+            continue
+        if "next-city" in rules and not any(is_city(b.get(n)) for n in nbs):
+            continue
+        if "next-cities" in rules and sum(is_city(b.get(n)) for n in nbs) < rules["next-cities"]:
+            continue
+        if "next-greenery" in rules and not any(b.get(n, {}).get("tile") == "greenery" for n in nbs):
+            continue
+        if "bonus-metal" in rules and not ({"steel", "titanium"} & set(area.bonus)):
+            continue
+        out.append(aid)
+    if kind == "greenery" and "ocean-area" not in rules:
+        own = [a for a in out if any(b.get(n, {}).get("owner") == p for n in areas[a].neighbours)]
+        if own:
+            return own
+    return out
+
+
+def ocean_skipped(state: dict, content: Content, node: dict) -> bool:
+    """An ocean with all oceans out is skipped: one of the three exceptions (F018)."""
+    return node["tile"] == "ocean" and state["globals"]["oceans"] >= content.tracks.globals["oceans"]["goal"]
+
+
+def tile_possible(state: dict, content: Content, p: int, node: dict, ctx: dict | None = None) -> bool:
+    return ocean_skipped(state, content, node) or bool(legal_areas(state, content, p, node, ctx))
+
+
+def claimable_areas(state: dict, content: Content) -> list[str]:
+    """Land Claim: a free, non-reserved land area nobody has claimed (F031, F144)."""
+    return [a for a, area in content.map.areas.items()
+            if area.kind == "land" and not area.reserved and a not in state["board"] and a not in state["claims"]]

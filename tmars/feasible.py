@@ -1,0 +1,196 @@
+"""Can these effects be completed? A conservative ledger over the IR.
+
+The engine offers a card, action or option only if its effects can be carried out (F043,
+F063, F099), apart from the three exceptions: a maxed parameter, resources with nowhere to
+go, and optional removal. The ledger sums, per resource, production and hand, the most the
+effects could give and the least they must take, so that the player's choice of order
+(F075, F076) is allowed for: a loss may be covered by a gain resolved before it.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from . import board, rules
+from .content import Content
+
+
+class Ledger:
+    """Optimistic gains and mandatory losses of one player, plus hard failures."""
+
+    def __init__(self) -> None:
+        self.gain: dict[tuple, int] = defaultdict(int)
+        self.loss: dict[tuple, int] = defaultdict(int)
+        self.failed = False
+
+    def ok(self, state: dict, p: int) -> bool:
+        if self.failed:
+            return False
+        pl = state["players"][p]
+        for key, lost in self.loss.items():
+            have = self.gain.get(key, 0)
+            kind = key[0]
+            if kind == "res":
+                have += pl["res"][key[1]]
+            elif kind == "prod":
+                have += pl["prod"][key[1]] - rules.PROD_FLOOR.get(key[1], 0)
+            elif kind == "hand":
+                have += len(pl["hand"])
+            elif kind == "cres":
+                have += key[2]
+            if have < lost:
+                return False
+        return True
+
+
+def amount(state: dict, content: Content, node: dict, ctx: dict, for_loss: bool) -> int:
+    n = abs(node["n"])
+    if node.get("x"):
+        x = ctx.get("x")
+        n *= x if x is not None else (ctx.get("xmin", 0) if for_loss else 0)
+    if "per" in node:
+        n *= rules.count(state, content, ctx["p"], node["per"], ctx)
+    return n
+
+
+def add_items(state: dict, content: Content, items: list, ctx: dict, led: Ledger, mandatory: bool = False) -> None:
+    for node in items:
+        add_item(state, content, node, ctx, led, mandatory)
+
+
+def add_item(state: dict, content: Content, node: dict, ctx: dict, led: Ledger, mandatory: bool = False) -> None:
+    op = node["op"]
+    p = ctx["p"]
+    if op == "resource":
+        n = amount(state, content, node, ctx, node["n"] < 0)
+        if node["n"] > 0:
+            led.gain[("res", node["res"])] += n
+        elif not node.get("any") and not node.get("upto"):
+            led.loss[("res", node["res"])] += n
+        elif mandatory:
+            led.failed |= not any(pl["res"][node["res"]] >= n for pl in state["players"])
+    elif op == "production":
+        n = amount(state, content, node, ctx, node["n"] < 0)
+        if node["n"] > 0:
+            led.gain[("prod", node["res"])] += n
+        elif node.get("any"):
+            floor = rules.PROD_FLOOR.get(node["res"], 0)
+            others = [q for q in range(len(state["players"])) if q != p
+                      and state["players"][q]["prod"][node["res"]] - n >= floor]
+            if not others:
+                led.loss[("prod", node["res"])] += n
+        else:
+            led.loss[("prod", node["res"])] += n
+    elif op == "box":
+        add_items(state, content, node["items"], ctx, led, mandatory)
+    elif op == "card_resource":
+        if node["n"] < 0:
+            n = amount(state, content, node, ctx, True)
+            if node.get("any"):
+                if mandatory and not _removable_card_exists(state, content, p, node["res"], n):
+                    led.failed = True
+            elif node["where"] == "here":
+                entry = rules.find_played(state, p, ctx.get("card", ""))
+                have = entry.get("res", 0) if entry else 0
+                led.loss[("cres", ctx.get("card"), have)] += n
+    elif op == "cards":
+        n = amount(state, content, node, ctx, node["n"] < 0)
+        if node["n"] < 0:
+            led.loss[("hand",)] += n
+        elif not node.get("buy") and "of" not in node:
+            led.gain[("hand",)] += n
+    elif op == "tile":
+        if not board.tile_possible(state, content, p, node, ctx):
+            led.failed = True
+    elif op == "claim":
+        if not board.claimable_areas(state, content):
+            led.failed = True
+    elif op == "choice":
+        options = []
+        for opt in node["options"]:
+            sub = Ledger()
+            add_items(state, content, opt, ctx, sub, mandatory)
+            if not sub.failed:
+                options.append(sub)
+        if not options:
+            led.failed = True
+            return
+        for key in {k for o in options for k in o.gain}:
+            led.gain[key] += max(o.gain.get(key, 0) for o in options)
+        for key in {k for o in options for k in o.loss}:
+            led.loss[key] += min(o.loss.get(key, 0) for o in options)
+    elif op == "pay":
+        add_items(state, content, node["cost"], ctx, led, mandatory=True)
+        add_items(state, content, node["gain"], ctx, led, mandatory)
+    elif op == "group":
+        add_items(state, content, node["items"], ctx, led, mandatory)
+    elif op == "if":
+        cond = node["cond"]
+        if "reveal" not in cond and rules.requirement_met(state, content, p, cond):
+            add_items(state, content, node["items"], ctx, led, mandatory)
+    elif op == "override":
+        from .overrides import PRIMITIVES
+        prim = PRIMITIVES[node["name"]]
+        if not prim.feasible(state, content, node, ctx):
+            led.failed = True
+    # tr, raise, steal, may: always possible (maxed parameters and optional parts are exceptions)
+
+
+def _removable_card_exists(state: dict, content: Content, p: int, res: str, n: int) -> bool:
+    for q, pl in enumerate(state["players"]):
+        for e in pl["played"]:
+            if content.cards[e["name"]].get("holds") == res and e.get("res", 0) >= n:
+                if q == p or not rules.is_protected(state, content, q, e["name"]):
+                    return True
+    return False
+
+
+def predicted_trigger_gains(state: dict, content: Content, p: int, card: dict, led: Ledger) -> None:
+    """Gains the player's own effects would give while this card resolves (its tags, its tiles)."""
+    events = [{"kind": "tag", "tag": t, "p": p} for t in card["tags"]]
+    for node in card.get("play", ()):
+        if node["op"] == "tile":
+            events.append({"kind": "tile-kind", "tile": node["tile"], "p": p})
+    effects = [eff for e in rules.in_play(state, p) for eff in content.cards[e["name"]].get("effects", ())]
+    effects += list(card.get("effects", ()))
+    for eff in effects:
+        for ev in events:
+            if any(_loosely_matches(t, ev) for t in eff.get("on", ())):
+                sub = Ledger()
+                add_items(state, content, eff["do"], {"p": p, "card": card["name"]}, sub)
+                for k, v in sub.gain.items():
+                    led.gain[k] += v
+
+
+def _loosely_matches(t: dict, ev: dict) -> bool:
+    word = t["event"]
+    if ev["kind"] == "tag":
+        return word == ev["tag"] + "-tag"
+    return word in (ev["tile"], "tile")
+
+
+def card_feasible(state: dict, content: Content, p: int, card: dict) -> bool:
+    led = Ledger()
+    ctx = {"p": p, "card": card["name"]}
+    add_items(state, content, card.get("play", ()), ctx, led)
+    predicted_trigger_gains(state, content, p, card, led)
+    return led.ok(state, p)
+
+
+def items_feasible(state: dict, content: Content, items: list, ctx: dict, mandatory: bool = False,
+                   extra: list | None = None) -> bool:
+    """Feasibility of items, together with other obligations still to come (extra: [(items, ctx)])."""
+    led = Ledger()
+    add_items(state, content, items, ctx, led, mandatory)
+    for more, mctx in extra or ():
+        if mctx.get("p") == ctx["p"]:
+            add_items(state, content, more, mctx, led, mctx.get("mandatory", False))
+    return led.ok(state, ctx["p"])
+
+
+def action_feasible(state: dict, content: Content, alt: dict, ctx: dict) -> bool:
+    led = Ledger()
+    c = {**ctx, "xmin": 1}
+    add_items(state, content, alt["cost"], c, led, mandatory=True)
+    add_items(state, content, alt["gain"], c, led)
+    return led.ok(state, ctx["p"])

@@ -1,0 +1,637 @@
+"""The generic interpreter: executes IR items as resumable tasks on a stack kept in the state.
+
+A task is plain data. The engine calls its handler with the player's answer (None the first
+time); the handler either finishes (possibly pushing more tasks) or returns a decision, in
+which case it must not have changed anything yet, so that it can be called again with the
+answer. That is what makes a game JSON-serialisable in the middle of a card's effects.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from . import board, feasible, rules
+from .content import Content
+
+Decision = dict[str, Any]
+
+
+def option(oid: str, label: str) -> dict:
+    return {"id": oid, "label": label}
+
+
+def decision(p: int, kind: str, prompt: str, options: list[dict], **extra: Any) -> Decision:
+    return {"player": p, "kind": kind, "prompt": prompt, "options": options, **extra}
+
+
+def has_x(items: list) -> bool:
+    for node in items:
+        if node.get("x"):
+            return True
+        for key in ("items", "cost", "gain"):
+            if key in node and has_x(node[key]):
+                return True
+        if "options" in node and any(has_x(o) for o in node["options"]):
+            return True
+    return False
+
+
+def x_bound(g: "Interp", items: list, ctx: dict) -> int:
+    """Largest X the mandatory X-losses in these items allow."""
+    st = g.state
+    pl = st["players"][ctx["p"]]
+    best = 10 ** 6
+    stack = list(items)
+    while stack:
+        node = stack.pop()
+        for key in ("items", "cost", "gain"):
+            stack.extend(node.get(key, ()))
+        if not node.get("x") or node["n"] > 0:
+            continue
+        unit = abs(node["n"])
+        op = node["op"]
+        if op == "resource":
+            best = min(best, pl["res"][node["res"]] // unit)
+        elif op == "production":
+            best = min(best, (pl["prod"][node["res"]] - rules.PROD_FLOOR.get(node["res"], 0)) // unit)
+        elif op == "cards":
+            best = min(best, len(pl["hand"]) // unit)
+    return 0 if best == 10 ** 6 else best
+
+
+class Interp:
+    """Task handlers over a game state and its content."""
+
+    def __init__(self, state: dict, content: Content):
+        self.state = state
+        self.content = content
+
+    # ---- plumbing ----------------------------------------------------------------
+    def push(self, task: dict) -> None:
+        self.state["stack"].append(task)
+
+    def push_items(self, items: list, ctx: dict) -> None:
+        if items:
+            self.push({"t": "seq", "items": list(items), "ctx": dict(ctx)})
+
+    def log(self, text: str) -> None:
+        self.state["log"].append(text)
+
+    def pname(self, p: int) -> str:
+        return self.state["players"][p]["name"]
+
+    def obligations(self, skip_top: bool = True) -> list[tuple[list, dict]]:
+        """Everything still to resolve on the stack, for option filtering."""
+        out = []
+        stack = self.state["stack"][:-1] if skip_top else self.state["stack"]
+        for t in stack:
+            if t["t"] == "seq":
+                out.append((t["items"], t["ctx"]))
+            elif t["t"] == "item":
+                out.append(([t["node"]], t["ctx"]))
+            elif t["t"] == "batch":
+                out.extend((e["items"], e["ctx"]) for e in t["entries"])
+        return out
+
+    def emit(self, event: dict) -> None:
+        """Collect every player's triggered effects for this event into the enclosing batch."""
+        entries = []
+        for q, pl in enumerate(self.state["players"]):
+            for e in pl["played"]:
+                for eff in self.content.cards[e["name"]].get("effects", ()):
+                    if "on" in eff and any(rules.trigger_matches(t, event, q, self.content) for t in eff["on"]):
+                        entries.append({"items": eff["do"], "ctx": {"p": q, "card": e["name"],
+                                                                     "that": event.get("card")}})
+        if not entries:
+            return
+        for task in reversed(self.state["stack"]):
+            if task["t"] == "batch":
+                task["entries"].extend(entries)
+                return
+        self.push({"t": "batch", "p": event["p"], "entries": entries})
+
+    # ---- task dispatch -------------------------------------------------------------
+    def run(self, task: dict, answer: Any) -> Decision | None:
+        return HANDLERS[task["t"]](self, task, answer)
+
+    def h_seq(self, task: dict, answer: Any) -> Decision | None:
+        ctx = task["ctx"]
+        if "x" not in ctx and has_x(task["items"]):
+            lo, hi = ctx.get("xmin", 0), x_bound(self, task["items"], ctx)
+            hi = max(lo, hi)
+            if answer is None:
+                if lo == hi:
+                    answer = str(lo)
+                else:
+                    return decision(ctx["p"], "amount", "Choose X",
+                                    [option(str(v), f"X = {v}") for v in range(lo, hi + 1)])
+            ctx = {**ctx, "x": int(answer)}
+        items = task["items"]
+        if len(items) > 1:
+            self.push({"t": "seq", "items": items[1:], "ctx": ctx})
+        self.push({"t": "item", "node": items[0], "ctx": ctx})
+        return None
+
+    def h_batch(self, task: dict, answer: Any) -> Decision | None:
+        entries = task["entries"]
+        if not entries:
+            return None
+        ready = [i for i, e in enumerate(entries)
+                 if feasible.items_feasible(self.state, self.content, e["items"], e["ctx"])]
+        if not ready:
+            self.log("(an effect could not be carried out and was skipped)")
+            entries.pop(0)
+            self.push(task_copy_keep(task))
+            return None
+        if answer is None:
+            if len(ready) == 1 or not any(_order_matters(e["items"]) for e in entries):
+                pick = ready[0]
+            else:
+                opts = [option(str(i), describe_entry(self, entries[i])) for i in ready]
+                return decision(task["p"], "order", "Choose which effect resolves next", opts)
+        else:
+            pick = int(answer)
+        entry = entries.pop(pick)
+        self.push(task_copy_keep(task))
+        self.push_items(entry["items"], entry["ctx"])
+        return None
+
+    def h_item(self, task: dict, answer: Any) -> Decision | None:
+        node, ctx = task["node"], task["ctx"]
+        return ITEM_HANDLERS[node["op"]](self, node, ctx, answer)
+
+    def h_raise(self, task: dict, answer: Any) -> Decision | None:
+        param, p = task["param"], task["p"]
+        g = self.state["globals"]
+        spec = self.content.tracks.globals[param]
+        if task["n"] <= 0 or g[param] >= spec["goal"]:
+            return None
+        g[param] = min(spec["goal"], g[param] + spec["step"])
+        self.raise_tr(p, 1)
+        self.log(f"{self.pname(p)} raises {param} to {g[param]}")
+        if task["n"] > 1:
+            self.push({"t": "raise", "param": param, "n": task["n"] - 1, "p": p})
+        for b in self.content.tracks.bonuses:
+            if b["param"] == param and b["at"] == g[param]:
+                self.push_items(b["do"], {"p": p})
+        return None
+
+    def raise_tr(self, p: int, n: int) -> None:
+        pl = self.state["players"][p]
+        pl["tr"] += n
+        if n > 0:
+            pl["tr_gen"] = True
+            pl["tr_raises"] = pl.get("tr_raises", 0) + n
+            self.emit({"kind": "tr", "p": p})
+
+    def h_pay(self, task: dict, answer: Any) -> Decision | None:
+        p = task["p"]
+        opts = rules.payment_options(self.state, self.content, p, task["amount"], task.get("steel", False),
+                                     task.get("titanium", False))
+        if not opts:
+            return None
+        if answer is None:
+            if len(opts) == 1:
+                answer = "0"
+            else:
+                return decision(p, "pay", f"Pay {task['amount']} M€ for {task.get('why', '')}",
+                                [option(str(i), payment_label(o)) for i, o in enumerate(opts)])
+        chosen = opts[int(answer)]
+        res = self.state["players"][p]["res"]
+        for k, v in chosen.items():
+            res[k] -= v
+        return None
+
+
+def payment_label(o: dict) -> str:
+    return ", ".join(f"{v} {k}" for k, v in o.items() if v) or "nothing"
+
+
+def task_copy_keep(task: dict) -> dict:
+    return task
+
+
+def _order_matters(items: list) -> bool:
+    """Order is offered when an entry loses something (a loss may need a gain first)."""
+    for node in items:
+        op = node["op"]
+        if op in ("resource", "production", "cards", "card_resource") and node["n"] < 0:
+            return True
+        if op in ("may", "group", "box", "pay", "if") and _order_matters(
+                node.get("items", []) + node.get("cost", []) + node.get("gain", [])):
+            return True
+        if op == "choice" and any(_order_matters(o) for o in node["options"]):
+            return True
+        if op == "override":
+            return True
+    return False
+
+
+def describe_entry(g: Interp, entry: dict) -> str:
+    from .text import items_text
+    src = entry["ctx"].get("card") or "effect"
+    return f"{src}: {items_text(entry['items'])}"
+
+
+# ---- item handlers -------------------------------------------------------------------
+def amount_of(g: Interp, node: dict, ctx: dict) -> int:
+    n = abs(node["n"])
+    if node.get("x"):
+        n *= ctx.get("x", 0)
+    if "per" in node:
+        n *= rules.count(g.state, g.content, ctx["p"], node["per"], ctx)
+    return n
+
+
+def i_resource(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
+    p, res = ctx["p"], node["res"]
+    n = amount_of(g, node, ctx)
+    players = g.state["players"]
+    if node["n"] > 0:
+        players[p]["res"][res] += n
+        return None
+    if not node.get("any"):
+        have = players[p]["res"][res]
+        players[p]["res"][res] = max(0, have - n)
+        return None
+    # red border: optional, partial, all from one player (F088); protected plants are safe (F128)
+    if ctx.get("mandatory"):
+        targets = [(q, n) for q, pl in enumerate(players) if pl["res"][res] >= n]
+        opts = [option(f"{q}:{n}", f"{g.pname(q)} loses {n} {res}") for q, _ in targets]
+    else:
+        opts = [option("none", "nobody")]
+        for q, pl in enumerate(players):
+            if q != p and res == "plant" and rules.is_protected(g.state, g.content, q, None):
+                continue
+            for k in range(min(n, pl["res"][res]), 0, -1):
+                opts.append(option(f"{q}:{k}", f"{g.pname(q)} loses {k} {res}"))
+    if answer is None:
+        if len(opts) == 1:
+            answer = opts[0]["id"]
+        else:
+            return decision(p, "target", f"Remove up to {n} {res} from a player", opts)
+    if answer != "none":
+        q, k = (int(v) for v in answer.split(":"))
+        players[q]["res"][res] -= k
+        g.log(f"{g.pname(q)} loses {k} {res}")
+    return None
+
+
+def i_production(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
+    p, res = ctx["p"], node["res"]
+    n = amount_of(g, node, ctx)
+    players = g.state["players"]
+    if node["n"] > 0:
+        players[p]["prod"][res] += n
+        return None
+    floor = rules.PROD_FLOOR.get(res, 0)
+    if not node.get("any"):
+        players[p]["prod"][res] = max(floor, players[p]["prod"][res] - n)
+        return None
+    targets = [q for q, pl in enumerate(players) if pl["prod"][res] - n >= floor]
+    others = [q for q in targets if q != p]
+    if others:
+        targets = others + ([p] if p in targets else [])
+    if not targets:
+        return None
+    if answer is None:
+        if len(targets) == 1:
+            answer = str(targets[0])
+        else:
+            return decision(p, "target", f"Decrease a player's {res} production by {n}",
+                            [option(str(q), g.pname(q)) for q in targets])
+    q = int(answer)
+    players[q]["prod"][res] -= n
+    g.log(f"{g.pname(q)}'s {res} production drops by {n}")
+    return None
+
+
+def i_box(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
+    g.push_items(node["items"], ctx)
+    return None
+
+
+def holders(g: Interp, p: int, res: str, exclude: str | None = None) -> list[dict]:
+    return [e for e in g.state["players"][p]["played"]
+            if g.content.cards[e["name"]].get("holds") == res and e["name"] != exclude]
+
+
+def i_card_resource(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
+    p, res, where = ctx["p"], node["res"], node["where"]
+    n = amount_of(g, node, ctx)
+    st = g.state
+    if node["n"] > 0:
+        if where == "here":
+            targets = [e for e in holders(g, p, res) if e["name"] == ctx.get("card")]
+        elif where == "that":
+            entry = rules.find_played(st, p, ctx.get("that") or "")
+            held = g.content.cards[entry["name"]].get("holds") if entry else None
+            targets = [entry] if entry and held and (res == "held" or held == res) else []
+        else:
+            targets = holders(g, p, res, exclude=ctx.get("card") if where == "other" else None)
+        if not targets:
+            return None  # resources with nowhere to go are lost (F120)
+        if answer is None:
+            if len(targets) == 1:
+                answer = targets[0]["name"]
+            else:
+                return decision(p, "card", f"Add {n} {res} to which card?",
+                                [option(e["name"], e["name"]) for e in targets])
+        entry = rules.find_played(st, p, answer)
+        entry["res"] = entry.get("res", 0) + n
+        g.log(f"{g.pname(p)} adds {n} {res if res != 'held' else 'resource'} to {entry['name']}")
+        return None
+    if not node.get("any"):
+        entry = rules.find_played(st, p, ctx.get("card") or "")
+        if entry:
+            entry["res"] = max(0, entry.get("res", 0) - n)
+        return None
+    mandatory = ctx.get("mandatory", False)
+    opts = [] if mandatory else [option("none", "nobody")]
+    for q, pl in enumerate(st["players"]):
+        for e in pl["played"]:
+            if g.content.cards[e["name"]].get("holds") != res or not e.get("res"):
+                continue
+            if q != p and rules.is_protected(st, g.content, q, e["name"]):
+                continue
+            amounts = [n] if mandatory else range(min(n, e["res"]), 0, -1)
+            for k in amounts:
+                if e["res"] >= k:
+                    opts.append(option(f"{q}:{e['name']}:{k}", f"{k} {res} from {e['name']} ({g.pname(q)})"))
+    if not opts:
+        return None
+    if answer is None:
+        if len(opts) == 1:
+            answer = opts[0]["id"]
+        else:
+            return decision(p, "target", f"Remove {n} {res} from a card", opts)
+    if answer != "none":
+        q, name, k = answer.split(":")
+        entry = rules.find_played(st, int(q), name)
+        entry["res"] -= int(k)
+        g.log(f"{g.pname(p)} removes {k} {res} from {name}")
+    return None
+
+
+def i_tr(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
+    n = amount_of(g, node, ctx) * (1 if node["n"] > 0 else -1)
+    g.raise_tr(ctx["p"], n)
+    g.log(f"{g.pname(ctx['p'])} gains {n} TR")
+    return None
+
+
+def i_raise(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
+    g.push({"t": "raise", "param": node["param"], "n": amount_of(g, node, ctx), "p": ctx["p"]})
+    return None
+
+
+def i_tile(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
+    p = ctx["p"]
+    if board.ocean_skipped(g.state, g.content, node):
+        g.log("no ocean left: the ocean is skipped")
+        return None
+    if node.get("n", 1) > 1 and answer is None:
+        rest = {**node, "n": node["n"] - 1}
+        if rest["n"] == 1:
+            rest.pop("n")
+        g.push({"t": "item", "node": rest, "ctx": ctx})
+        g.push({"t": "item", "node": {**node, "n": 1}, "ctx": ctx})
+        return None
+    areas = board.legal_areas(g.state, g.content, p, node, ctx)
+    if not areas:
+        g.log(f"no legal area for {node['tile']}: skipped")
+        return None
+    if answer is None:
+        return decision(p, "area", f"Place {node.get('name', node['tile'])}",
+                        [option(a, area_label(g.content, a)) for a in areas])
+    place_tile(g, p, node, answer, ctx)
+    return None
+
+
+def area_label(content: Content, aid: str) -> str:
+    a = content.map.areas[aid]
+    extra = [a.name] if a.name else []
+    extra += a.bonus
+    return aid + (f" ({', '.join(extra)})" if extra else "")
+
+
+def place_tile(g: Interp, p: int, node: dict, area: str, ctx: dict) -> None:
+    st = g.state
+    kind = node["tile"]
+    owner = None if kind == "ocean" else p
+    tile = {"tile": kind, "owner": owner}
+    if "name" in node:
+        tile["name"] = node["name"]
+    st["board"][area] = tile
+    st["claims"].pop(area, None)
+    spec = g.content.map.areas[area]
+    pl = st["players"][p]
+    g.log(f"{g.pname(p)} places {node.get('name', kind)} on {area_label(g.content, area)}")
+    if ctx.get("card"):
+        entry = rules.find_played(st, p, ctx["card"])
+        if entry is not None and entry.get("area") is None:
+            entry["area"] = area
+    draws = 0
+    for b in spec.bonus:
+        if b == "card":
+            draws += 1
+        else:
+            pl["res"][b] += 1
+    oceans = sum(1 for n in spec.neighbours if st["board"].get(n, {}).get("tile") == "ocean")
+    pl["res"]["mc"] += 2 * oceans
+    if draws:
+        draw_cards(g, p, draws)
+    if kind == "ocean":
+        st["globals"]["oceans"] += 1
+        g.raise_tr(p, 1)
+    elif kind == "greenery":
+        g.push({"t": "raise", "param": "oxygen", "n": 1, "p": p})
+    g.emit({"kind": "tile", "tile": kind, "area": area, "p": p})
+
+
+def draw_cards(g: Interp, p: int, n: int) -> list[str]:
+    drawn = take_from_deck(g, n)
+    g.state["players"][p]["hand"].extend(drawn)
+    if drawn:
+        g.log(f"{g.pname(p)} draws {len(drawn)} card(s)")
+    return drawn
+
+
+def take_from_deck(g: Interp, n: int) -> list[str]:
+    """Top n cards; the discard pile is shuffled into a new deck when needed (F085)."""
+    from .rng import shuffle
+    st = g.state
+    out = []
+    for _ in range(n):
+        if not st["deck"] and st["discard"]:
+            st["deck"] = st["discard"]
+            st["discard"] = []
+            shuffle(st, st["deck"])
+        if not st["deck"]:
+            break
+        out.append(st["deck"].pop())
+    return out
+
+
+def i_cards(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
+    p = ctx["p"]
+    n = amount_of(g, node, ctx)
+    pl = g.state["players"][p]
+    if node["n"] < 0:
+        if n == 0:
+            return None
+        if answer is None:
+            if len(pl["hand"]) <= n:
+                answer = list(pl["hand"])
+            else:
+                return decision(p, "select", f"Discard {n} card(s)",
+                                [option(c, c) for c in pl["hand"]], min=n, max=n)
+        for c in answer:
+            pl["hand"].remove(c)
+            g.state["discard"].append(c)
+        g.log(f"{g.pname(p)} discards {len(answer)} card(s)")
+        return None
+    if node.get("buy"):
+        g.push({"t": "look", "p": p, "cards": take_from_deck(g, n), "keep": n, "buy": True})
+        return None
+    if "of" in node:
+        g.push({"t": "look", "p": p, "cards": take_from_deck(g, node["of"]), "keep": n, "buy": False})
+        return None
+    draw_cards(g, p, n)
+    return None
+
+
+def h_look(g: Interp, task: dict, answer: Any) -> Decision | None:
+    """Look at cards and keep some (free) or buy some (3 M€ each, F083); the rest are discarded."""
+    p, cards = task["p"], task["cards"]
+    pl = g.state["players"][p]
+    most = min(task["keep"], len(cards))
+    if task["buy"]:
+        most = min(most, pl["res"]["mc"] // 3)
+    least = 0 if task["buy"] else min(task["keep"], len(cards))
+    if answer is None:
+        if most == 0 or (least == most == len(cards)):
+            answer = list(cards)[:most]
+        else:
+            verb = "Buy (3 M€ each)" if task["buy"] else "Keep"
+            return decision(p, "select", f"{verb} up to {most} card(s)", [option(c, c) for c in cards],
+                            min=least, max=most)
+    for c in cards:
+        if c in answer:
+            pl["hand"].append(c)
+            if task["buy"]:
+                pl["res"]["mc"] -= 3
+        else:
+            g.state["discard"].append(c)
+    return None
+
+
+def i_steal(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
+    """A steal is a package: take exactly n from one player and gain it (F094), or from nobody."""
+    p, res, n = ctx["p"], node["res"], node["n"]
+    players = g.state["players"]
+    opts = [option("none", "nobody")]
+    for q, pl in enumerate(players):
+        if q == p:
+            continue
+        have = pl["res"].get(res, 0)
+        amounts = range(min(n, have), 0, -1) if node.get("upto") else ([n] if have >= n else [])
+        for k in amounts:
+            opts.append(option(f"{q}:{k}", f"steal {k} {res} from {g.pname(q)}"))
+    if answer is None:
+        if len(opts) == 1:
+            return None
+        return decision(p, "target", f"Steal {n} {res}", opts)
+    if answer != "none":
+        q, k = (int(v) for v in answer.split(":"))
+        players[q]["res"][res] -= k
+        players[p]["res"][res] += k
+        g.log(f"{g.pname(p)} steals {k} {res} from {g.pname(q)}")
+    return None
+
+
+def i_claim(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
+    areas = board.claimable_areas(g.state, g.content)
+    if not areas:
+        return None
+    if answer is None:
+        return decision(ctx["p"], "area", "Claim an area", [option(a, area_label(g.content, a)) for a in areas])
+    g.state["claims"][answer] = ctx["p"]
+    g.log(f"{g.pname(ctx['p'])} claims {answer}")
+    return None
+
+
+def i_choice(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
+    extra = g.obligations()
+    ok = [i for i, opt in enumerate(node["options"])
+          if feasible.items_feasible(g.state, g.content, opt, ctx, ctx.get("mandatory", False), extra)]
+    if not ok:
+        ok = [i for i, opt in enumerate(node["options"])
+              if feasible.items_feasible(g.state, g.content, opt, ctx, ctx.get("mandatory", False))] or [0]
+    if answer is None:
+        if len(ok) == 1:
+            answer = str(ok[0])
+        else:
+            from .text import items_text
+            return decision(ctx["p"], "choice", "Choose one",
+                            [option(str(i), items_text(node["options"][i])) for i in ok])
+    g.push_items(node["options"][int(answer)], ctx)
+    return None
+
+
+def i_pay(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
+    g.push_items(node["gain"], ctx)
+    g.push_items(node["cost"], {**ctx, "mandatory": True})
+    return None
+
+
+def i_may(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
+    can = feasible.items_feasible(g.state, g.content, node["items"], ctx, True)
+    if not can:
+        return None
+    if answer is None:
+        from .text import items_text
+        return decision(ctx["p"], "confirm", f"Do you want to: {items_text(node['items'])}?",
+                        [option("yes", "yes"), option("no", "no")])
+    if answer == "yes":
+        g.push_items(node["items"], ctx)
+    return None
+
+
+def i_group(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
+    g.push_items(node["items"], ctx)
+    return None
+
+
+def i_if(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
+    cond = node["cond"]
+    if "reveal" in cond:
+        cards = take_from_deck(g, 1)
+        if not cards:
+            return None
+        card = cards[0]
+        g.state["discard"].append(card)  # revealed and discarded (F157)
+        hit = cond["reveal"] in g.content.cards[card]["tags"]
+        g.log(f"{g.pname(ctx['p'])} reveals {card}: {'a hit' if hit else 'no match'}")
+    else:
+        hit = rules.requirement_met(g.state, g.content, ctx["p"], cond)
+    if hit:
+        g.push_items(node["items"], ctx)
+    return None
+
+
+def i_override(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
+    from .overrides import PRIMITIVES
+    return PRIMITIVES[node["name"]].run(g, node, ctx, answer)
+
+
+ITEM_HANDLERS: dict[str, Callable] = {
+    "resource": i_resource, "production": i_production, "box": i_box, "card_resource": i_card_resource,
+    "tr": i_tr, "raise": i_raise, "tile": i_tile, "cards": i_cards, "steal": i_steal, "claim": i_claim,
+    "choice": i_choice, "pay": i_pay, "may": i_may, "group": i_group, "if": i_if, "override": i_override,
+}
+
+HANDLERS: dict[str, Callable] = {
+    "seq": Interp.h_seq, "batch": Interp.h_batch, "item": Interp.h_item, "raise": Interp.h_raise,
+    "pay": Interp.h_pay, "look": h_look,
+}

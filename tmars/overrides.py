@@ -1,0 +1,110 @@
+"""Asterisk overrides: the rule primitives the icons cannot say, each implemented once.
+
+Each primitive has a feasibility check (is there any way to carry it out?) and a run step
+with the usual task protocol (return a decision, or act and return None).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import feasible, rules
+from .content import Content
+
+
+class Primitive:
+    def feasible(self, state: dict, content: Content, node: dict, ctx: dict) -> bool:
+        return True
+
+    def run(self, g: Any, node: dict, ctx: dict, answer: Any) -> dict | None:
+        return None
+
+
+def _top_boxes(card: dict) -> list[dict]:
+    return [n for n in card.get("play", ()) if n["op"] == "box"]
+
+
+class CopyProduction(Primitive):
+    """Apply again the production box of one of your played cards with the given tag (F151-F155)."""
+
+    def candidates(self, state: dict, content: Content, node: dict, ctx: dict) -> list[dict]:
+        tag = node["args"][0] if node["args"] else None
+        out = []
+        for e in state["players"][ctx["p"]]["played"]:
+            card = content.cards[e["name"]]
+            if card["type"] == "corporation" or e["name"] == ctx.get("card"):
+                continue
+            if tag and tag not in card["tags"]:
+                continue
+            boxes = _top_boxes(card)
+            if not boxes:
+                continue
+            sub_ctx = {"p": ctx["p"], "card": e["name"]}
+            if feasible.items_feasible(state, content, boxes, sub_ctx, extra=None):
+                out.append(e)
+        return out
+
+    def feasible(self, state, content, node, ctx):
+        return bool(self.candidates(state, content, node, ctx))
+
+    def run(self, g, node, ctx, answer):
+        from .interpreter import decision, option
+        cands = self.candidates(g.state, g.content, node, ctx)
+        if not cands:
+            return None
+        if answer is None:
+            if len(cands) == 1:
+                answer = cands[0]["name"]
+            else:
+                return decision(ctx["p"], "card", "Copy the production box of which card?",
+                                [option(e["name"], e["name"]) for e in cands])
+        g.log(f"{g.pname(ctx['p'])} copies the production box of {answer}")
+        g.push_items(_top_boxes(g.content.cards[answer]), {"p": ctx["p"], "card": answer})
+        return None
+
+
+class ProductionOfPlacedMetal(Primitive):
+    """+1 production of the metal shown as placement bonus where this card's tile went (F146, F154)."""
+
+    def run(self, g, node, ctx, answer):
+        entry = rules.find_played(g.state, ctx["p"], ctx.get("card") or "")
+        area = entry.get("area") if entry else None
+        if not area:
+            return None
+        bonus = g.content.map.areas[area].bonus
+        for metal in ("steel", "titanium"):
+            if metal in bonus:
+                g.state["players"][ctx["p"]]["prod"][metal] += 1
+                return None
+        return None
+
+
+class SetFlag(Primitive):
+    """One-shot player flags used by the next card played: a discount or a requirement flex."""
+
+    def __init__(self, flag: str):
+        self.flag = flag
+
+    def run(self, g, node, ctx, answer):
+        n = node["args"][0]["n"] if node["args"] and isinstance(node["args"][0], dict) else 2
+        flags = g.state["players"][ctx["p"]]["flags"]
+        flags[self.flag] = flags.get(self.flag, 0) + n
+        return None
+
+
+class RaisedTrThisGeneration(Primitive):
+    """A condition as a cost: only possible if the player's TR went up this generation (F173)."""
+
+    def feasible(self, state, content, node, ctx):
+        return bool(state["players"][ctx["p"]].get("tr_gen"))
+
+
+PRIMITIVES: dict[str, Primitive] = {
+    "copy-production": CopyProduction(),
+    "production-of-placed-metal": ProductionOfPlacedMetal(),
+    "protect-resources": Primitive(),
+    "next-card-discount": SetFlag("discount"),
+    "next-card-flex": SetFlag("flex"),
+    "raised-tr-this-generation": RaisedTrThisGeneration(),
+    "starting-hand-free": Primitive(),
+}

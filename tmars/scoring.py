@@ -1,0 +1,69 @@
+"""Final scoring: TR, milestones, awards, greeneries, cities and card VP (turn-structure, Game End)."""
+
+from __future__ import annotations
+
+from . import rules
+from .content import Content
+
+
+def card_vp(state: dict, content: Content, p: int, name: str, entry: dict | None) -> int:
+    vp = content.cards[name].get("vp")
+    if not vp:
+        return 0
+    ctx = {"p": p, "card": name if entry is not None else None}
+    if "per" in vp:
+        return vp["n"] * rules.count(state, content, p, vp["per"], ctx)
+    if "if" in vp:
+        cond = vp["if"]
+        return vp["n"] if rules.count(state, content, p, cond, ctx) >= cond["value"] else 0
+    return vp["n"]
+
+
+def award_score(state: dict, content: Content, p: int, name: str) -> int:
+    return sum(rules.count(state, content, p, c) for c in content.cards[name]["score"])
+
+
+def award_points(state: dict, content: Content) -> list[dict[str, int]]:
+    """Points per player per funded award: ties share first, no second after a tie or with 2 players."""
+    n = len(state["players"])
+    out: list[dict[str, int]] = [{} for _ in range(n)]
+    for a in state["awards"]:
+        scores = [award_score(state, content, p, a["name"]) for p in range(n)]
+        best = max(scores)
+        firsts = [p for p in range(n) if scores[p] == best]
+        for p in firsts:
+            out[p][a["name"]] = 5
+        if len(firsts) == 1 and n > 2:
+            rest = [s for p, s in enumerate(scores) if p not in firsts]
+            second = max(rest)
+            for p in range(n):
+                if p not in firsts and scores[p] == second:
+                    out[p][a["name"]] = 2
+    return out
+
+
+def score(state: dict, content: Content) -> list[dict]:
+    rows = []
+    awards = award_points(state, content)
+    for p, pl in enumerate(state["players"]):
+        greenery = city = 0
+        for aid, t in state["board"].items():
+            if t.get("owner") != p:
+                continue
+            if t["tile"] == "greenery":
+                greenery += 1
+            elif t["tile"] == "city":
+                city += sum(1 for nb in content.map.areas[aid].neighbours
+                            if state["board"].get(nb, {}).get("tile") == "greenery")
+        cards = sum(card_vp(state, content, p, e["name"], e) for e in pl["played"])
+        cards += sum(card_vp(state, content, p, name, None) for name in pl["events"])
+        milestones = 5 * sum(1 for m in state["milestones"] if m["player"] == p)
+        award = sum(awards[p].values())
+        total = pl["tr"] + milestones + award + greenery + city + cards
+        rows.append({"player": pl["name"], "corporation": pl["corp"], "tr": pl["tr"], "milestones": milestones,
+                     "awards": award, "greenery": greenery, "cities": city, "cards": cards, "total": total,
+                     "mc": pl["res"]["mc"]})
+    ranked = sorted(range(len(rows)), key=lambda i: (-rows[i]["total"], -rows[i]["mc"], i))
+    for place, i in enumerate(ranked, start=1):
+        rows[i]["place"] = place
+    return rows
