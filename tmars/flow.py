@@ -43,7 +43,7 @@ def h_setup_choose(g: Interp, task: dict, answer: Any) -> dict | None:
             task["corp"] = answer
             answer = None
     corp = task["corp"]
-    if hand_is_free(g.content, corp):
+    if hand_is_free(g.content, corp) or not pl["dealt"]:
         keep = list(pl["dealt"])
     else:
         most = min(len(pl["dealt"]), start_mc(g.content, corp) // CARD_PRICE)
@@ -349,6 +349,8 @@ def h_draft(g: Interp, task: dict, answer: Any) -> dict | None:
     p = task["p"]
     draft = g.state["draft"]
     pack = draft["packs"][p]
+    if not pack:
+        return None
     if answer is None:
         if len(pack) == 1:
             answer = pack[0]
