@@ -1,0 +1,93 @@
+"""Agents answer the pending decision. They see only what the protocol exposes."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from . import rules, scoring
+from .game import Game
+
+
+class Agent(Protocol):
+    def choose(self, game: Game) -> Any: ...
+
+
+def _select(rng: random.Random, d: dict) -> list[str]:
+    k = rng.randint(d.get("min", 0), d.get("max", len(d["options"])))
+    return [o["id"] for o in rng.sample(d["options"], k)]
+
+
+class RandomAgent:
+    """Uniform over the kinds of action (play, standard project, …), then over that kind's
+    options, like a person mashing buttons; other decisions uniformly."""
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Any:
+        d = game.pending
+        if d["kind"] == "select":
+            return _select(self.rng, d)
+        opts = d["options"]
+        if d["kind"] == "action":
+            kinds: dict[str, list[str]] = {}
+            for o in opts:
+                kinds.setdefault(o["id"].split(":")[0], []).append(o["id"])
+            kind = self.rng.choice(sorted(kinds))
+            return self.rng.choice(kinds[kind])
+        return self.rng.choice(opts)["id"]
+
+
+class GreedyAgent:
+    """Tries each option on a copy of the game and keeps the one that most raises its
+    estimated score (VP now plus a little for M€ and production); selections keep cheap cards."""
+
+    ACTION_PRIORITY = ("milestone", "convert", "play", "award", "act", "std", "first-action", "done", "pass")
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def value(self, game: Game, p: int) -> float:
+        st = game.state
+        row = scoring.score(st, game.content)[p]
+        pl = st["players"][p]
+        prod = pl["prod"]
+        return (row["total"] + 0.1 * pl["res"]["mc"] + 0.6 * prod["mc"] + 1.2 * (prod["steel"] + prod["plant"])
+                + 1.5 * prod["titanium"] + 0.8 * (prod["energy"] + prod["heat"]) + 0.1 * len(pl["hand"]))
+
+    def choose(self, game: Game) -> Any:
+        d = game.pending
+        p = d["player"]
+        if d["kind"] == "select":
+            ids = [o["id"] for o in d["options"]]
+            most = d.get("max", len(ids))
+            ranked = sorted(ids, key=lambda c: game.content.cards.get(c, {}).get("cost", 0))
+            return ranked[: max(d.get("min", 0), min(most, 3))]
+        options = d["options"]
+        if len(options) == 1:
+            return options[0]["id"]
+        if d["kind"] == "action":
+            options = [o for o in options if o["id"] not in ("pass", "done")] or options
+            options = [o for o in options if not o["id"].startswith("std:sell")] or options
+        best, best_v = options[0]["id"], float("-inf")
+        for o in options[:24]:
+            trial = game.clone()
+            trial.state["log"] = []
+            try:
+                trial.answer(p, o["id"])
+            except Exception:  # pragma: no cover - every option is legal by construction
+                continue
+            v = self.value(trial, p) + self.rng.random() * 0.01
+            if v > best_v:
+                best, best_v = o["id"], v
+        if d["kind"] == "action" and best_v <= self.value(game, p) + 0.05 and game.state["actions"] == 0:
+            ids = [o["id"] for o in d["options"]]
+            if any(i.startswith("play:") for i in ids):
+                return best
+            return "pass" if "pass" in ids else best
+        return best
+
+
+def cards_in_play(game: Game, p: int) -> list[str]:
+    return [e["name"] for e in rules.in_play(game.state, p)]

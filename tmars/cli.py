@@ -1,0 +1,253 @@
+"""The `tmars` command line: cards, game, play, simulate, scenario, schema."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+console = Console(highlight=False, width=None if sys.stdout.isatty() else 140)
+err = Console(stderr=True, highlight=False)
+
+
+# ---- cards -------------------------------------------------------------------------------
+def cmd_cards(args: argparse.Namespace) -> int:
+    from compiler.library import compile_paths
+    result = compile_paths(args.paths or None, use_cache=not args.no_cache)
+    for d in result.diagnostics:
+        err.print(d.render(), markup=False)
+    cards = [c for c in result.cards if not args.module or c["module"] in args.module]
+    if args.json:
+        keys = ("name", "number", "module", "type", "cost", "tags", "requires", "vp", "holds")
+        for c in cards:
+            facts = {k: c[k] for k in keys if k in c}
+            print(json.dumps({**facts, "ir": c}, ensure_ascii=False, sort_keys=False))
+    else:
+        table = Table(title=f"{len(cards)} cards")
+        for col in ("number", "name", "module", "type", "cost", "tags"):
+            table.add_column(col)
+        for c in cards:
+            table.add_row(c.get("number", ""), c["name"], c["module"], c["type"], str(c.get("cost", "")),
+                          " ".join(c["tags"]))
+        console.print(table)
+    return 1 if result.diagnostics else 0
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from compiler.compile import FRAME_SCHEMA
+    from compiler.ir import schema
+    print(json.dumps(FRAME_SCHEMA if args.frame else schema(), indent=2, ensure_ascii=False))
+    return 0
+
+
+# ---- games ---------------------------------------------------------------------------------
+def make_agent(kind: str, seed: int):
+    from .agents import GreedyAgent, RandomAgent
+    return GreedyAgent(seed) if kind == "greedy" else RandomAgent(seed)
+
+
+def play_bot_game(seed: int, players: int, agent: str, corporate_era: bool, draft: bool,
+                  max_generations: int | None) -> tuple:
+    from .game import Game
+    game = Game.new(players, seed=seed, corporate_era=corporate_era, draft=draft, max_generations=max_generations)
+    agents = [make_agent(agent, seed * 31 + i) for i in range(players)]
+    decisions = 0
+    while not game.over:
+        d = game.pending
+        game.answer(d["player"], agents[d["player"]].choose(game))
+        decisions += 1
+    return game, decisions
+
+
+def score_table(scores: list[dict], title: str = "Final scores") -> Table:
+    table = Table(title=title)
+    cols = ("place", "player", "corporation", "tr", "milestones", "awards", "greenery", "cities", "cards", "total", "mc")
+    for c in cols:
+        table.add_column(c, justify="left" if c in ("player", "corporation") else "right")
+    for row in sorted(scores, key=lambda r: r["place"]):
+        table.add_row(*(str(row[c]) for c in cols))
+    return table
+
+
+def cmd_game(args: argparse.Namespace) -> int:
+    t = time.perf_counter()
+    game, decisions = play_bot_game(args.seed, args.players, args.agent, not args.standard, args.draft,
+                                    args.max_generations)
+    elapsed = time.perf_counter() - t
+    if not args.quiet:
+        for line in game.state["log"]:
+            console.print(line, markup=False)
+    console.print(score_table(game.scores(), f"Seed {args.seed}: generation {game.state['generation']}"
+                              + (" (capped)" if game.state.get("capped") else "")))
+    console.print(f"{decisions} decisions in {elapsed:.2f} s")
+    return 0
+
+
+def _simulate_one(job: tuple) -> dict:
+    seed, players, agent, ce, draft, cap = job
+    t = time.perf_counter()
+    game, decisions = play_bot_game(seed, players, agent, ce, draft, cap)
+    played = sorted({e["name"] for pl in game.state["players"] for e in pl["played"]}
+                    | {n for pl in game.state["players"] for n in pl["events"]})
+    return {"seed": seed, "generations": game.state["generation"], "decisions": decisions,
+            "capped": bool(game.state.get("capped")), "seconds": time.perf_counter() - t,
+            "scores": [r["total"] for r in game.scores()], "played": played}
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from rich.progress import Progress
+    jobs = [(args.seed + i, args.players, args.agent, not args.standard, args.draft, args.max_generations)
+            for i in range(args.games)]
+    results = []
+    t = time.perf_counter()
+    with Progress(console=err, transient=True) as progress:
+        task = progress.add_task("simulating", total=len(jobs))
+        if args.workers > 1:
+            from concurrent.futures import ProcessPoolExecutor
+            with ProcessPoolExecutor(args.workers) as pool:
+                for r in pool.map(_simulate_one, jobs, chunksize=max(1, len(jobs) // (args.workers * 8))):
+                    results.append(r)
+                    progress.advance(task)
+        else:
+            for job in jobs:
+                results.append(_simulate_one(job))
+                progress.advance(task)
+    elapsed = time.perf_counter() - t
+    decisions = sum(r["decisions"] for r in results)
+    table = Table(title=f"{args.games} games, {args.players} players, agent {args.agent}")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    gens = [r["generations"] for r in results]
+    scores = [s for r in results for s in r["scores"]]
+    table.add_row("completed", str(sum(not r["capped"] for r in results)))
+    table.add_row("capped", str(sum(r["capped"] for r in results)))
+    table.add_row("generations (median)", f"{statistics.median(gens):.0f}")
+    table.add_row("decisions per game (median)", f"{statistics.median([r['decisions'] for r in results]):.0f}")
+    table.add_row("score (mean)", f"{statistics.mean(scores):.1f}")
+    table.add_row("games per second", f"{len(results) / elapsed:.1f}")
+    table.add_row("decisions per second", f"{decisions / elapsed:.0f}")
+    console.print(table)
+    if args.coverage:
+        from .content import load_content
+        content = load_content(("base",) if args.standard else ("base", "corpera"))
+        seen = {n for r in results for n in r["played"]}
+        projects = [c["name"] for c in content.cards.values() if c["type"] in ("automated", "active", "event")]
+        missing = sorted(set(projects) - seen)
+        console.print(f"cards played: {len(set(projects) & seen)}/{len(projects)}"
+                      + (f"; never played: {', '.join(missing)}" if missing else ""))
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1))
+    return 0
+
+
+def cmd_scenario(args: argparse.Namespace) -> int:
+    from .scenario import run
+    files: list[Path] = []
+    for p in args.files:
+        path = Path(p)
+        files.extend(sorted(path.rglob("*.yaml")) if path.is_dir() else [path])
+    failed = 0
+    for f in files:
+        outcome = run(f)
+        if outcome.ok:
+            console.print(f"[green]PASS[/green] {f}")
+        else:
+            failed += 1
+            console.print(f"[red]FAIL[/red] {f}: {outcome.name}")
+            for line in outcome.failures:
+                console.print(f"    {line}", markup=False)
+    console.print(f"{len(files) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .game import Game
+    from .human import HumanAgent
+    game = Game.new(args.players, seed=args.seed, corporate_era=not args.standard, draft=args.draft)
+    agents = [HumanAgent(console)] + [make_agent(args.bots, args.seed + i) for i in range(1, args.players)]
+    shown = 0
+    while not game.over:
+        log = game.state["log"]
+        for line in log[shown:]:
+            console.print(f"[dim]{line}[/dim]", markup=True)
+        shown = len(log)
+        d = game.pending
+        game.answer(d["player"], agents[d["player"]].choose(game))
+    for line in game.state["log"][shown:]:
+        console.print(line, markup=False)
+    console.print(score_table(game.scores()))
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="tmars", description="Terraforming Mars rules engine: every component is data.")
+    sub = ap.add_subparsers(dest="command", required=True)
+
+    c = sub.add_parser("cards", help="compile card files (default: the shipped library) and list them")
+    c.add_argument("paths", nargs="*")
+    c.add_argument("--module", action="append")
+    c.add_argument("--json", action="store_true", help="one JSON object per card: frame facts and IR")
+    c.add_argument("--no-cache", action="store_true")
+    c.set_defaults(func=cmd_cards)
+
+    s = sub.add_parser("schema", help="print the JSON Schema of the IR (or of card files with --frame)")
+    s.add_argument("--frame", action="store_true")
+    s.set_defaults(func=cmd_schema)
+
+    def game_opts(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--players", type=int, default=2)
+        p.add_argument("--seed", type=int, default=1)
+        p.add_argument("--standard", action="store_true", help="standard game (no Corporate Era, production 1)")
+        p.add_argument("--draft", action="store_true", help="draft variant in research")
+
+    g = sub.add_parser("game", help="play one seeded bot game and print its log and scores")
+    game_opts(g)
+    g.add_argument("--agent", choices=("random", "greedy"), default="greedy")
+    g.add_argument("--max-generations", type=int, default=60,
+                   help="stop a game that has not ended by then (reported as capped)")
+    g.add_argument("--quiet", action="store_true")
+    g.set_defaults(func=cmd_game)
+
+    sm = sub.add_parser("simulate", help="play many seeded bot games and summarise")
+    game_opts(sm)
+    sm.add_argument("--games", type=int, default=100)
+    sm.add_argument("--agent", choices=("random", "greedy"), default="random")
+    sm.add_argument("--workers", type=int, default=1)
+    sm.add_argument("--max-generations", type=int, default=100)
+    sm.add_argument("--coverage", action="store_true", help="print which cards were played")
+    sm.add_argument("--json", help="write per-game results to this file")
+    sm.set_defaults(func=cmd_simulate)
+
+    sc = sub.add_parser("scenario", help="run scenario files (rulings as data); exit 0 only if all pass")
+    sc.add_argument("files", nargs="+")
+    sc.set_defaults(func=cmd_scenario)
+
+    pl = sub.add_parser("play", help="play against bots in the terminal")
+    game_opts(pl)
+    pl.add_argument("--bots", choices=("random", "greedy"), default="greedy")
+    pl.set_defaults(func=cmd_play)
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    for key in ("players",):
+        if getattr(args, key, 2) is not None and not 1 <= getattr(args, key, 2) <= 5:
+            err.print("error: --players must be between 1 and 5")
+            return 2
+    try:
+        return args.func(args)
+    except KeyboardInterrupt:
+        return 130
+    except (BrokenPipeError, EOFError):
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,45 @@
+"""A terminal player: shows the pending decision and reads an answer by number."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+
+from .game import Game
+
+
+class HumanAgent:
+    def __init__(self, console: Console):
+        self.console = console
+
+    def status(self, game: Game, p: int) -> str:
+        st = game.state
+        pl = st["players"][p]
+        g = st["globals"]
+        res = " ".join(f"{k}:{v}({pl['prod'][k]:+d})" for k, v in pl["res"].items())
+        return (f"Gen {st['generation']} | temp {g['temperature']}°C, O2 {g['oxygen']}%, oceans {g['oceans']} | "
+                f"TR {pl['tr']} | {res}\nHand: {', '.join(pl['hand']) or '-'}")
+
+    def choose(self, game: Game) -> Any:
+        d = game.pending
+        self.console.print(self.status(game, d["player"]), markup=False)
+        self.console.print(f"[bold]{d['prompt']}[/bold]")
+        for i, o in enumerate(d["options"], start=1):
+            self.console.print(f"  {i:>3}. {o['label']}", markup=False)
+        while True:
+            if d["kind"] == "select":
+                raw = input(f"numbers separated by spaces ({d.get('min', 0)}-{d.get('max')}): ").split()
+                try:
+                    picked = [d["options"][int(x) - 1]["id"] for x in raw]
+                except (ValueError, IndexError):
+                    self.console.print("not a valid choice")
+                    continue
+                if d.get("min", 0) <= len(picked) <= d.get("max", len(d["options"])):
+                    return picked
+                self.console.print("wrong number of cards")
+                continue
+            raw = input("> ").strip()
+            if raw.isdigit() and 1 <= int(raw) <= len(d["options"]):
+                return d["options"][int(raw) - 1]["id"]
+            self.console.print("type the number of an option")
