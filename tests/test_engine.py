@@ -1,0 +1,135 @@
+"""Engine properties: determinism, save/load anywhere, illegal answers, complete games."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tmars.agents import GreedyAgent, RandomAgent
+from tmars.game import Game, IllegalAnswer
+
+
+def play(game: Game, seed: int, limit: int = 5000, stop_at: int | None = None) -> list:
+    agents = [RandomAgent(seed * 7 + i) for i in range(len(game.state["players"]))]
+    answers = []
+    while not game.over and len(answers) < limit:
+        if stop_at is not None and len(answers) == stop_at:
+            break
+        d = game.pending
+        a = agents[d["player"]].choose(game)
+        answers.append((d["player"], a))
+        game.answer(d["player"], a)
+    return answers
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_same_seed_and_answers_give_the_same_game(seed):
+    first = Game.new(2, seed=seed, max_generations=40)
+    answers = play(first, seed)
+    second = Game.new(2, seed=seed, max_generations=40)
+    for p, a in answers:
+        second.answer(p, a)
+    assert first.save() == second.save()
+    assert first.over
+
+
+def test_different_seeds_deal_differently():
+    a, b = Game.new(2, seed=1), Game.new(2, seed=2)
+    assert a.state["players"][0]["dealt"] != b.state["players"][0]["dealt"]
+
+
+@pytest.mark.parametrize("cut", [5, 40, 120, 200])
+def test_save_anywhere_and_continue_identically(cut):
+    game = Game.new(3, seed=11, max_generations=40)
+    answers = play(game, 11)
+    replay = Game.new(3, seed=11, max_generations=40)
+    for p, a in answers[:cut]:
+        replay.answer(p, a)
+    saved = replay.save()
+    json.loads(saved)
+    loaded = Game.load(saved)
+    for p, a in answers[cut:]:
+        loaded.answer(p, a)
+    assert loaded.save() == game.save()
+
+
+def test_state_is_json_in_the_middle_of_an_effect():
+    game = Game.new(2, seed=5, max_generations=40)
+    agents = [RandomAgent(1), RandomAgent(2)]
+    mid_effect = 0
+    while not game.over:
+        if game.state["stack"] and game.pending["kind"] != "action":
+            assert json.loads(game.save())["stack"], "pending effect lost in the save"
+            mid_effect += 1
+        d = game.pending
+        game.answer(d["player"], agents[d["player"]].choose(game))
+    assert mid_effect > 5
+
+
+def test_illegal_answers_are_refused_and_change_nothing():
+    game = Game.new(2, seed=3)
+    before = game.save()
+    d = game.pending
+    bad = [(d["player"], "no-such-option"), (1 - d["player"], d["options"][0]["id"]), (d["player"], 42),
+           (d["player"], None)]
+    for p, a in bad:
+        with pytest.raises(IllegalAnswer) as err:
+            game.answer(p, a)
+        assert str(err.value)
+        assert game.save() == before
+
+
+def test_select_answers_are_checked():
+    game = Game.new(2, seed=3)
+    game.answer(0, game.pending["options"][0]["id"])  # corporation
+    d = game.pending
+    assert d["kind"] == "select"
+    before = game.save()
+    for bad in (["not-a-card"], [d["options"][0]["id"]] * 2, "a string", [o["id"] for o in d["options"]] + ["x"]):
+        with pytest.raises(IllegalAnswer):
+            game.answer(0, bad)
+        assert game.save() == before
+
+
+def test_every_offered_option_can_be_answered():
+    game = Game.new(2, seed=8, max_generations=30)
+    agents = [RandomAgent(3), RandomAgent(4)]
+    checked = 0
+    while not game.over and checked < 300:
+        d = game.pending
+        assert d["options"], "a decision with no option is a soft-lock"
+        if d["kind"] != "select":
+            for o in d["options"]:
+                trial = game.clone()
+                trial.answer(d["player"], o["id"])
+                checked += 1
+        game.answer(d["player"], agents[d["player"]].choose(game))
+    assert checked >= 300
+
+
+@pytest.mark.parametrize("players,ce,draft", [(2, True, False), (3, False, True), (4, True, True)])
+def test_random_games_end(players, ce, draft):
+    game = Game.new(players, seed=players, corporate_era=ce, draft=draft, max_generations=60)
+    play(game, players, limit=20000)
+    assert game.over
+    assert len(game.scores()) == players
+    assert sorted(r["place"] for r in game.scores()) == list(range(1, players + 1))
+
+
+def test_greedy_agent_finishes_a_game():
+    game = Game.new(2, seed=4, max_generations=40)
+    agents = [GreedyAgent(1), GreedyAgent(2)]
+    while not game.over:
+        d = game.pending
+        game.answer(d["player"], agents[d["player"]].choose(game))
+    assert game.over
+
+
+def test_standard_game_starts_with_production_one_and_corporate_era_with_zero():
+    std = Game.new(2, seed=1, corporate_era=False)
+    ce = Game.new(2, seed=1, corporate_era=True)
+    assert set(std.state["players"][0]["prod"].values()) == {1}
+    assert set(ce.state["players"][0]["prod"].values()) == {0}
+    assert all(ce.content.cards[c]["module"] in ("base", "corpera") for c in ce.state["deck"])
+    assert all(std.content.cards[c]["module"] == "base" for c in std.state["deck"])

@@ -1,0 +1,86 @@
+"""The shipped card library compiles, validates against the IR schema and round-trips."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+
+from compiler import printer
+from compiler.compile import FRAME_SCHEMA
+from compiler.ir import schema
+from compiler.library import compile_paths
+from compiler.lower import lower_field
+from compiler.parser import SourceText
+
+LIBRARY = compile_paths(use_cache=False)
+CARDS = LIBRARY.cards
+START_OF = {"requires": "requires", "vp": "vp", "play": "row", "start": "row", "first-action": "row",
+            "action": "row", "effect": "effect", "score": "counts"}
+
+
+def test_library_compiles_cleanly():
+    assert LIBRARY.ok, "\n".join(d.render() for d in LIBRARY.diagnostics)
+    assert len(CARDS) >= 50
+
+
+@pytest.mark.parametrize("card", CARDS, ids=lambda c: c["name"])
+def test_card_matches_ir_schema(card):
+    jsonschema.validate(card, schema())
+
+
+def reparse(field: str, text: str):
+    alts = lower_field(SourceText(text, "<printed>", 1, 1), START_OF[field])
+    if field in ("play", "start", "first-action"):
+        from compiler.compile import _alts_to_items
+        return _alts_to_items(alts)
+    if field == "action":
+        return [a if isinstance(a, dict) else {"cost": [], "gain": a} for a in alts]
+    return alts
+
+
+@pytest.mark.parametrize("card", CARDS, ids=lambda c: c["name"])
+def test_print_then_parse_gives_the_same_ir(card):
+    ir_key = {"first-action": "first_action", "effect": "effects"}
+    for field, text in printer.card_fields(card).items():
+        key = ir_key.get(field, field)
+        if field == "effect":
+            assert [reparse(field, t) for t in text] == card[key]
+        else:
+            assert reparse(field, text) == card[key], f"{card['name']}.{field}: {text}"
+
+
+def test_schemas_are_valid_json_schema():
+    jsonschema.Draft202012Validator.check_schema(schema())
+    jsonschema.Draft202012Validator.check_schema(FRAME_SCHEMA)
+
+
+def test_ir_schema_rejects_a_malformed_node():
+    card = json.loads(json.dumps(next(c for c in CARDS if c["name"] == "Birds")))
+    card["play"][0]["items"][0]["res"] = "unobtainium"
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(card, schema())
+
+
+def test_card_facts_of_birds():
+    birds = next(c for c in CARDS if c["name"] == "Birds")
+    assert (birds["number"], birds["cost"], birds["tags"], birds["holds"]) == ("072", 10, ["animal"], "animal")
+    assert birds["requires"] == [{"count": "oxygen", "cmp": ">=", "value": 13}]
+    assert birds["play"] == [{"op": "box", "items": [{"op": "production", "res": "plant", "n": -2, "any": True}]}]
+    assert birds["vp"] == {"n": 1, "per": {"count": "animal"}}
+
+
+def test_modules_follow_folders():
+    modules = {c["name"]: c["module"] for c in CARDS}
+    assert modules["Birds"] == "base"
+    assert modules["Research"] == "corpera"
+    assert modules["Saturn Systems"] == "corpera"
+
+
+def test_cache_gives_the_same_cards(tmp_path, monkeypatch):
+    monkeypatch.setenv("TMARS_CACHE", str(tmp_path))
+    cold = compile_paths()
+    assert list(tmp_path.iterdir()), "the cache was not written"
+    warm = compile_paths()
+    assert cold.cards == warm.cards == CARDS

@@ -1,0 +1,137 @@
+"""Benchmarks: compile time of the card library (cold and warm), random-play throughput,
+state copy and save costs, and peak memory. Prints a table and writes JSON for comparison.
+
+    python tools/bench.py [--games 50] [--json out.json] [--compare old.json] [--only compile]
+
+Speed is measured here, never in timed tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import statistics
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from compiler.library import compile_paths  # noqa: E402
+
+
+def bench_compile(repeats: int = 3) -> dict:
+    import os
+    cold, warm = [], []
+    cards = 0
+    for _ in range(repeats):
+        with tempfile.TemporaryDirectory() as tmp:
+            os.environ["TMARS_CACHE"] = tmp
+            t = time.perf_counter()
+            result = compile_paths()
+            cold.append(time.perf_counter() - t)
+            t = time.perf_counter()
+            compile_paths()
+            warm.append(time.perf_counter() - t)
+            cards = len(result.cards)
+    os.environ.pop("TMARS_CACHE", None)
+    c, w = min(cold), min(warm)
+    return {"cards": cards, "compile_cold_s": c, "compile_warm_s": w,
+            "compile_cold_per_card_ms": 1000 * c / cards, "compile_warm_per_card_ms": 1000 * w / cards}
+
+
+def bench_play(games: int, warmup: int = 3) -> dict:
+    from tmars.agents import RandomAgent
+    from tmars.game import Game
+
+    def one(seed: int, times: list | None) -> tuple[int, int]:
+        game = Game.new(2, seed=seed, corporate_era=True, max_generations=100)
+        agents = [RandomAgent(seed * 2), RandomAgent(seed * 2 + 1)]
+        n = 0
+        while not game.over:
+            d = game.pending
+            a = agents[d["player"]].choose(game)
+            t = time.perf_counter()
+            game.answer(d["player"], a)
+            if times is not None:
+                times.append(time.perf_counter() - t)
+            n += 1
+        return n, game.state["generation"]
+
+    for s in range(warmup):
+        one(10_000 + s, None)
+    times: list[float] = []
+    decisions, gens = [], []
+    t = time.perf_counter()
+    for s in range(games):
+        n, g = one(s, times)
+        decisions.append(n)
+        gens.append(g)
+    elapsed = time.perf_counter() - t
+    times.sort()
+    return {"games": games, "games_per_s": games / elapsed, "median_generations": statistics.median(gens),
+            "median_decisions": statistics.median(decisions),
+            "decision_median_us": 1e6 * times[len(times) // 2], "decision_p99_us": 1e6 * times[int(len(times) * 0.99)]}
+
+
+def bench_state() -> dict:
+    from tmars.agents import RandomAgent
+    from tmars.game import Game
+    game = Game.new(2, seed=3, max_generations=100)
+    agents = [RandomAgent(1), RandomAgent(2)]
+    while game.state["generation"] < 8 and not game.over:
+        d = game.pending
+        game.answer(d["player"], agents[d["player"]].choose(game))
+    n = 200
+    t = time.perf_counter()
+    for _ in range(n):
+        copy.deepcopy(game.state)
+    copy_ms = 1000 * (time.perf_counter() - t) / n
+    t = time.perf_counter()
+    for _ in range(n):
+        text = game.save()
+    save_ms = 1000 * (time.perf_counter() - t) / n
+    return {"state_copy_ms": copy_ms, "save_ms": save_ms, "save_bytes": len(text.encode())}
+
+
+def peak_memory(games: int = 3) -> dict:
+    tracemalloc.start()
+    bench_play(games, warmup=0)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return {"peak_memory_mb": peak / 2**20}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=50)
+    ap.add_argument("--json")
+    ap.add_argument("--compare")
+    ap.add_argument("--only", choices=("compile", "play", "state"))
+    args = ap.parse_args()
+    figures: dict = {}
+    if args.only in (None, "compile"):
+        figures.update(bench_compile())
+    if args.only in (None, "play"):
+        figures.update(bench_play(args.games))
+    if args.only in (None, "state"):
+        figures.update(bench_state())
+    if args.only is None:
+        figures.update(peak_memory())
+    old = json.loads(Path(args.compare).read_text()) if args.compare else {}
+    width = max(len(k) for k in figures)
+    for k, v in figures.items():
+        line = f"{k:<{width}}  {v:>12.3f}" if isinstance(v, float) else f"{k:<{width}}  {v:>12}"
+        if k in old and old[k]:
+            line += f"   x{v / old[k]:.2f} vs old"
+        print(line)
+    if args.json:
+        Path(args.json).write_text(json.dumps(figures, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
