@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+from functools import lru_cache
 from typing import Any
 
 import jsonschema
@@ -54,6 +56,22 @@ FRAME_SCHEMA = {
 }
 
 
+@lru_cache(maxsize=1)
+def _ir_validator() -> jsonschema.protocols.Validator:
+    """The IR schema checked once; validating a card against it is then cheap."""
+    ir_schema = schema()
+    cls = jsonschema.validators.validator_for(ir_schema)
+    cls.check_schema(ir_schema)
+    return cls(ir_schema)
+
+
+@lru_cache(maxsize=4096)
+def _ir_error(card_json: str) -> str:
+    """Why a compiled card (as canonical JSON) breaks the IR schema, or ''; each distinct card once."""
+    error = jsonschema.exceptions.best_match(_ir_validator().iter_errors(json.loads(card_json)))
+    return error.message if error is not None else ""
+
+
 class CardCompiler:
     """Compiles the raw cards of one file; collects every diagnostic instead of stopping at one."""
 
@@ -73,7 +91,7 @@ class CardCompiler:
 
     def compile(self, raw: RawCard) -> dict | None:
         before = len(self.diagnostics)
-        for key, loc in raw.fields.items():
+        for key in raw.fields:
             if key not in FIELDS:
                 line, col = raw.key_positions[key]
                 self.diag("E301", f"unknown field '{key}'", line, col, ", ".join(FIELDS), did_you_mean(key, FIELDS))
@@ -92,12 +110,13 @@ class CardCompiler:
             card["cost"] = cost
         card["tags"] = self._tags(f)
         if "requires" in f:
-            card["requires"] = self._lang(f["requires"], "requires", card)
+            card["requires"] = self._lang(f["requires"], "requires", card, "requires")
         if "vp" in f:
             loc = f["vp"]
             text = str(loc.value) if isinstance(loc.value, (int, str)) and not isinstance(loc.value, bool) else None
             if text is None:
-                self.diag("E302", "vp is a number or a formula", loc.line, loc.col, "1, '1 per 2 animal'")
+                hint = "YAML reads yes/no/true/false as a truth value" if isinstance(loc.value, bool) else ""
+                self.diag("E302", "vp is a number or a formula", loc.line, loc.col, "1, '1 per 2 animal'", hint)
             else:
                 card["vp"] = self._lang(Located(text, loc.line, loc.col, loc.style), "vp", card)
         if "holds" in f:
@@ -127,15 +146,16 @@ class CardCompiler:
             effects = [self._lang(loc, "effect", card) for loc in self._rows(f["effect"], "effect")]
             card["effects"] = [e for e in effects if e is not None]
         if "score" in f:
-            card["score"] = self._lang(f["score"], "counts", card)
+            card["score"] = self._lang(f["score"], "counts", card, "score")
         if "note" in f:
-            card["note"] = f["note"].value
+            note = self._string(f, "note", raw)
+            if note is not None:
+                card["note"] = note
         if len(self.diagnostics) > before:
             return None
-        try:
-            jsonschema.validate(card, schema())
-        except jsonschema.ValidationError as e:
-            self.diag("E399", f"compiled card does not match the IR schema: {e.message}", raw.line, raw.col)
+        error = _ir_error(json.dumps(card, sort_keys=True))
+        if error:
+            self.diag("E399", f"compiled card does not match the IR schema: {error}", raw.line, raw.col)
             return None
         return card
 
@@ -183,48 +203,33 @@ class CardCompiler:
             self.diag("E309", "tags are a list", loc.line, loc.col, "[science, building]")
             return []
         tags = []
-        for t in loc.value:
+        for item in loc.items or []:
+            t = item.value
             if t not in vocab.TAGS:
-                col = self._find_in_line(loc.line, str(t), loc.col)
-                self.diag("E310", f"unknown tag '{t}'", loc.line, col, ", ".join(vocab.TAGS),
-                          did_you_mean(str(t), vocab.TAGS))
+                self.diag("E310", f"unknown tag '{t}'", item.line, item.col + (item.style in ("'", '"')),
+                          ", ".join(vocab.TAGS), did_you_mean(str(t), vocab.TAGS))
             else:
                 tags.append(t)
         return tags
-
-    def _find_in_line(self, line: int, text: str, default: int) -> int:
-        if 0 < line <= len(self.lines):
-            idx = self.lines[line - 1].find(text, default - 1)
-            if idx >= 0:
-                return idx + 1
-        return default
 
     def _rows(self, loc: Located, key: str) -> list[Located]:
         if isinstance(loc.value, str):
             return [loc]
         if isinstance(loc.value, list) and all(isinstance(v, str) for v in loc.value):
-            # positions of list items: search each on the following lines
-            out = []
-            line = loc.line
-            for v in loc.value:
-                found = line
-                for ln in range(line, min(line + 50, len(self.lines) + 1)):
-                    if v in self.lines[ln - 1]:
-                        found = ln
-                        break
-                col = self.lines[found - 1].find(v) + 1 if 0 < found <= len(self.lines) else loc.col
-                out.append(Located(v, found, max(col, 1), None))
-                line = found + 1
-            return out
+            return list(loc.items or [])
+        if loc.value is None:
+            self.diag("E311", f"'{key}' is empty", loc.line, loc.col, f"card-language text, e.g. {key}: +1 plant")
+            return []
         hint = ""
         if isinstance(loc.value, list):
             hint = "a row that starts with '[' must be quoted, e.g. play: \"[+1 plant]\""
         self.diag("E311", f"'{key}' must be card-language text", loc.line, loc.col, "a string", hint)
         return []
 
-    def _lang(self, loc: Located, start: str, card: dict) -> Any:
+    def _lang(self, loc: Located, start: str, card: dict, key: str = "field") -> Any:
         if not isinstance(loc.value, str):
-            self.diag("E311", "expected card-language text", loc.line, loc.col, "a string")
+            what = "is empty" if loc.value is None else "must be card-language text"
+            self.diag("E311", f"'{key}' {what}", loc.line, loc.col, "card-language text")
             return None
         try:
             return lower_field(self.source(loc, loc.value), start)

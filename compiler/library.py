@@ -75,10 +75,21 @@ def compile_file(path: Path) -> CompileResult:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        line = data[: e.start].count(b"\n") + 1
-        return CompileResult(diagnostics=[Diagnostic("E007", "file is not UTF-8 text",
-                                                     Position(str(path), line, 1))])
+        return CompileResult(diagnostics=[_not_utf8(data, e, _display(path))])
     return compile_text(text, _display(path), module_of(path))
+
+
+def _not_utf8(data: bytes, e: UnicodeDecodeError, path: str) -> Diagnostic:
+    """Where the first byte that is not UTF-8 sits, shown on its line (undecodable bytes as '?')."""
+    line_start = data.rfind(b"\n", 0, e.start) + 1
+    line_end = data.find(b"\n", e.start)
+    raw_line = data[line_start: line_end if line_end >= 0 else len(data)]
+    before = data[line_start: e.start].decode("utf-8", errors="replace")
+    shown = raw_line.decode("utf-8", errors="replace").replace("\ufffd", "?").rstrip("\r")
+    line = data[: e.start].count(b"\n") + 1
+    return Diagnostic("E007", f"file is not UTF-8 text: byte 0x{data[e.start]:02x} cannot be read",
+                      Position(path, line, len(before) + 1), shown,
+                      suggestion="save the file as UTF-8")
 
 
 def _display(path: Path) -> str:

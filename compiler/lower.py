@@ -6,12 +6,14 @@ declared in `ir.py`; this module only builds them.
 
 from __future__ import annotations
 
+import difflib
 from typing import Any
 
 from lark import Token, Tree
 
 from . import vocab
 from .diagnostics import CompileError, did_you_mean
+from .ir import ITEM_SHAPES
 from .parser import SourceText, parse
 
 Node = dict[str, Any]
@@ -119,28 +121,36 @@ class Lowerer:
                 raise self.fail("E220", f"unknown override '{word}*'", word_tok,
                                 "one of: " + ", ".join(sorted(vocab.OVERRIDES)),
                                 did_you_mean(word, vocab.OVERRIDES))
-            return {"op": "override", "name": word, "args": [a if isinstance(a, str) else a for a in args]}
+            return {"op": "override", "name": word, "args": list(args)}
 
         node: Node
         if in_box:
             if word not in vocab.STANDARD_RESOURCES:
+                if word not in vocab.ALL_ATOM_WORDS:
+                    raise self.fail("E201", f"unknown resource '{word}' in a production box", word_tok,
+                                    ", ".join(vocab.STANDARD_RESOURCES),
+                                    did_you_mean(word, vocab.STANDARD_RESOURCES))
+                hint = ""
+                if word in vocab.CARD_RESOURCES:
+                    hint = f"a card resource is gained outside the box: +{n} {word}"
                 raise self.fail("E211", f"'{word}' cannot be produced: a production box holds only "
-                                "standard resources", word_tok, ", ".join(vocab.STANDARD_RESOURCES),
-                                did_you_mean(word, vocab.STANDARD_RESOURCES))
+                                "standard resources", word_tok, ", ".join(vocab.STANDARD_RESOURCES), hint)
             node = {"op": "production", "res": word, "n": sign * n}
         elif word in vocab.STANDARD_RESOURCES:
             node = {"op": "resource", "res": word, "n": sign * n}
         elif word in vocab.CARD_RESOURCES or word == vocab.HELD:
             where = "here"
-            for a in args:
+            for a, a_tree in zip(args, args_tree.children if args_tree else [], strict=False):
                 if a in ("other", "any", "that"):
                     where = a
                 else:
-                    raise self.fail("E212", f"unknown target '{a}' for a card resource", args_tree,
-                                    "'other' (another of your cards), 'any' (any of your cards) or 'that' (the card that triggered)")
+                    raise self.fail("E212", f"unknown target '{_arg_text(a)}' for a card resource", a_tree,
+                                    "'other' (another of your cards), 'any' (any of your cards) or 'that' "
+                                    "(the card that triggered)",
+                                    did_you_mean(a if isinstance(a, str) else a["rule"], ("other", "any", "that")))
             if word == vocab.HELD and where != "that":
                 raise self.fail("E212", "'held' names the resource of the card that triggered: held(that)",
-                                word_tok, "held(that)")
+                                word_tok, "held(that)", f"write {'-' if sign < 0 else '+'}{n} held(that)")
             node = {"op": "card_resource", "res": word, "n": sign * n, "where": where}
             args = []
         elif word == "tr":
@@ -148,7 +158,7 @@ class Lowerer:
         elif word in vocab.GLOBALS:
             node = {"op": "raise", "param": word, "n": sign * n}
         elif word in vocab.TILE_KINDS:
-            node = self.tile(word, n, sign, args, args_tree)
+            node = self.tile(word, n, sign, args, args_tree, tree)
             args = []
         elif word == "card":
             node = self.cards(sign * n, args, args_tree)
@@ -161,6 +171,13 @@ class Lowerer:
                             did_you_mean(word, vocab.ALL_ATOM_WORDS | set(vocab.OVERRIDES)))
         if args:
             raise self.fail("E213", f"'{word}' takes no arguments", args_tree)
+        optional = ITEM_SHAPES[node["op"]][1]
+        if x and "x" not in optional:
+            raise self.fail("E221", f"the amount X does not apply to '{word}'", self.subtree(tree, "amount"),
+                            "a number", "only resources, production, TR, global parameters and cards take X")
+        if per is not None and "per" not in optional:
+            raise self.fail("E222", f"'per' does not apply to '{word}'", per_tree,
+                            "resources, production, TR, global parameters or cards before 'per'")
         if x:
             node["x"] = True
         if upto:
@@ -178,23 +195,23 @@ class Lowerer:
             node["per"] = per
         return node
 
-    def tile(self, word: str, n: int, sign: int, args: list, args_tree: Tree | None) -> Node:
+    def tile(self, word: str, n: int, sign: int, args: list, args_tree: Tree | None, tree: Tree) -> Node:
         if sign < 0:
-            raise self.fail("E216", "tiles cannot be removed", args_tree)
+            raise self.fail("E216", "tiles cannot be removed", tree)
         kind = "special" if word == "tile" else word
         node: Node = {"op": "tile", "tile": kind}
         rules: list = []
-        for a in args:
+        for a, a_tree in zip(args, args_tree.children if args_tree else [], strict=False):
             rule = a if isinstance(a, str) else a["rule"]
             if rule in vocab.PLACEMENT_RULES:
                 rules.append(a)
-            elif isinstance(a, str) and "name" not in node:
+            elif isinstance(a, str) and "name" not in node and not _near_rule(a):
                 node["name"] = a
             else:
-                raise self.fail("E217", f"unknown placement rule '{rule}'", args_tree,
+                raise self.fail("E217", f"unknown placement rule '{rule}'", a_tree,
                                 ", ".join(vocab.PLACEMENT_RULES), did_you_mean(rule, vocab.PLACEMENT_RULES))
         if kind == "special" and "name" not in node:
-            raise self.fail("E218", "a special tile needs a name: tile(NAME, rules…)", args_tree)
+            raise self.fail("E218", "a special tile needs a name: tile(NAME, rules…)", args_tree or tree)
         if n != 1:
             node["n"] = n
         if rules:
@@ -203,19 +220,20 @@ class Lowerer:
 
     def cards(self, n: int, args: list, args_tree: Tree | None) -> Node:
         node: Node = {"op": "cards", "n": n}
-        for a in args:
+        for a, a_tree in zip(args, args_tree.children if args_tree else [], strict=False):
             if a == "buy":
                 node["buy"] = True
             elif isinstance(a, dict) and a["rule"] == "of":
                 node["of"] = a["n"]
             else:
-                raise self.fail("E219", "unknown card option", args_tree, "'buy' or 'of N'")
+                raise self.fail("E219", f"unknown card option '{_arg_text(a)}'", a_tree, "'buy' or 'of N'",
+                                did_you_mean(a if isinstance(a, str) else a["rule"], ("buy", "of")))
         return node
 
     def steal(self, tree: Tree) -> Node:
         word_tok = self.tokens(tree, "WORD")[0]
         word = str(word_tok)
-        n, x = self.amount(self.subtree(tree, "amount"))
+        n, _x = self.amount(self.subtree(tree, "amount"))
         if word not in vocab.STANDARD_RESOURCES and word not in vocab.CARD_RESOURCES:
             raise self.fail("E201", f"unknown resource '{word}'", word_tok, "a resource",
                             did_you_mean(word, set(vocab.STANDARD_RESOURCES) | set(vocab.CARD_RESOURCES)))
@@ -278,8 +296,10 @@ class Lowerer:
             word_tok = tree.children[0]
             tag = str(word_tok).removesuffix(vocab.COUNT_SUFFIX_TAG)
             if tag not in vocab.TAGS or not str(word_tok).endswith(vocab.COUNT_SUFFIX_TAG):
-                raise self.fail("E233", f"'{word_tok}' is not a tag", word_tok, "a tag like microbe-tag",
-                                did_you_mean(str(word_tok), vocab.count_words()))
+                tag_words = {t + vocab.COUNT_SUFFIX_TAG for t in vocab.TAGS}
+                hint = (f"did you mean '{word_tok}{vocab.COUNT_SUFFIX_TAG}'?" if tag in vocab.TAGS
+                        else did_you_mean(str(word_tok), tag_words))
+                raise self.fail("E233", f"'{word_tok}' is not a tag", word_tok, "a tag like microbe-tag", hint)
             return {"reveal": tag}
         return self.comparison(tree.children)
 
@@ -360,10 +380,37 @@ class Lowerer:
         return {"mod": "override", "name": word, "args": self.args(args_tree) if args_tree else []}
 
 
+def _arg_text(a: str | dict) -> str:
+    """An argument as written: 'next-cities 2', 'cost >= 20'."""
+    if isinstance(a, str):
+        return a
+    return " ".join(str(a[k]) for k in ("rule", "cmp", "n") if k in a)
+
+
+def _near_rule(word: str) -> bool:
+    """A tile's name that is almost a placement rule is a misspelt rule ('volcano', 'next-citys')."""
+    return bool(difflib.get_close_matches(word, vocab.PLACEMENT_RULES, n=1, cutoff=0.75))
+
+
 def lower_field(source: SourceText, start: str) -> Any:
     """Parse and lower one card-language field ('row', 'requires', 'vp' or 'effect')."""
     tree = parse(source, start)
-    lowerer = Lowerer(source)
+    try:
+        for sub in tree.iter_subtrees_topdown():
+            for tok in sub.children:
+                if isinstance(tok, Token) and tok.type == "NUMBER" and len(tok.lstrip("0")) > MAX_DIGITS:
+                    raise CompileError([source.diagnostic(
+                        "E202", f"number too large: {tok[:12]}{'…' if len(tok) > 12 else ''}",
+                        tok.start_pos or 0, f"at most {MAX_DIGITS} digits")])
+        return _lower(Lowerer(source), tree, start)
+    except RecursionError:  # 'may may may …' a thousand times: brackets are refused earlier
+        raise CompileError([source.diagnostic("E105", "card text nested too deeply", 0)]) from None
+
+
+MAX_DIGITS = 4
+
+
+def _lower(lowerer: Lowerer, tree: Tree, start: str) -> Any:
     if start == "row":
         return lowerer.row(tree)
     if start == "requires":

@@ -67,7 +67,8 @@ def play_bot_game(seed: int, players: int, agent: str, corporate_era: bool, draf
 
 def score_table(scores: list[dict], title: str = "Final scores") -> Table:
     table = Table(title=title)
-    cols = ("place", "player", "corporation", "tr", "milestones", "awards", "greenery", "cities", "cards", "total", "mc")
+    cols = ("place", "player", "corporation", "tr", "milestones", "awards", "greenery", "cities", "cards", "total",
+            "mc")
     for c in cols:
         table.add_column(c, justify="left" if c in ("player", "corporation") else "right")
     for row in sorted(scores, key=lambda r: r["place"]):

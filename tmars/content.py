@@ -47,21 +47,33 @@ class Tracks:
     bonuses: list[dict]
 
 
+BOARD_TYPES = ("standard-project", "conversion", "milestone", "award")
+
+
 @dataclass
 class Content:
-    """Everything the engine reads; cards by name, plus board data."""
+    """Everything the engine reads. Player cards (projects, corporations) by name; board
+    components (standard projects, conversions, milestones, awards) by type and then name,
+    since a standard project may share its printed name with a project card (Power Plant)."""
 
     cards: dict[str, dict]
     map: Map
     tracks: Tracks
     modules: tuple[str, ...]
-    by_slug: dict[str, str] = field(default_factory=dict)
+    board: dict[str, dict[str, dict]] = field(default_factory=dict)
+    slugs: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.by_slug = {slug(n): n for n in self.cards}
+        self.slugs = {t: {slug(n): n for n in cards} for t, cards in self.board.items()}
 
     def of_type(self, *types: str) -> list[dict]:
-        return [c for c in self.cards.values() if c["type"] in types]
+        board = [c for t in types for c in self.board.get(t, {}).values()]
+        return board + [c for c in self.cards.values() if c["type"] in types]
+
+    def component(self, kind: str, key: str) -> dict:
+        """A board component by type and slug ('standard-project', 'power-plant') or by name."""
+        names = self.board[kind]
+        return names[key] if key in names else names[self.slugs[kind][key]]
 
     def project_deck(self) -> list[str]:
         cards = [c for c in self.cards.values() if c["type"] in ("automated", "active", "event")]
@@ -115,6 +127,11 @@ def load_content(modules: tuple[str, ...] = ("base", "corpera"), map_name: str =
     result = compile_paths([CARDS_ROOT / m for m in modules if (CARDS_ROOT / m).exists()])
     if not result.ok:
         raise SystemExit("\n".join(d.render() for d in result.diagnostics))
-    cards = {c["name"]: c for c in result.cards}
+    cards = {c["name"]: c for c in result.cards if c["type"] not in BOARD_TYPES}
+    components: dict[str, dict[str, dict]] = {t: {} for t in BOARD_TYPES}
+    for c in result.cards:
+        if c["type"] in BOARD_TYPES:
+            components[c["type"]][c["name"]] = c
     board = CARDS_ROOT / "base" / "board"
-    return Content(cards, load_map(board / f"{map_name}.yaml"), load_tracks(board / "tracks.yaml"), modules)
+    return Content(cards, load_map(board / f"{map_name}.yaml"), load_tracks(board / "tracks.yaml"), modules,
+                   components)

@@ -84,6 +84,8 @@ def add_item(state: dict, content: Content, node: dict, ctx: dict, led: Ledger, 
     elif op == "box":
         add_items(state, content, node["items"], ctx, led, mandatory)
     elif op == "card_resource":
+        if node["n"] > 0 and node["where"] == "that" and not _that_can_hold(state, content, node, ctx):
+            led.failed = True  # 'on the card just played, if it can hold one' (F162)
         if node["n"] < 0:
             n = amount(state, content, node, ctx, True)
             if node.get("any"):
@@ -136,12 +138,19 @@ def add_item(state: dict, content: Content, node: dict, ctx: dict, led: Ledger, 
     # tr, raise, steal, may: always possible (maxed parameters and optional parts are exceptions)
 
 
+def _that_can_hold(state: dict, content: Content, node: dict, ctx: dict) -> bool:
+    """Can the card that set off this effect hold the resource?"""
+    entry = rules.find_played(state, ctx["p"], ctx.get("that") or "")
+    held = content.cards[entry["name"]].get("holds") if entry else None
+    return bool(held) and node["res"] in ("held", held)
+
+
 def _removable_card_exists(state: dict, content: Content, p: int, res: str, n: int) -> bool:
     for q, pl in enumerate(state["players"]):
         for e in pl["played"]:
-            if content.cards[e["name"]].get("holds") == res and e.get("res", 0) >= n:
-                if q == p or not rules.is_protected(state, content, q, e["name"]):
-                    return True
+            if content.cards[e["name"]].get("holds") == res and e.get("res", 0) >= n \
+                    and (q == p or not rules.is_protected(state, content, q, e["name"])):
+                return True
     return False
 
 

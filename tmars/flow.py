@@ -148,7 +148,8 @@ def milestone_open(g: Interp, p: int, name: str) -> bool:
         return False
     if not rules.can_pay(st, g.content, p, MILESTONE_COST):
         return False
-    return all(rules.requirement_met(st, g.content, p, r) for r in g.content.cards[name]["requires"])
+    return all(rules.requirement_met(st, g.content, p, r)
+               for r in g.content.component("milestone", name)["requires"])
 
 
 def award_open(g: Interp, p: int, name: str) -> bool:
@@ -225,14 +226,14 @@ def start_action(g: Interp, p: int, choice: str) -> None:
     elif kind == "act":
         g.push({"t": "use_action", "p": p, "card": arg})
     elif kind == "std":
-        card = content.cards[content.by_slug[arg]]
+        card = content.component("standard-project", arg)
         cost = rules.std_cost(st, content, p, card)
         g.log(f"{pl['name']} uses the standard project {card['name']}")
         g.push({"t": "std_effects", "p": p, "card": card["name"]})
         if cost:
             g.push({"t": "pay", "p": p, "amount": cost, "why": card["name"]})
     elif kind == "convert":
-        card = content.cards[content.by_slug[arg]]
+        card = content.component("conversion", arg)
         g.log(f"{pl['name']} converts: {card['name']}")
         cost = conversion_cost(g, p, card)
         res = next((n["res"] for n in cost if n["op"] == "resource"), "")
@@ -240,12 +241,12 @@ def start_action(g: Interp, p: int, choice: str) -> None:
         g.push_items([{"op": "pay", "cost": cost, "gain": card["action"][0]["gain"]}], {"p": p})
         g.emit({"kind": "conversion", "res": res, "p": p})
     elif kind == "milestone":
-        name = content.by_slug[arg]
+        name = content.component("milestone", arg)["name"]
         st["milestones"].append({"name": name, "player": p})
         g.log(f"{pl['name']} claims {name}")
         g.push({"t": "pay", "p": p, "amount": MILESTONE_COST, "why": name})
     elif kind == "award":
-        name = content.by_slug[arg]
+        name = content.component("award", arg)["name"]
         cost = AWARD_COSTS[len(st["awards"])]
         st["awards"].append({"name": name, "player": p})
         g.log(f"{pl['name']} funds {name}")
@@ -299,7 +300,7 @@ def h_use_action(g: Interp, task: dict, answer: Any) -> dict | None:
 
 def h_std_effects(g: Interp, task: dict, answer: Any) -> dict | None:
     p = task["p"]
-    card = g.content.cards[task["card"]]
+    card = g.content.component("standard-project", task["card"])
     g.push({"t": "batch", "p": p, "entries": [{"items": card.get("play", []), "ctx": {"p": p, "xmin": 1}}]})
     g.emit({"kind": "std", "p": p, "name": card["name"], "cost": card.get("cost", 0)})
     return None
@@ -544,7 +545,7 @@ def new_state(content: Content, players: list[str], seed: int, corporate_era: bo
             pl["dealt_corps"] = [beginner[0]]
         else:
             pl["dealt_corps"] = [corps.pop(), corps.pop()] if len(corps) >= 2 else corps[:]
-    for p, pl in enumerate(st["players"]):
+    for pl in st["players"]:
         pl["dealt"] = g_take(g, 10)
     return st
 

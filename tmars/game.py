@@ -30,7 +30,7 @@ class Game:
     @classmethod
     def new(cls, players: int | list[str] = 2, seed: int = 0, corporate_era: bool = True, draft: bool = False,
             beginners: tuple[int, ...] = (), max_generations: int | None = None,
-            content: Content | None = None) -> "Game":
+            content: Content | None = None) -> Game:
         names = players if isinstance(players, list) else [f"P{i + 1}" for i in range(players)]
         if content is None:
             content = load_content(("base", "corpera") if corporate_era else ("base",))
@@ -102,13 +102,13 @@ class Game:
         return json.dumps(self.state, sort_keys=True, separators=(",", ":"))
 
     @classmethod
-    def load(cls, text: str, content: Content | None = None) -> "Game":
+    def load(cls, text: str, content: Content | None = None) -> Game:
         state = json.loads(text)
         if content is None:
             content = load_content(tuple(state["options"]["modules"]))
         return cls(state, content)
 
-    def clone(self) -> "Game":
+    def clone(self) -> Game:
         return Game(copy.deepcopy(self.state), self.content)
 
     def scores(self) -> list[dict]:

@@ -8,7 +8,8 @@ answer. That is what makes a game JSON-serialisable in the middle of a card's ef
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from . import board, feasible, rules
 from .content import Content
@@ -36,7 +37,7 @@ def has_x(items: list) -> bool:
     return False
 
 
-def x_bound(g: "Interp", items: list, ctx: dict) -> int:
+def x_bound(g: Interp, items: list, ctx: dict) -> int:
     """Largest X the mandatory X-losses in these items allow."""
     st = g.state
     pl = st["players"][ctx["p"]]

@@ -7,7 +7,6 @@ legal. Everything is generic over the IR: no card is named.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from .content import Content, slug
 
@@ -99,8 +98,10 @@ def count(state: dict, content: Content, p: int, c: dict, ctx: dict | None = Non
     """Evaluate a count node for player p (all players with '!')."""
     word = c["count"]
     everyone = c.get("any", False)
-    players = range(len(state["players"])) if everyone else (p,)
     args = c.get("args", [])
+    players = range(len(state["players"])) if everyone else (p,)
+    if "opponents" in args:
+        players = [q for q in range(len(state["players"])) if q != p]
     g = state["globals"]
     if word in ("oxygen", "temperature", "venus"):
         value = g.get(word, 0)
@@ -227,9 +228,8 @@ def _std_filter(event: dict, args: list) -> bool:
         if isinstance(a, str):
             if a != slug(event["name"]):
                 return False
-        elif a["rule"] == "cost":
-            if not (event["cost"] >= a["n"] if a["cmp"] == ">=" else event["cost"] <= a["n"]):
-                return False
+        elif a["rule"] == "cost" and not (event["cost"] >= a["n"] if a["cmp"] == ">=" else event["cost"] <= a["n"]):
+            return False
     return True
 
 

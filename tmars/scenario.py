@@ -34,9 +34,9 @@ class Outcome:
 
 
 PLAYER_KEYS = {"name", "corporation", "tr", "resources", "production", "hand", "played", "events",
-               "first_action", "passed", "tr_raised", "flags"}
+               "first_action", "passed", "tr_raised", "flags", "dealt", "dealt_corporations"}
 SETUP_KEYS = {"players", "corporate_era", "draft", "seed", "generation", "phase", "current", "actions",
-              "globals", "board", "claims", "deck", "milestones", "awards", "first"}
+              "globals", "board", "claims", "deck", "deck_exact", "discard", "milestones", "awards", "first"}
 
 
 def load_file(path: Path) -> dict:
@@ -57,7 +57,8 @@ def build_game(setup: dict, content: Content | None = None) -> Game:
     """A game in the position the setup describes (action phase unless told otherwise)."""
     unknown = set(setup) - SETUP_KEYS
     if unknown:
-        raise ScenarioError(f"unknown setup key(s): {', '.join(sorted(unknown))}; known: {', '.join(sorted(SETUP_KEYS))}")
+        raise ScenarioError(f"unknown setup key(s): {', '.join(sorted(unknown))}; "
+                            f"known: {', '.join(sorted(SETUP_KEYS))}")
     ce = setup.get("corporate_era", True)
     content = content or load_content(("base", "corpera") if ce else ("base",))
     specs = setup.get("players") or [{"name": "Alice"}, {"name": "Bob"}]
@@ -67,8 +68,8 @@ def build_game(setup: dict, content: Content | None = None) -> Game:
     game = Game(__import__("tmars.flow", fromlist=["new_state"]).new_state(
         content, names, int(setup.get("seed", 0)), ce, bool(setup.get("draft", False))), content)
     st = game.state
-    st["setup"] = {"stage": "done", "i": 0}
     st["phase"] = setup.get("phase", "action")
+    st["setup"] = {"stage": "choose" if st["phase"] == "setup" else "done", "i": 0}
     st["generation"] = int(setup.get("generation", 1))
     st["first"] = int(setup.get("first", 0))
     st["current"] = _player_index(st, setup.get("current", 0))
@@ -95,17 +96,34 @@ def build_game(setup: dict, content: Content | None = None) -> Game:
         st["board"][area] = entry
     for area, owner in (setup.get("claims") or {}).items():
         st["claims"][area] = _player_index(st, owner)
-    for name, owner in (setup.get("milestones") or {}).items():
-        st["milestones"].append({"name": _card(content, name), "player": _player_index(st, owner)})
-    for name, owner in (setup.get("awards") or {}).items():
-        st["awards"].append({"name": _card(content, name), "player": _player_index(st, owner)})
+    for kind, key in (("milestone", "milestones"), ("award", "awards")):
+        for name, owner in (setup.get(key) or {}).items():
+            if name not in content.board[kind]:
+                raise ScenarioError(f"unknown {kind} '{name}'")
+            st[key].append({"name": name, "player": _player_index(st, owner)})
+    for pl, spec in zip(st["players"], specs, strict=True):
+        _deal(content, st, pl, spec, used)
     top = [_card(content, c) for c in setup.get("deck") or []]
-    rest = [c for c in st["deck"] if c not in used and c not in top]
+    st["discard"] = [_card(content, c) for c in setup.get("discard") or []]
+    used.update(st["discard"])
+    rest = [] if setup.get("deck_exact") else [c for c in st["deck"] if c not in used and c not in top]
     st["deck"] = rest + list(reversed(top))
-    for pl in st["players"]:
-        pl["dealt"], pl["dealt_corps"] = [], []
     game.advance()
     return game
+
+
+def _deal(content: Content, st: dict, pl: dict, spec: dict, used: set[str]) -> None:
+    """In the setup phase, the corporations and project cards dealt to choose from (F178);
+    otherwise nothing is dealt. Cards dealt at random go back to the deck."""
+    st["deck"].extend(pl["dealt"])
+    pl["dealt"] = []
+    if st["phase"] != "setup":
+        pl["dealt_corps"] = []
+        return
+    if spec.get("dealt_corporations"):
+        pl["dealt_corps"] = [_card(content, c) for c in spec["dealt_corporations"]]
+    pl["dealt"] = [_card(content, c) for c in spec.get("dealt") or []]
+    used.update(pl["dealt"])
 
 
 def _card(content: Content, name: Any) -> str:

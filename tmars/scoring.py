@@ -20,7 +20,7 @@ def card_vp(state: dict, content: Content, p: int, name: str, entry: dict | None
 
 
 def award_score(state: dict, content: Content, p: int, name: str) -> int:
-    return sum(rules.count(state, content, p, c) for c in content.cards[name]["score"])
+    return sum(rules.count(state, content, p, c) for c in content.component("award", name)["score"])
 
 
 def award_points(state: dict, content: Content) -> list[dict[str, int]]:
