@@ -25,11 +25,14 @@ ARGS = {"type": "array", "items": ARG}
 
 # op name -> (required fields, optional fields)
 ITEM_SHAPES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
-    "resource": ({"res": STD, "n": INT}, {"x": TRUE, "upto": TRUE, "any": TRUE, "per": "#count"}),
+    "resource": ({"res": STD, "n": INT}, {"x": TRUE, "upto": TRUE, "any": TRUE, "per": "#count",
+                                          "with": {"type": "array", "items": {"enum": ["steel", "titanium"]}},
+                                          "adjacent": TRUE}),
     "production": ({"res": STD, "n": INT}, {"x": TRUE, "upto": TRUE, "any": TRUE, "per": "#count"}),
-    "box": ({"items": {"type": "array", "items": {"$ref": "#/$defs/op_production"}}}, {}),
+    "box": ({"items": {"type": "array", "items": {"oneOf": [{"$ref": "#/$defs/op_production"},
+                                                             {"$ref": "#/$defs/op_override"}]}}}, {}),
     "card_resource": ({"res": {"enum": list(vocab.CARD_RESOURCES) + [vocab.HELD]}, "n": INT,
-                       "where": {"enum": ["here", "other", "any", "that"]}},
+                       "where": {"enum": ["here", "other", "any", "that", "nonempty"]}},
                       {"x": TRUE, "upto": TRUE, "any": TRUE, "per": "#count"}),
     "tr": ({"n": INT}, {"x": TRUE, "per": "#count"}),
     "raise": ({"param": {"enum": list(vocab.GLOBALS)}, "n": INT}, {"x": TRUE, "per": "#count"}),

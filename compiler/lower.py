@@ -138,17 +138,19 @@ class Lowerer:
             node = {"op": "production", "res": word, "n": sign * n}
         elif word in vocab.STANDARD_RESOURCES:
             node = {"op": "resource", "res": word, "n": sign * n}
+            node.update(self.resource_args(word, sign, marked, args, args_tree))
+            args = []
         elif word in vocab.CARD_RESOURCES or word == vocab.HELD:
             where = "here"
             for a, a_tree in zip(args, args_tree.children if args_tree else [], strict=False):
-                if a in ("other", "any", "that"):
+                if a in ("other", "any", "that") or (a == "nonempty" and word == vocab.HELD):
                     where = a
                 else:
                     raise self.fail("E212", f"unknown target '{_arg_text(a)}' for a card resource", a_tree,
                                     "'other' (another of your cards), 'any' (any of your cards) or 'that' "
                                     "(the card that triggered)",
                                     did_you_mean(a if isinstance(a, str) else a["rule"], ("other", "any", "that")))
-            if word == vocab.HELD and where != "that":
+            if word == vocab.HELD and where not in ("that", "nonempty"):
                 raise self.fail("E212", "'held' names the resource of the card that triggered: held(that)",
                                 word_tok, "held(that)", f"write {'-' if sign < 0 else '+'}{n} held(that)")
             node = {"op": "card_resource", "res": word, "n": sign * n, "where": where}
@@ -156,6 +158,9 @@ class Lowerer:
         elif word == "tr":
             node = {"op": "tr", "n": sign * n}
         elif word in vocab.GLOBALS:
+            if sign < 0:
+                raise self.fail("E223", f"'{word}' can only be raised", tree, f"+N {word}",
+                                "no card of these modules lowers a global parameter")
             node = {"op": "raise", "param": word, "n": sign * n}
         elif word in vocab.TILE_KINDS:
             node = self.tile(word, n, sign, args, args_tree, tree)
@@ -194,6 +199,22 @@ class Lowerer:
         if per is not None:
             node["per"] = per
         return node
+
+    def resource_args(self, word: str, sign: int, marked: bool, args: list, args_tree: Tree | None) -> Node:
+        """Arguments of a standard resource: metals that may pay an M€ cost (the small steel or
+        titanium icon beside it), or 'adjacent' on a red-bordered removal (owners of tiles next
+        to the tile this card just placed)."""
+        extra: Node = {}
+        for a, a_tree in zip(args, args_tree.children if args_tree else [], strict=False):
+            if a in ("steel", "titanium") and word == "mc" and sign < 0 and not marked:
+                extra.setdefault("with", []).append(a)
+            elif a == "adjacent" and sign < 0 and marked:
+                extra["adjacent"] = True
+            else:
+                raise self.fail("E213", f"'{word}' cannot take '{_arg_text(a)}'", a_tree,
+                                "'(steel)' or '(titanium)' on an M€ cost, '(adjacent)!' on a removal",
+                                did_you_mean(_arg_text(a), ("steel", "titanium", "adjacent")))
+        return extra
 
     def tile(self, word: str, n: int, sign: int, args: list, args_tree: Tree | None, tree: Tree) -> Node:
         if sign < 0:

@@ -48,6 +48,10 @@ def item(node: Node) -> str:
         out = ("upto " if node.get("upto") else "") + amount(node) + " " + node["res"]
         if op == "card_resource" and node["where"] != "here":
             out += f"({node['where']})"
+        if node.get("with"):
+            out += "(" + ", ".join(node["with"]) + ")"
+        if node.get("adjacent"):
+            out += "(adjacent)"
         if node.get("any"):
             out += "!"
         return out + per(node)

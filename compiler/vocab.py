@@ -69,6 +69,10 @@ TRIGGER_WORDS = {
     "ocean": "an ocean tile is placed",
     "tile": "any tile is placed (filter: bonus-metal)",
     "conversion": "you use a plant or heat conversion (filter: the resource spent)",
+    "tr": "your terraform rating goes up",
+    "temperature": "you raise the temperature a step",
+    "oxygen": "you raise the oxygen a step",
+    "venus": "you raise Venus a step",
 }
 
 # Card-language atoms that are neither resources nor tiles.

@@ -120,7 +120,7 @@ def test_a_large_file_compiles():
         text += "\n" + CARD
     start = time.monotonic()
     result = compile_text(text, "big.yaml", "base")
-    assert time.monotonic() - start < 15
+    assert time.monotonic() - start < 60  # generous: this guards against a hang, not a slow machine
     assert not result.diagnostics
     assert len(result.cards) == text.count("- name:")
 

@@ -66,6 +66,8 @@ def add_item(state: dict, content: Content, node: dict, ctx: dict, led: Ledger, 
         if node["n"] > 0:
             led.gain[("res", node["res"])] += n
         elif not node.get("any") and not node.get("upto"):
+            if node["res"] == "mc" and mandatory:
+                n = max(0, n - rules.spare_payment_value(state, content, p, node.get("with", ())))
             led.loss[("res", node["res"])] += n
         elif mandatory:
             led.failed |= not any(pl["res"][node["res"]] >= n for pl in state["players"])
@@ -112,7 +114,7 @@ def add_item(state: dict, content: Content, node: dict, ctx: dict, led: Ledger, 
         for opt in node["options"]:
             sub = Ledger()
             add_items(state, content, opt, ctx, sub, mandatory)
-            if not sub.failed:
+            if not sub.failed and sub.ok(state, p):
                 options.append(sub)
         if not options:
             led.failed = True
@@ -184,6 +186,17 @@ def card_feasible(state: dict, content: Content, p: int, card: dict) -> bool:
     add_items(state, content, card.get("play", ()), ctx, led)
     predicted_trigger_gains(state, content, p, card, led)
     return led.ok(state, p)
+
+
+def items_ready(state: dict, content: Content, items: list, ctx: dict) -> bool:
+    """Overrides that need an earlier effect first (a tile before its placement metal) say so."""
+    from .overrides import PRIMITIVES
+    for node in items:
+        if node["op"] == "override" and not PRIMITIVES[node["name"]].ready(state, content, node, ctx):
+            return False
+        if node["op"] == "box" and not items_ready(state, content, node["items"], ctx):
+            return False
+    return True
 
 
 def items_feasible(state: dict, content: Content, items: list, ctx: dict, mandatory: bool = False,

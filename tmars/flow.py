@@ -471,6 +471,7 @@ def new_generation(g: Interp) -> None:
     for pl in st["players"]:
         pl["passed"] = False
         pl["tr_gen"] = False
+        pl["flags"] = {}  # one-generation effects (next card discount or flex) expire
     st["phase"] = "research"
     cards = [[] for _ in range(n)]
     for k in range(n):

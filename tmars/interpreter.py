@@ -138,14 +138,16 @@ class Interp:
         if not entries:
             return None
         ready = [i for i, e in enumerate(entries)
-                 if feasible.items_feasible(self.state, self.content, e["items"], e["ctx"])]
+                 if feasible.items_feasible(self.state, self.content, e["items"], e["ctx"])
+                 and feasible.items_ready(self.state, self.content, e["items"], e["ctx"])]
         if not ready:
             self.log("(an effect could not be carried out and was skipped)")
             entries.pop(0)
             self.push(task_copy_keep(task))
             return None
         if answer is None:
-            if len(ready) == 1 or not any(_order_matters(e["items"]) for e in entries):
+            if len(ready) == 1 or (len(ready) == len(entries) and not any(_order_matters(e["items"])
+                                                                          for e in entries)):
                 pick = ready[0]
             else:
                 opts = [option(str(i), describe_entry(self, entries[i])) for i in ready]
@@ -170,6 +172,7 @@ class Interp:
         g[param] = min(spec["goal"], g[param] + spec["step"])
         self.raise_tr(p, 1)
         self.log(f"{self.pname(p)} raises {param} to {g[param]}")
+        self.emit({"kind": "raise", "param": param, "p": p})
         if task["n"] > 1:
             self.push({"t": "raise", "param": param, "n": task["n"] - 1, "p": p})
         for b in self.content.tracks.bonuses:
@@ -213,17 +216,26 @@ def task_copy_keep(task: dict) -> dict:
 
 
 def _order_matters(items: list) -> bool:
-    """Order is offered when an entry loses something (a loss may need a gain first)."""
+    """Order is offered when an entry's outcome can depend on what resolved before it: an
+    optional effect, a discard, a choice involving a loss, or an override (F073, F076).
+    Entries that cannot resolve yet also force the question (F075)."""
     for node in items:
         op = node["op"]
-        if op in ("resource", "production", "cards", "card_resource") and node["n"] < 0:
+        if op in ("may", "override") or (op == "cards" and node["n"] < 0):
             return True
-        if op in ("may", "group", "box", "pay", "if") and _order_matters(
+        if op == "choice" and any(_has_loss(o) for o in node["options"]):
+            return True
+        if op in ("group", "box", "pay", "if") and _order_matters(
                 node.get("items", []) + node.get("cost", []) + node.get("gain", [])):
             return True
-        if op == "choice" and any(_order_matters(o) for o in node["options"]):
+    return False
+
+
+def _has_loss(items: list) -> bool:
+    for node in items:
+        if node["op"] in ("resource", "production", "cards", "card_resource") and node["n"] < 0:
             return True
-        if op == "override":
+        if _has_loss(node.get("items", []) + node.get("cost", []) + node.get("gain", [])):
             return True
     return False
 
@@ -252,6 +264,11 @@ def i_resource(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None
         players[p]["res"][res] += n
         return None
     if not node.get("any"):
+        if res == "mc" and ctx.get("mandatory") and n:
+            metals = node.get("with", ())
+            g.push({"t": "pay", "p": p, "amount": n, "steel": "steel" in metals, "titanium": "titanium" in metals,
+                    "why": ctx.get("card") or "an action"})
+            return None
         have = players[p]["res"][res]
         players[p]["res"][res] = max(0, have - n)
         return None
@@ -261,8 +278,11 @@ def i_resource(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None
         opts = [option(f"{q}:{n}", f"{g.pname(q)} loses {n} {res}") for q, _ in targets]
     else:
         opts = [option("none", "nobody")]
+        near = adjacent_owners(g, p) if node.get("adjacent") else None
         for q, pl in enumerate(players):
             if q != p and res == "plant" and rules.is_protected(g.state, g.content, q, None):
+                continue
+            if near is not None and q not in near:
                 continue
             for k in range(min(n, pl["res"][res]), 0, -1):
                 opts.append(option(f"{q}:{k}", f"{g.pname(q)} loses {k} {res}"))
@@ -276,6 +296,16 @@ def i_resource(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None
         players[q]["res"][res] -= k
         g.log(f"{g.pname(q)} loses {k} {res}")
     return None
+
+
+def adjacent_owners(g: Interp, p: int) -> set[int]:
+    """Other players owning a tile next to the tile this player placed last (Flooding)."""
+    area = g.state.get("last_tile", {}).get(str(p))
+    if not area:
+        return set()
+    board = g.state["board"]
+    owners = {board[n].get("owner") for n in g.content.map.areas[area].neighbours if n in board}
+    return {q for q in owners if q is not None and q != p}
 
 
 def i_production(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
@@ -328,6 +358,9 @@ def i_card_resource(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision |
             entry = rules.find_played(st, p, ctx.get("that") or "")
             held = g.content.cards[entry["name"]].get("holds") if entry else None
             targets = [entry] if entry and held and (res == "held" or held == res) else []
+        elif where == "nonempty":
+            targets = [e for e in st["players"][p]["played"]
+                       if e.get("res") and g.content.cards[e["name"]].get("holds")]
         else:
             targets = holders(g, p, res, exclude=ctx.get("card") if where == "other" else None)
         if not targets:
@@ -425,6 +458,7 @@ def place_tile(g: Interp, p: int, node: dict, area: str, ctx: dict) -> None:
         tile["name"] = node["name"]
     st["board"][area] = tile
     st["claims"].pop(area, None)
+    st.setdefault("last_tile", {})[str(p)] = area
     spec = g.content.map.areas[area]
     pl = st["players"][p]
     g.log(f"{g.pname(p)} places {node.get('name', kind)} on {area_label(g.content, area)}")
@@ -533,7 +567,7 @@ def i_steal(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
     players = g.state["players"]
     opts = [option("none", "nobody")]
     for q, pl in enumerate(players):
-        if q == p:
+        if q == p or (res == "plant" and rules.is_protected(g.state, g.content, q, None)):
             continue
         have = pl["res"].get(res, 0)
         amounts = range(min(n, have), 0, -1) if node.get("upto") else ([n] if have >= n else [])

@@ -16,6 +16,10 @@ class Primitive:
     def feasible(self, state: dict, content: Content, node: dict, ctx: dict) -> bool:
         return True
 
+    def ready(self, state: dict, content: Content, node: dict, ctx: dict) -> bool:
+        """Can it resolve now, or must another effect of the same card come first?"""
+        return True
+
     def run(self, g: Any, node: dict, ctx: dict, answer: Any) -> dict | None:
         return None
 
@@ -65,6 +69,10 @@ class CopyProduction(Primitive):
 
 class ProductionOfPlacedMetal(Primitive):
     """+1 production of the metal shown as placement bonus where this card's tile went (F146, F154)."""
+
+    def ready(self, state, content, node, ctx):
+        entry = rules.find_played(state, ctx["p"], ctx.get("card") or "")
+        return bool(entry and entry.get("area"))
 
     def run(self, g, node, ctx, answer):
         entry = rules.find_played(g.state, ctx["p"], ctx.get("card") or "")

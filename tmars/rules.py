@@ -189,6 +189,10 @@ def trigger_matches(t: dict, event: dict, owner: int, content: Content) -> bool:
     args = t.get("args", [])
     if word.endswith("-tag"):
         return kind == "tag" and event["tag"] == word[:-4]
+    if word == "tr":
+        return kind == "tr"
+    if word in ("temperature", "oxygen", "venus"):
+        return kind == "raise" and event["param"] == word
     if word == "card":
         return kind == "card" and _card_filter(content.cards[event["card"]], args)
     if word == "std":
@@ -305,6 +309,13 @@ def payment_options(state: dict, content: Content, p: int, amount: int, steel: b
 
     rec(0, {}, 0)
     return options
+
+
+def spare_payment_value(state: dict, content: Content, p: int, metals: tuple | list) -> int:
+    """M€ worth of the metals (and Helion-like resources) that may pay an M€ cost."""
+    res = state["players"][p]["res"]
+    value = sum(res[m] * metal_value(state, content, p, m) for m in metals)
+    return value + sum(res[r] for r in pay_with(state, content, p))
 
 
 def can_pay(state: dict, content: Content, p: int, amount: int, steel: bool = False,
