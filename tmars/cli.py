@@ -98,7 +98,8 @@ def _simulate_one(job: tuple) -> dict:
                     | {n for pl in game.state["players"] for n in pl["events"]})
     return {"seed": seed, "generations": game.state["generation"], "decisions": decisions,
             "capped": bool(game.state.get("capped")), "seconds": time.perf_counter() - t,
-            "scores": [r["total"] for r in game.scores()], "played": played}
+            "scores": [r["total"] for r in game.scores()], "played": played,
+            "actions": sorted(game.state.get("actions_used", []))}
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -142,6 +143,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         missing = sorted(set(projects) - seen)
         console.print(f"cards played: {len(set(projects) & seen)}/{len(projects)}"
                       + (f"; never played: {', '.join(missing)}" if missing else ""))
+        acting = [c["name"] for c in content.cards.values() if c.get("action")]
+        used = {n for r in results for n in r["actions"]}
+        unused = sorted(set(acting) - used)
+        console.print(f"actions used: {len(set(acting) & used)}/{len(acting)}"
+                      + (f"; never used: {', '.join(unused)}" if unused else ""))
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1))
     return 0

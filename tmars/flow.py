@@ -292,6 +292,9 @@ def h_use_action(g: Interp, task: dict, answer: Any) -> dict | None:
     alt = alts[int(answer)]
     entry = rules.find_played(g.state, p, name)
     entry["used"] = True
+    used = g.state.setdefault("actions_used", [])
+    if name not in used:
+        used.append(name)
     g.log(f"{g.pname(p)} uses {name}")
     g.push({"t": "batch", "p": p, "entries": []})
     g.push_items([{"op": "pay", "cost": alt["cost"], "gain": alt["gain"]}], ctx)

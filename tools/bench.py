@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from compiler.library import compile_paths  # noqa: E402
+from compiler.library import compile_paths
 
 
 def bench_compile(repeats: int = 3) -> dict:
