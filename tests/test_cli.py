@@ -1,0 +1,66 @@
+"""The command line: exit codes and output of each command."""
+
+from __future__ import annotations
+
+import json
+
+from tmars.cli import main
+
+
+def test_cards_json_gives_frame_facts_and_ir(capsys):
+    assert main(["cards", "--json", "--module", "base"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    cards = [json.loads(line) for line in lines]
+    birds = next(c for c in cards if c["name"] == "Birds")
+    assert birds["number"] == "072" and birds["tags"] == ["animal"] and birds["module"] == "base"
+    assert birds["ir"]["play"][0]["op"] == "box"
+    assert all(c["module"] == "base" for c in cards)
+    assert len([c for c in cards if c["type"] in ("automated", "active", "event")]) > 100
+
+
+def test_cards_reports_errors_with_exit_1(tmp_path, capsys):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("- name: X\n  type: automated\n  cost: 3\n  play: +2 plnat\n")
+    assert main(["cards", str(bad), "--no-cache"]) == 1
+    err = capsys.readouterr().err
+    assert "E201" in err and "did you mean 'plant'" in err and ":4:" in err
+
+
+def test_scenario_command_exit_codes(tmp_path, capsys):
+    good = tmp_path / "good.yaml"
+    good.write_text("setup:\n  players: [{name: A, resources: {mc: 11}}, {name: B}]\n"
+                    "steps:\n  - answer: std:power-plant\n    expect: {A.prod.energy: 1, A.res.mc: 0}\n")
+    wrong = tmp_path / "wrong.yaml"
+    wrong.write_text("setup:\n  players: [{name: A, resources: {mc: 11}}, {name: B}]\n"
+                     "steps:\n  - answer: std:power-plant\n    expect: {A.prod.energy: 2}\n")
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("setup: [\n")
+    assert main(["scenario", str(good)]) == 0
+    assert main(["scenario", str(good), str(wrong)]) == 1
+    out = capsys.readouterr().out
+    assert "A.prod.energy is 1, expected 2" in out
+    assert main(["scenario", str(broken)]) == 1
+    assert "malformed scenario" in capsys.readouterr().out
+
+
+def test_game_prints_log_and_scores(capsys):
+    assert main(["game", "--seed", "2", "--agent", "random"]) == 0
+    out = capsys.readouterr().out
+    assert "game over" in out and "total" in out
+
+
+def test_simulate_summary_and_coverage(capsys):
+    assert main(["simulate", "--games", "3", "--players", "3", "--coverage"]) == 0
+    out = capsys.readouterr().out
+    assert "completed" in out and "cards played:" in out and "actions used:" in out
+
+
+def test_schema_commands(capsys):
+    assert main(["schema"]) == 0
+    assert "$defs" in json.loads(capsys.readouterr().out)
+    assert main(["schema", "--frame"]) == 0
+    assert json.loads(capsys.readouterr().out)["type"] == "array"
+
+
+def test_bad_player_count_is_a_usage_error(capsys):
+    assert main(["game", "--players", "9"]) == 2

@@ -1,0 +1,92 @@
+"""Which cards lack a scenario that plays them, uses their action, or has their effect in play?
+
+    python tools/scenario_coverage.py [--module base --module corpera]
+
+Exits 1 when some card lacks coverage, listing each with what is missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tmars.content import load_content  # noqa: E402
+
+SCENARIOS = ROOT / "tests" / "scenarios"
+
+
+def scan() -> dict[str, set[str]]:
+    """For each card name: what the scenarios do with it ('play', 'act', 'in-play', 'corp')."""
+    seen: dict[str, set[str]] = {}
+
+    def mark(name: str, what: str) -> None:
+        seen.setdefault(name, set()).add(what)
+
+    for f in sorted(SCENARIOS.rglob("*.yaml")):
+        try:
+            data = yaml.safe_load(f.read_text(encoding="utf-8")) or {}
+        except yaml.YAMLError:
+            continue
+        setup = data.get("setup") or {}
+        for pl in setup.get("players") or []:
+            if not isinstance(pl, dict):
+                continue
+            if pl.get("corporation"):
+                mark(pl["corporation"], "corp")
+            for c in pl.get("played") or []:
+                mark(c["name"] if isinstance(c, dict) else c, "in-play")
+            for c in pl.get("dealt_corporations") or []:
+                mark(c, "corp")
+        for step in data.get("steps") or []:
+            if not isinstance(step, dict):
+                continue
+            answers = [step.get("answer")] if "answer" in step else []
+            if "play" in step:
+                answers.append(f"play:{step['play']}")
+            for a in answers:
+                for one in a if isinstance(a, list) else [a]:
+                    kind, _, name = str(one).partition(":")
+                    if kind == "play":
+                        mark(name, "play")
+                        mark(name, "in-play")
+                    elif kind == "act":
+                        mark(name, "act")
+    return seen
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--module", action="append")
+    args = ap.parse_args()
+    content = load_content(("base", "corpera"))
+    seen = scan()
+    missing = []
+    cards = [c for c in content.cards.values() if not args.module or c["module"] in args.module]
+    for card in sorted(cards, key=lambda c: (c["type"] == "corporation", c.get("number", ""))):
+        got = seen.get(card["name"], set())
+        need = []
+        if card["type"] == "corporation":
+            if "corp" not in got:
+                need.append("a scenario with it as corporation")
+        elif "play" not in got:
+            need.append("play")
+        if card.get("action") and "act" not in got:
+            need.append("its action")
+        if card.get("effects") and not got & {"in-play", "corp"}:
+            need.append("its effect in play")
+        if need:
+            missing.append(f"{card.get('number', '')} {card['name']}: {', '.join(need)}")
+    print(f"{len(cards) - len(missing)}/{len(cards)} cards covered")
+    for line in missing:
+        print("  missing:", line)
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
