@@ -20,7 +20,21 @@ def is_city(tile: dict | None) -> bool:
 
 
 def legal_areas(state: dict, content: Content, p: int, node: dict, ctx: dict | None = None) -> list[str]:
-    """Every area where this tile may go now, in map order."""
+    """Every area where this tile may go now, in map order. Tiles are never removed, so the
+    board, its claims and the player decide the answer; it is memoised on that key."""
+    board = tuple((a, t["tile"], t.get("owner")) for a, t in state["board"].items())
+    key = ("areas", board, tuple(state["claims"].items()), p, node["tile"], node.get("name"), repr(node.get("rules")))
+    memo = content.memo
+    found = memo.get(key)
+    if found is None:
+        found = _legal_areas(state, content, p, node)
+        if len(memo) > 50_000:
+            memo.clear()
+        memo[key] = found
+    return list(found)
+
+
+def _legal_areas(state: dict, content: Content, p: int, node: dict) -> list[str]:
     kind = node["tile"]
     name = node.get("name", "")
     rules = _rule_words(node)

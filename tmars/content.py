@@ -62,6 +62,7 @@ class Content:
     modules: tuple[str, ...]
     board: dict[str, dict[str, dict]] = field(default_factory=dict)
     slugs: dict[str, dict[str, str]] = field(default_factory=dict)
+    memo: dict = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.slugs = {t: {slug(n): n for n in cards} for t, cards in self.board.items()}

@@ -48,13 +48,19 @@ def tags(state: dict, content: Content, p: int) -> Counter:
 
 
 def modifiers(state: dict, content: Content, p: int, kind: str) -> list[dict]:
-    out = []
-    for e in in_play(state, p):
-        for eff in content.cards[e["name"]].get("effects", ()):
-            for m in eff.get("mods", ()):
-                if m["mod"] == kind:
-                    out.append(m)
-    return out
+    """The player's static modifiers of one kind. Cards in play only ever accumulate, so the
+    list is memoised on the content by the names in play."""
+    names = tuple(e["name"] for e in in_play(state, p))
+    key = (names, kind)
+    cache = content.memo
+    found = cache.get(key)
+    if found is None:
+        found = [m for n in names for eff in content.cards[n].get("effects", ())
+                 for m in eff.get("mods", ()) if m["mod"] == kind]
+        if len(cache) > 50_000:
+            cache.clear()
+        cache[key] = found
+    return found
 
 
 def has_override(state: dict, content: Content, p: int, name: str) -> list[tuple[dict, dict]]:
@@ -320,4 +326,11 @@ def spare_payment_value(state: dict, content: Content, p: int, metals: tuple | l
 
 def can_pay(state: dict, content: Content, p: int, amount: int, steel: bool = False,
             titanium: bool = False) -> bool:
-    return bool(payment_options(state, content, p, amount, steel, titanium))
+    """Metals may overpay (no change is given), so the total value decides."""
+    res = state["players"][p]["res"]
+    value = res["mc"] + sum(res[r] for r in pay_with(state, content, p))
+    if steel:
+        value += res["steel"] * metal_value(state, content, p, "steel")
+    if titanium:
+        value += res["titanium"] * metal_value(state, content, p, "titanium")
+    return value >= amount
