@@ -221,7 +221,9 @@ def _order_matters(items: list) -> bool:
     Entries that cannot resolve yet also force the question (F075)."""
     for node in items:
         op = node["op"]
-        if op in ("may", "override") or (op == "cards" and node["n"] < 0):
+        if op in ("may", "override", "steal") or (op == "cards" and node["n"] < 0):
+            return True
+        if node.get("any") and node.get("n", 0) < 0:  # a red-border removal: its targets depend on timing
             return True
         if op == "choice" and any(_has_loss(o) for o in node["options"]):
             return True
@@ -243,7 +245,7 @@ def _has_loss(items: list) -> bool:
 def describe_entry(g: Interp, entry: dict) -> str:
     from .text import items_text
     src = entry["ctx"].get("card") or "effect"
-    return f"{src}: {items_text(entry['items'])}"
+    return f"{src} ({g.pname(entry['ctx']['p'])}): {items_text(entry['items'])}"
 
 
 # ---- item handlers -------------------------------------------------------------------
