@@ -84,3 +84,18 @@ def test_cache_gives_the_same_cards(tmp_path, monkeypatch):
     assert list(tmp_path.iterdir()), "the cache was not written"
     warm = compile_paths()
     assert cold.cards == warm.cards == CARDS
+
+
+def test_shipped_schema_files_are_current():
+    """Editors validate card files against compiler/card-file.schema.json; it must match the code."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent / "compiler"
+    assert json.loads((root / "card-file.schema.json").read_text()) == FRAME_SCHEMA, "run: tmars schema --frame"
+    assert json.loads((root / "ir.schema.json").read_text()) == json.loads(json.dumps(schema()))
+
+
+def test_card_files_validate_against_the_frame_schema():
+    import yaml
+    from compiler.library import card_files
+    for path in card_files():
+        jsonschema.validate(yaml.safe_load(path.read_text()), FRAME_SCHEMA)
