@@ -21,7 +21,7 @@ FIELDS: dict[str, str] = {
     "name": "string", "number": "string", "module": "string", "type": "enum", "cost": "integer",
     "tags": "tags", "requires": "requires", "vp": "vp", "holds": "holds", "play": "row",
     "action": "action", "effect": "effect", "start": "row", "first-action": "row", "note": "string",
-    "score": "counts",
+    "score": "counts", "lint-ignore": "mapping",
 }
 NUMBER_FORMATS = {"default": re.compile(r"^[0-9]{3}$|^[A-Z]?[0-9]{1,3}$|^[A-Z]{1,3}[0-9]{0,3}$")}
 
@@ -51,6 +51,8 @@ FRAME_SCHEMA = {
             "first-action": {"type": "string"},
             "note": {"type": "string", "description": "what an asterisk means, in your own words"},
             "score": {"type": "string", "description": "an award's count: 'steel + titanium'"},
+            "lint-ignore": {"type": "object", "additionalProperties": {"type": "string", "minLength": 1},
+                            "description": "silence lint findings on this card: {CODE: reason}"},
         },
     },
 }
@@ -97,6 +99,12 @@ class CardCompiler:
                 self.diag("E301", f"unknown field '{key}'", line, col, ", ".join(FIELDS), did_you_mean(key, FIELDS))
         card: dict[str, Any] = {}
         f = raw.fields
+        if "lint-ignore" in f:
+            loc = f["lint-ignore"]
+            if not isinstance(loc.value, dict) or not all(isinstance(k, str) and isinstance(v, str)
+                                                          for k, v in loc.value.items()):
+                self.diag("E312", "lint-ignore maps finding codes to reasons", loc.line, loc.col,
+                          "lint-ignore: {L302: \"why this is fine\"}")
         name = self._string(f, "name", raw, required=True)
         card["name"] = name or "?"
         ctype = self._type(f, raw)

@@ -22,6 +22,8 @@ NON_CARD_DIRS = {"board"}
 class CompileResult:
     cards: list[dict] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    # (raw card with field positions, compiled card, file lines): what the linter reads
+    sources: list[tuple] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -62,6 +64,7 @@ def compile_text(text: str, path: str, module: str) -> CompileResult:
         card = compiler.compile(raw)
         if card is not None:
             result.cards.append(card)
+            result.sources.append((raw, card, lines))
     result.diagnostics.extend(compiler.diagnostics)
     return result
 

@@ -39,6 +39,34 @@ def cmd_cards(args: argparse.Namespace) -> int:
     return 1 if result.diagnostics else 0
 
 
+def cmd_lint(args: argparse.Namespace) -> int:
+    from compiler.lint import RULES, lint_paths, sarif
+    codes = {c.strip() for v in (args.select or []) + (args.ignore or []) for c in v.split(",") if c.strip()}
+    known = set(RULES) | {"E"}
+    bad = [c for c in codes if not any(k.startswith(c) or c.startswith(k) for k in known)]
+    if bad:
+        err.print(f"error: unknown finding code(s): {', '.join(sorted(bad))}")
+        return 2
+    missing = [p for p in args.paths if not Path(p).exists()]
+    if missing:
+        err.print(f"error: no such file or folder: {', '.join(missing)}")
+        return 2
+    select = {c.strip() for v in args.select or [] for c in v.split(",") if c.strip()} or None
+    ignore = {c.strip() for v in args.ignore or [] for c in v.split(",") if c.strip()}
+    result = lint_paths(args.paths or None, select, ignore)
+    if args.format == "json":
+        print(json.dumps([f.as_json() for f in result.findings], indent=1, ensure_ascii=False))
+    elif args.format == "sarif":
+        print(json.dumps(sarif(result), indent=1, ensure_ascii=False))
+    else:
+        for f in result.findings:
+            console.print(f.render(), markup=False)
+        warnings = len(result.findings) - result.errors
+        console.print(f"{result.files} file(s), {result.cards} card(s): {result.errors} error(s), "
+                      f"{warnings} warning(s)")
+    return 1 if result.errors else 0
+
+
 def cmd_schema(args: argparse.Namespace) -> int:
     from compiler.compile import FRAME_SCHEMA
     from compiler.ir import schema
@@ -202,6 +230,13 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--json", action="store_true", help="one JSON object per card: frame facts and IR")
     c.add_argument("--no-cache", action="store_true")
     c.set_defaults(func=cmd_cards)
+
+    li = sub.add_parser("lint", help="check card files for mistakes the compiler cannot see (docs/lint.md)")
+    li.add_argument("paths", nargs="*")
+    li.add_argument("--format", choices=("text", "json", "sarif"), default="text")
+    li.add_argument("--select", action="append", help="only these codes or prefixes, comma-separated")
+    li.add_argument("--ignore", action="append", help="drop these codes or prefixes, comma-separated")
+    li.set_defaults(func=cmd_lint)
 
     s = sub.add_parser("schema", help="print the JSON Schema of the IR (or of card files with --frame)")
     s.add_argument("--frame", action="store_true")

@@ -122,7 +122,7 @@ def main() -> int:
             fn(card, rng) if fn.__code__.co_argcount == 2 else fn(card)
         except (KeyError, IndexError, TypeError):
             continue
-        mutated = replace(content, cards={**content.cards, name: card})
+        mutated = replace(content, cards={**content.cards, name: card}, memo={})
         done += 1
         failed = any(not run(f, mutated).ok for f in index[name])
         if failed:

@@ -1,0 +1,1081 @@
+"""tmars lint: semantic checks on compiled cards, with codes, positions and fixes.
+
+Every rule is registered once with its code, severity, a one-line title, why it matters
+and an example card that triggers it; docs/lint.md is generated from this registry and a
+test runs every example. Compile errors (E-codes) are findings too.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import vocab
+from .diagnostics import Diagnostic, Position
+from .frame import RawCard
+from .library import card_files, compile_file
+
+Node = dict[str, Any]
+
+
+@dataclass
+class Finding:
+    code: str
+    severity: str  # error | warning
+    message: str
+    path: str
+    line: int
+    col: int
+    source_line: str = ""
+    suggestion: str = ""
+    card: str = ""
+
+    def render(self) -> str:
+        out = [f"{self.path}:{self.line}:{self.col}: {self.severity} {self.code} {self.message}"]
+        if self.source_line:
+            out.append("    " + self.source_line.rstrip("\n"))
+            out.append("    " + " " * max(self.col - 1, 0) + "^")
+        if self.suggestion:
+            out.append(f"  help: {self.suggestion}")
+        return "\n".join(out)
+
+    def as_json(self) -> dict:
+        return {"code": self.code, "severity": self.severity, "message": self.message, "path": self.path,
+                "line": self.line, "col": self.col, "suggestion": self.suggestion, "card": self.card}
+
+
+@dataclass
+class Card:
+    """One compiled card with the positions of its fields, as the checks see it."""
+
+    raw: RawCard
+    ir: Node
+    lines: list[str]
+
+    @property
+    def name(self) -> str:
+        return self.ir["name"]
+
+    def at(self, fieldname: str | None, text: str | None = None) -> tuple[int, int]:
+        """Line and column of a field (or of some text inside it), else of the card itself."""
+        loc = self.raw.fields.get(fieldname) if fieldname else None
+        if loc is None:
+            if fieldname and fieldname in self.raw.key_positions:
+                return self.raw.key_positions[fieldname]
+            return self.raw.line, self.raw.col
+        if text and 0 < loc.line <= len(self.lines):
+            for ln in range(loc.line, min(loc.line + 30, len(self.lines) + 1)):
+                start = loc.col - 1 if ln == loc.line else 0
+                idx = self.lines[ln - 1].find(text, start)
+                if idx >= 0:
+                    return ln, idx + 1
+        return loc.line, loc.col
+
+
+@dataclass
+class Rule:
+    code: str
+    severity: str
+    title: str
+    why: str
+    example: str
+    check: Callable[[Card], Iterable[tuple]] | None = None
+    library_check: Callable[[list[Card]], Iterable[tuple]] | None = None
+
+
+RULES: dict[str, Rule] = {}
+
+
+def rule(code: str, severity: str, title: str, why: str, example: str, library: bool = False):
+    """Register a check. It yields (message, field, text-to-point-at, suggestion) tuples
+    (library checks yield (card, message, field, text, suggestion))."""
+    def wrap(fn):
+        RULES[code] = Rule(code, severity, title, why, example.strip("\n"),
+                           None if library else fn, fn if library else None)
+        return fn
+    return wrap
+
+
+# ---- IR walking ----------------------------------------------------------------------------
+def walk(items: Iterable[Node], inside: tuple[str, ...] = ()) -> Iterator[tuple[Node, tuple[str, ...]]]:
+    """Every item node with the chain of enclosing ops."""
+    for node in items:
+        yield node, inside
+        here = (*inside, node["op"])
+        for key in ("items", "cost", "gain"):
+            if key in node:
+                yield from walk(node[key], here)
+        for opt in node.get("options", ()):
+            yield from walk(opt, here)
+
+
+def rows(card: Node) -> Iterator[tuple[str, list[Node], bool]]:
+    """(field, items, is-cost) for every item list of a card."""
+    for key, fieldname in (("play", "play"), ("start", "start"), ("first_action", "first-action")):
+        if key in card:
+            yield fieldname, card[key], False
+    for alt in card.get("action", ()):
+        yield "action", alt["cost"], True
+        yield "action", alt["gain"], False
+    for eff in card.get("effects", ()):
+        if "do" in eff:
+            yield "effect", eff["do"], False
+
+
+def all_nodes(card: Node) -> Iterator[tuple[str, Node, tuple[str, ...]]]:
+    for fieldname, items, _ in rows(card):
+        for node, inside in walk(items):
+            yield fieldname, node, inside
+
+
+def counts(card: Node) -> Iterator[tuple[str, Node]]:
+    """Every count node: in requirements, VP, 'per' amounts and conditions."""
+    for r in card.get("requires", ()):
+        yield "requires", r
+    vp = card.get("vp") or {}
+    if "per" in vp:
+        yield "vp", vp["per"]
+    if "if" in vp and "count" in vp["if"]:
+        yield "vp", vp["if"]
+    for fieldname, node, _ in all_nodes(card):
+        if "per" in node:
+            yield fieldname, node["per"]
+        if node["op"] == "if" and "count" in node["cond"]:
+            yield fieldname, node["cond"]
+
+
+def token(node: Node) -> str:
+    """The word of a node as written, for pointing at it in the source line."""
+    return node.get("res") or node.get("param") or node.get("name") or node.get("tile") or node["op"]
+
+
+PROJECTS = ("automated", "active", "event")
+GLOBAL_RANGE = {"oxygen": (0, 14), "temperature": (-30, 8), "oceans": (0, 9), "ocean-tile": (0, 9),
+                "venus": (0, 30)}
+
+
+# ---- card structure -------------------------------------------------------------------------
+@rule("L101", "error", "an event has an action or an ongoing effect",
+      "Events go face down once played (F104); an action or blue effect on one can never be used.",
+      """
+- name: Flash Flood
+  number: "901"
+  type: event
+  cost: 5
+  tags: [event]
+  action: -> +1 plant
+""")
+def event_with_action(c: Card):
+    if c.ir["type"] == "event":
+        for f in ("action", "effects"):
+            if c.ir.get(f):
+                yield (f"event '{c.name}' has an {'action' if f == 'action' else 'effect'}",
+                       "action" if f == "action" else "effect", None, "make it an active (blue) card")
+
+
+@rule("L102", "error", "an active card has neither an action nor an effect",
+      "A blue card exists to keep an action or an effect in play; without one it is an automated card.",
+      """
+- name: Empty Dome
+  number: "902"
+  type: active
+  cost: 5
+  play: "[+1 mc]"
+""")
+def active_without_use(c: Card):
+    if c.ir["type"] == "active" and not c.ir.get("action") and not c.ir.get("effects"):
+        yield "active card without action or effect", "type", None, "make it 'type: automated'"
+
+
+@rule("L103", "error", "an automated card has an action or an effect",
+      "Green cards resolve once and keep only tags and VP (F095); an action or effect needs a blue card.",
+      """
+- name: Green Pump
+  number: "903"
+  type: automated
+  cost: 5
+  action: -1 energy -> +1 mc
+""")
+def automated_with_use(c: Card):
+    if c.ir["type"] == "automated" and (c.ir.get("action") or c.ir.get("effects")):
+        yield "automated card with an action or effect", "type", None, "make it 'type: active'"
+
+
+@rule("L104", "error", "a corporation without starting M€",
+      "Every corporation gives its starting M€; without it the player cannot buy a starting hand.",
+      """
+- name: Broke Corp
+  type: corporation
+  start: "[+1 plant]"
+""")
+def corp_without_mc(c: Card):
+    if c.ir["type"] == "corporation":
+        start = c.ir.get("start", [])
+        if not any(n["op"] == "resource" and n["res"] == "mc" and n["n"] > 0 for n in start):
+            yield "corporation without starting M€ in 'start'", "start" if "start" in c.raw.fields else "type", \
+                None, "add 'start: +NN mc'"
+
+
+@rule("L105", "warning", "a corporation, standard project, conversion, milestone or award has tags or VP it "
+      "cannot use, or a corporation has a cost",
+      "A corporation is not bought with a cost; board components carry no tags or VP.",
+      """
+- name: Pricey Corp
+  type: corporation
+  cost: 10
+  start: +40 mc
+""")
+def corp_with_cost(c: Card):
+    t = c.ir["type"]
+    if t == "corporation" and "cost" in c.ir:
+        yield "a corporation has no cost", "cost", None, "remove 'cost'"
+    if t in ("standard-project", "conversion", "milestone", "award"):
+        for f in ("tags", "vp"):
+            if c.ir.get(f):
+                yield f"a {t} has no {f}", f, None, f"remove '{f}'"
+
+
+@rule("L106", "error", "'start' or 'first-action' on a card that is not a corporation",
+      "Only corporations have starting resources and a first action; anywhere else they are never applied.",
+      """
+- name: Head Start Card
+  number: "906"
+  type: automated
+  cost: 3
+  start: +5 mc
+""")
+def start_outside_corp(c: Card):
+    if c.ir["type"] != "corporation":
+        for key, f in (("start", "start"), ("first_action", "first-action")):
+            if key in c.ir:
+                yield f"'{f}' on a {c.ir['type']} card", f, None, "use 'play' for what the card does when played"
+
+
+@rule("L107", "error", "the event tag does not match the card type",
+      "Events carry the event tag and nothing else does; Media Group and Interplanetary Cinematics count it.",
+      """
+- name: Quiet Event
+  number: "907"
+  type: event
+  cost: 3
+  play: +3 plant
+""")
+def event_tag_mismatch(c: Card):
+    has = "event" in c.ir["tags"]
+    if c.ir["type"] == "event" and not has:
+        yield "event without the event tag", "tags" if "tags" in c.raw.fields else "type", None, \
+            "add 'event' to its tags"
+    if c.ir["type"] != "event" and has:
+        yield f"the event tag on a {c.ir['type']} card", "tags", "event", "remove the event tag"
+
+
+@rule("L108", "warning", "a project card costs 0 M€",
+      "Printed project cards all cost something; 0 usually means a forgotten cost.",
+      """
+- name: Free Lunch
+  number: "908"
+  type: automated
+  cost: 0
+  play: +1 plant
+""")
+def zero_cost(c: Card):
+    if c.ir["type"] in PROJECTS and c.ir.get("cost") == 0:
+        yield "project card with cost 0", "cost", None, "check the printed cost"
+
+
+@rule("L109", "warning", "VP of 0",
+      "A card worth 0 VP shows no VP at all; write nothing.",
+      """
+- name: Pointless
+  number: "909"
+  type: automated
+  cost: 3
+  play: +1 plant
+  vp: 0
+""")
+def zero_vp(c: Card):
+    if c.ir.get("vp", {}).get("n", 1) == 0:
+        yield "VP of 0", "vp", None, "remove 'vp'"
+
+
+@rule("L110", "error", "a milestone without a requirement or an award without a score",
+      "A milestone is claimed when its requirement holds and an award counts its score; without them "
+      "neither can work.",
+      """
+- name: Dreamer
+  type: milestone
+""")
+def milestone_award_shape(c: Card):
+    if c.ir["type"] == "milestone" and not c.ir.get("requires"):
+        yield "milestone without 'requires'", "type", None, "add 'requires: …'"
+    if c.ir["type"] == "award" and not c.ir.get("score"):
+        yield "award without 'score'", "type", None, "add 'score: …'"
+
+
+@rule("L111", "error", "a standard project without a cost, or with nothing to do",
+      "A standard project costs M€ (Sell Patents: 0) and does what its row says.",
+      """
+- name: Nothing Project
+  type: standard-project
+""")
+def std_shape(c: Card):
+    if c.ir["type"] == "standard-project":
+        if "cost" not in c.ir:
+            yield "standard project without 'cost'", "type", None, "add 'cost: N'"
+        if not c.ir.get("play"):
+            yield "standard project without 'play'", "type", None, "add 'play: …'"
+
+
+# ---- requirements --------------------------------------------------------------------------
+@rule("L201", "error", "a requirement no game can meet",
+      "Oxygen runs 0–14 %, temperature −30–+8 °C, oceans 0–9 (F069): beyond that the card is never playable.",
+      """
+- name: Thick Air
+  number: "921"
+  type: automated
+  cost: 5
+  requires: oxygen >= 15
+  play: +1 plant
+""")
+def impossible_requirement(c: Card):
+    for r in c.ir.get("requires", ()):
+        rng = GLOBAL_RANGE.get(r["count"])
+        if r["value"] < 0 and not rng:
+            yield f"'{r['count']} {r['cmp']} {r['value']}' is never met", "requires", r["count"], None
+        if not rng:
+            continue
+        lo, hi = rng
+        if (r["cmp"] == ">=" and r["value"] > hi) or (r["cmp"] == "<=" and r["value"] < lo):
+            yield (f"'{r['count']} {r['cmp']} {r['value']}' is never met: {r['count']} runs {lo} to {hi}",
+                   "requires", r["count"], None)
+
+
+@rule("L202", "error", "a temperature requirement off the 2-degree steps",
+      "Temperature moves in 2 °C steps from −30 (F019); an odd value can be met only as its neighbour.",
+      """
+- name: Odd Heat
+  number: "922"
+  type: automated
+  cost: 5
+  requires: temperature >= -13
+  play: +1 plant
+""")
+def off_step_temperature(c: Card):
+    for r in c.ir.get("requires", ()):
+        if r["count"] == "temperature" and (r["value"] + 30) % 2:
+            near = r["value"] + (1 if r["cmp"] == ">=" else -1)
+            yield f"temperature {r['value']} is not on the track", "requires", str(r["value"]), \
+                f"write temperature {r['cmp']} {near}"
+
+
+@rule("L203", "error", "a maximum below a minimum",
+      "'x >= a' with 'x <= b' and b < a can never both hold.",
+      """
+- name: Narrow Window
+  number: "923"
+  type: automated
+  cost: 5
+  requires: oxygen >= 6, oxygen <= 4
+  play: +1 plant
+""")
+def contradictory(c: Card):
+    reqs = c.ir.get("requires", ())
+    for lo in reqs:
+        for hi in reqs:
+            same = lo["count"] == hi["count"] and lo.get("any") == hi.get("any")
+            if same and lo["cmp"] == ">=" and hi["cmp"] == "<=" and hi["value"] < lo["value"]:
+                yield f"{lo['count']} must be at least {lo['value']} and at most {hi['value']}", "requires", \
+                    lo["count"], None
+
+
+@rule("L204", "warning", "the same requirement twice",
+      "A repeated requirement is a copy-paste slip; one of the two was probably meant to differ.",
+      """
+- name: Twice Wet
+  number: "924"
+  type: automated
+  cost: 5
+  requires: oceans >= 3, oceans >= 3
+  play: +1 plant
+""")
+def duplicate_requirement(c: Card):
+    seen = []
+    for r in c.ir.get("requires", ()):
+        key = json.dumps(r, sort_keys=True)
+        if key in seen:
+            yield f"requirement '{r['count']} {r['cmp']} {r['value']}' given twice", "requires", r["count"], None
+        seen.append(key)
+
+
+@rule("L205", "warning", "a requirement on event tags",
+      "Event tags never count once played (F102): 'event-tag >= N' is about played events, write event-card.",
+      """
+- name: Event Planner
+  number: "925"
+  type: automated
+  cost: 5
+  requires: event-tag >= 2
+  play: +1 plant
+""")
+def requirement_on_event_tags(c: Card):
+    for f, cnt in counts(c.ir):
+        if cnt["count"] == "event-tag":
+            yield "event tags never count once played", f, "event-tag", "write event-card"
+
+
+@rule("L206", "warning", "a requirement that always holds",
+      "A minimum of 0 or a maximum at the top of the track is met in every game: probably a wrong value.",
+      """
+- name: Always Fine
+  number: "926"
+  type: automated
+  cost: 5
+  requires: oxygen <= 14
+  play: +1 plant
+""")
+def trivial_requirement(c: Card):
+    for r in c.ir.get("requires", ()):
+        lo, hi = GLOBAL_RANGE.get(r["count"], (0, None))
+        if (r["cmp"] == ">=" and r["value"] <= lo) or (hi is not None and r["cmp"] == "<=" and r["value"] >= hi):
+            yield f"'{r['count']} {r['cmp']} {r['value']}' always holds", "requires", r["count"], \
+                "remove it or fix the value"
+
+
+# ---- resources -----------------------------------------------------------------------------
+def _held(c: Card) -> str | None:
+    return c.ir.get("holds")
+
+
+@rule("L301", "error", "a card collects a resource it cannot hold",
+      "Resources go only on cards that hold that type (F118); added here they are simply lost.",
+      """
+- name: Lost Sheep
+  number: "931"
+  type: active
+  cost: 5
+  tags: [animal]
+  action: -> +1 animal
+""")
+def collects_unheld(c: Card):
+    for f, node, _ in all_nodes(c.ir):
+        if node["op"] == "card_resource" and node["where"] == "here" and node["n"] > 0 \
+                and node["res"] != vocab.HELD and node["res"] != _held(c):
+            yield f"adds {node['res']} to this card, which holds {_held(c) or 'nothing'}", f, node["res"], \
+                f"add 'holds: {node['res']}' or target another card: {node['res']}(other)"
+
+
+@rule("L302", "warning", "a card holds a resource it never uses",
+      "Only cards that use a resource in an action or for VP hold it (F118); an unused 'holds' is a slip.",
+      """
+- name: Idle Pen
+  number: "932"
+  type: automated
+  cost: 5
+  holds: animal
+  play: +1 plant
+""")
+def holds_unused(c: Card):
+    res = _held(c)
+    if not res:
+        return
+    used = any(node["op"] == "card_resource" and node["res"] in (res, vocab.HELD)
+               for _, node, _ in all_nodes(c.ir))
+    used |= any(cnt["count"] == res for _, cnt in counts(c.ir))
+    if not used:
+        yield f"holds {res} but no row adds, removes or counts it", "holds", None, "remove 'holds' or use it"
+
+
+@rule("L303", "error", "VP per resource without holding it",
+      "VP per animal counts the animals on this card; a card that holds none always scores 0.",
+      """
+- name: Empty Zoo
+  number: "933"
+  type: automated
+  cost: 5
+  vp: 1 per 2 animal
+""")
+def vp_per_unheld(c: Card):
+    per = c.ir.get("vp", {}).get("per") or c.ir.get("vp", {}).get("if") or {}
+    word = per.get("count")
+    if word in vocab.CARD_RESOURCES and word != _held(c):
+        yield f"VP per {word} on a card that holds {_held(c) or 'nothing'}", "vp", word, f"add 'holds: {word}'"
+
+
+@rule("L304", "error", "a card removes a resource from itself that it cannot hold",
+      "Resources removed from 'this card' (F125) must be of the type it holds, or the row can never happen.",
+      """
+- name: Hungry Card
+  number: "934"
+  type: active
+  cost: 5
+  holds: animal
+  action: -2 microbe -> +1 tr
+""")
+def removes_unheld(c: Card):
+    for f, node, _ in all_nodes(c.ir):
+        if node["op"] == "card_resource" and node["where"] == "here" and node["n"] < 0 \
+                and not node.get("any") and node["res"] != _held(c):
+            yield f"removes {node['res']} from this card, which holds {_held(c) or 'nothing'}", f, node["res"], None
+
+
+@rule("L305", "error", "held(that) outside a triggered effect",
+      "'held(that)' names the card that triggered an effect; in a play row or an action there is none.",
+      """
+- name: Loose Reference
+  number: "935"
+  type: automated
+  cost: 5
+  play: +1 held(that)
+""")
+def held_outside_trigger(c: Card):
+    for f, node, _ in all_nodes(c.ir):
+        if node["op"] == "card_resource" and node["where"] == "that" and f != "effect":
+            yield "held(that) outside a trigger", f, "held", "use it in 'effect: trigger => +1 held(that)'"
+
+
+@rule("L306", "error", "'per' a card resource the card does not hold",
+      "'per animal' counts the animals on this card; a card that holds none always counts 0.",
+      """
+- name: Zero Herd
+  number: "936"
+  type: automated
+  cost: 5
+  play: +1 mc per animal
+""")
+def per_unheld(c: Card):
+    for f, node, _ in all_nodes(c.ir):
+        word = node.get("per", {}).get("count")
+        if word in vocab.CARD_RESOURCES and word != _held(c):
+            yield f"counts {word} on a card that holds {_held(c) or 'nothing'}", f, word, None
+
+
+@rule("L307", "warning", "'upto' on a loss of your own",
+      "Only red-bordered removals from other players are optional; your own losses are always in full.",
+      """
+- name: Half Hearted
+  number: "937"
+  type: automated
+  cost: 5
+  play: upto -2 plant, [+1 plant]
+""")
+def upto_without_border(c: Card):
+    for f, node, _ in all_nodes(c.ir):
+        if node.get("upto") and not node.get("any") and node["op"] != "steal":
+            yield "'upto' on your own loss has no effect", f, "upto", "add '!' or remove 'upto'"
+
+
+@rule("L308", "error", "an X amount with nothing to bound it",
+      "X is the amount the player spends (F099, F214); an X that is only gained has no limit.",
+      """
+- name: Money Tree
+  number: "938"
+  type: active
+  cost: 5
+  action: -> +X mc
+""")
+def unbounded_x(c: Card):
+    def bounded(items: list) -> bool:
+        return any(n.get("x") and n.get("n", 0) < 0 for n, _ in walk(items))
+    for f, items, _ in rows(c.ir):
+        gains = [n for n, _ in walk(items) if n.get("x") and n.get("n", 0) > 0]
+        if not gains:
+            continue
+        scope = list(items)
+        for alt in c.ir.get("action", ()) if f == "action" else ():
+            if items is alt["gain"]:
+                scope += alt["cost"]
+        if not bounded(scope):
+            yield "X is gained but never spent", f, "X", "spend X first: -X energy -> +X mc"
+
+
+@rule("L309", "warning", "an amount of 0",
+      "An icon with 0 does nothing; it is usually a typo for 1 or for another number.",
+      """
+- name: Nothing Much
+  number: "939"
+  type: automated
+  cost: 5
+  play: +0 plant
+""")
+def zero_amount(c: Card):
+    for f, node, _ in all_nodes(c.ir):
+        if node.get("n") == 0:
+            yield f"an amount of 0 {token(node)}", f, token(node), None
+
+
+# ---- choices, effects, overrides -------------------------------------------------------------
+@rule("L401", "error", "an OR with the same option twice",
+      "A choice between identical options is no choice; one of them was meant to differ.",
+      """
+- name: Same Either Way
+  number: "941"
+  type: event
+  cost: 5
+  tags: [event]
+  play: +2 plant or +2 plant
+""")
+def duplicate_option(c: Card):
+    for f, node, _ in all_nodes(c.ir):
+        if node["op"] == "choice":
+            seen = set()
+            for opt in node["options"]:
+                key = json.dumps(opt, sort_keys=True)
+                if key in seen:
+                    yield "the same option appears twice in an OR", f, None, None
+                seen.add(key)
+    alts = [json.dumps(a, sort_keys=True) for a in c.ir.get("action", ())]
+    if len(alts) != len(set(alts)):
+        yield "the same action alternative appears twice", "action", None, None
+
+
+@rule("L402", "error", "an OR option that does nothing",
+      "Every printed option does something; an option of zero amounts is empty.",
+      """
+- name: Empty Offer
+  number: "942"
+  type: event
+  cost: 5
+  tags: [event]
+  play: +2 plant or +0 heat
+""")
+def empty_option(c: Card):
+    for f, node, _ in all_nodes(c.ir):
+        if node["op"] == "choice":
+            for opt in node["options"]:
+                if all(n.get("n") == 0 for n in opt):
+                    yield "an OR option that does nothing", f, None, None
+
+
+@rule("L403", "error", "a choice that can never be offered",
+      "An option or action the engine can never complete is never offered (F099): the card text is dead.",
+      """
+- name: Dead End
+  number: "943"
+  type: active
+  cost: 5
+  holds: animal
+  action: -> +1 animal or -> if oxygen >= 20 then +5 mc
+""")
+def never_offered(c: Card):
+    for f, node, _ in all_nodes(c.ir):
+        if node["op"] == "if" and "count" in node["cond"]:
+            cond = node["cond"]
+            rng = GLOBAL_RANGE.get(cond["count"])
+            if rng and ((cond["cmp"] == ">=" and cond["value"] > rng[1]) or
+                        (cond["cmp"] == "<=" and cond["value"] < rng[0])):
+                yield f"condition '{cond['count']} {cond['cmp']} {cond['value']}' is never true", f, \
+                    cond["count"], None
+        if node["op"] == "tile":
+            rules = {r if isinstance(r, str) else r["rule"] for r in node.get("rules", ())}
+            if "ocean-area" in rules and rules & {"volcanic", "bonus-metal", "land"}:
+                yield "a tile on an ocean area that must also be a land area", f, "ocean-area", None
+            if rules & {"reserved", "off-mars"} and "name" not in node:
+                yield "a reserved placement without the tile's name", f, node["tile"], None
+
+
+@rule("L404", "error", "an override without a note",
+      "An asterisk means the icons cannot say it all; the note tells a reader what the override does.",
+      """
+- name: Silent Star
+  number: "944"
+  type: automated
+  cost: 9
+  tags: [science]
+  play: copy-production(building)*
+""")
+def override_without_note(c: Card):
+    has = any(node["op"] == "override" for _, node, _ in all_nodes(c.ir))
+    has |= any(m["mod"] == "override" for e in c.ir.get("effects", ()) for m in e.get("mods", ()))
+    if has and not c.ir.get("note"):
+        yield "override without a 'note' explaining it", "play" if "play" in c.raw.fields else "effect", None, \
+            "add 'note: …' in your own words"
+
+
+ROW_OVERRIDES = {"copy-production", "production-of-placed-metal", "next-card-discount", "next-card-flex",
+                 "raised-tr-this-generation"}
+EFFECT_OVERRIDES = {"protect-resources", "starting-hand-free"}
+
+
+@rule("L405", "error", "an override used where it cannot act",
+      "Some primitives act once in a row, others are standing effects; in the wrong place they never apply.",
+      """
+- name: Wrong Place
+  number: "945"
+  type: automated
+  cost: 5
+  play: protect-resources*
+  note: Protects resources.
+""")
+def override_place(c: Card):
+    for f, node, _ in all_nodes(c.ir):
+        if node["op"] == "override" and node["name"] in EFFECT_OVERRIDES:
+            yield f"'{node['name']}*' is a standing effect: write it as an effect", f, node["name"], \
+                f"effect: {node['name']}*"
+    for e in c.ir.get("effects", ()):
+        for m in e.get("mods", ()):
+            if m["mod"] == "override" and m["name"] in ROW_OVERRIDES:
+                yield f"'{m['name']}*' acts once: write it in a row", "effect", m["name"], None
+
+
+TRIGGER_ARGS = {"card": set(vocab.TAGS) | {"requirements"}, "city": {"mars"}, "tile": {"bonus-metal", "mars"},
+                "greenery": {"mars"}, "ocean": set(), "conversion": set(vocab.STANDARD_RESOURCES)}
+
+
+@rule("L406", "error", "a trigger filter the engine does not know",
+      "A trigger fires on what its filters say; an unknown filter word is silently ignored.",
+      """
+- name: Picky Trigger
+  number: "946"
+  type: active
+  cost: 5
+  effect: city(beach) => +1 mc
+""")
+def unknown_trigger_filter(c: Card):
+    for e in c.ir.get("effects", ()):
+        triggers = list(e.get("on", ())) + [t for m in e.get("mods", ()) for t in m.get("on", ())]
+        for t in triggers:
+            allowed = TRIGGER_ARGS.get(t["event"])
+            for a in t.get("args", ()):
+                if isinstance(a, dict):
+                    if a["rule"] != "cost" or "cmp" not in a:
+                        yield f"filter '{a['rule']}' is not understood by '{t['event']}'", "effect", a["rule"], \
+                            "filters with numbers: cost >= N"
+                elif t["event"] == "std":
+                    continue
+                elif allowed is None or a not in allowed:
+                    yield f"filter '{a}' is not understood by '{t['event']}'", "effect", a, \
+                        f"known: {', '.join(sorted(allowed or ())) or 'none'}"
+
+
+@rule("L407", "error", "a count argument the engine does not know",
+      "Counts take 'mars' (only tiles on Mars) and 'opponents'; anything else is silently ignored.",
+      """
+- name: Odd Count
+  number: "947"
+  type: automated
+  cost: 5
+  play: "[+1 mc per city-tile!(moon)]"
+""")
+def unknown_count_arg(c: Card):
+    for f, cnt in counts(c.ir):
+        for a in cnt.get("args", ()):
+            if a not in ("mars", "opponents"):
+                yield f"count argument '{a if isinstance(a, str) else a['rule']}' is unknown", f, \
+                    a if isinstance(a, str) else a["rule"], "use (mars) or (opponents)"
+
+
+@rule("L408", "warning", "a discount of 0",
+      "A discount of 0 M€ changes nothing.",
+      """
+- name: No Deal
+  number: "948"
+  type: active
+  cost: 5
+  effect: discount 0 on space-tag
+""")
+def zero_discount(c: Card):
+    for e in c.ir.get("effects", ()):
+        for m in e.get("mods", ()):
+            if m["mod"] == "discount" and m["n"] == 0:
+                yield "a discount of 0", "effect", "discount", None
+
+
+@rule("L409", "error", "a red border on a cost or on your own card",
+      "A cost is paid by you; a red border (any player) on something you pay means nothing.",
+      """
+- name: Pay Someone Else
+  number: "949"
+  type: active
+  cost: 5
+  action: -2 mc! -> +1 tr
+""")
+def border_on_cost(c: Card):
+    for alt in c.ir.get("action", ()):
+        for node, _ in walk(alt["cost"]):
+            if node.get("any") and node["op"] == "resource":
+                yield f"a red border on the cost -{node['n'] * -1} {node['res']}", "action", node["res"], \
+                    "remove the '!': you pay your own costs"
+
+
+@rule("L410", "warning", "'per' with a divisor of 1",
+      "'per 1 science-tag' is the same as 'per science-tag'.",
+      """
+- name: Wordy
+  number: "950"
+  type: automated
+  cost: 5
+  play: "[+1 mc per 1 science-tag]"
+""")
+def per_one(c: Card):
+    for f, cnt in counts(c.ir):
+        if cnt.get("div") == 1:
+            yield "a divisor of 1", f, cnt["count"], f"write 'per {cnt['count']}'"
+
+
+@rule("L411", "warning", "a trigger on a parameter raise or TR with a red border",
+      "Raises and TR gains are your own; a red border on them fires on every player's raise.",
+      """
+- name: Watcher
+  number: "951"
+  type: active
+  cost: 5
+  effect: tr! => +1 mc
+""")
+def border_on_raise_trigger(c: Card):
+    for e in c.ir.get("effects", ()):
+        for t in e.get("on", ()):
+            if t.get("any") and t["event"] in ("tr", "temperature", "oxygen", "venus"):
+                yield f"'{t['event']}!' fires on every player's raise", "effect", t["event"], \
+                    "remove the '!' unless that is meant"
+
+
+@rule("L412", "error", "'holds' on an event",
+      "An event goes face down; resources on it can never be used or scored.",
+      """
+- name: Ark
+  number: "952"
+  type: event
+  cost: 5
+  tags: [event]
+  holds: animal
+  play: +1 plant
+""")
+def holds_on_event(c: Card):
+    if c.ir["type"] == "event" and c.ir.get("holds"):
+        yield "an event cannot hold resources", "holds", None, "remove 'holds'"
+
+
+# ---- library ---------------------------------------------------------------------------------
+@rule("L501", "error", "two cards with the same name in one module",
+      "Cards are found by name; a second card of the same name hides the first.",
+      """
+- name: Twin
+  number: "961"
+  type: automated
+  cost: 5
+  play: +1 plant
+- name: Twin
+  number: "962"
+  type: automated
+  cost: 6
+  play: +2 plant
+""", library=True)
+def duplicate_names(cards: list[Card]):
+    seen: dict[tuple, Card] = {}
+    for c in cards:
+        kind = "board" if c.ir["type"] in ("standard-project", "conversion", "milestone", "award") else "card"
+        key = (c.ir["module"], kind, c.ir["type"] if kind == "board" else "", c.name)
+        if key in seen:
+            first = seen[key]
+            yield c, f"'{c.name}' is already defined at {first.raw.path}:{first.raw.line}", "name", None, None
+        else:
+            seen[key] = c
+
+
+@rule("L502", "error", "two cards with the same number in one module",
+      "Each printed card number is unique within its module.",
+      """
+- name: First
+  number: "963"
+  type: automated
+  cost: 5
+  play: +1 plant
+- name: Second
+  number: "963"
+  type: automated
+  cost: 6
+  play: +2 plant
+""", library=True)
+def duplicate_numbers(cards: list[Card]):
+    seen: dict[tuple, Card] = {}
+    for c in cards:
+        number = c.ir.get("number")
+        if not number:
+            continue
+        key = (c.ir["module"], c.ir["type"] == "corporation", number)
+        if key in seen:
+            yield c, f"number {number} is already used by '{seen[key].name}'", "number", number, None
+        else:
+            seen[key] = c
+
+
+MODULE_NUMBERS = {"base": (r"\d{3}", r"R\d{2}"), "corpera": (r"\d{3}", r"R\d{2}")}
+
+
+@rule("L503", "error", "a card number outside its module's format",
+      "Base and Corporate Era projects are numbered 001–208 with three digits, corporations R00–R99.",
+      """
+- name: Misnumbered
+  number: "72"
+  module: base
+  type: automated
+  cost: 5
+  play: +1 plant
+""", library=True)
+def number_format(cards: list[Card]):
+    for c in cards:
+        fmt = MODULE_NUMBERS.get(c.ir["module"])
+        number = c.ir.get("number")
+        if not fmt or number is None:
+            continue
+        pattern = fmt[1] if c.ir["type"] == "corporation" else fmt[0]
+        if not re.fullmatch(pattern, number):
+            yield c, f"number '{number}' does not match {pattern} for module {c.ir['module']}", "number", None, None
+        elif c.ir["type"] in PROJECTS and not 1 <= int(number) <= 208:
+            yield c, f"number {number} is outside 001–208", "number", None, None
+
+
+@rule("L504", "warning", "two cards place a special tile of the same name",
+      "A special tile's name identifies it on the board; two cards sharing one are indistinguishable.",
+      """
+- name: Crater A
+  number: "964"
+  type: automated
+  cost: 5
+  play: tile(crater)
+- name: Crater B
+  number: "965"
+  type: automated
+  cost: 5
+  play: tile(crater)
+""", library=True)
+def duplicate_tile_names(cards: list[Card]):
+    seen: dict[str, Card] = {}
+    for c in cards:
+        for f, node, _ in all_nodes(c.ir):
+            if node["op"] == "tile" and node["tile"] == "special" and "name" in node:
+                other = seen.get(node["name"])
+                if other is not None and other is not c:
+                    yield c, f"tile '{node['name']}' is also placed by '{other.name}'", f, node["name"], None
+                seen.setdefault(node["name"], c)
+
+
+@rule("L001", "error", "a lint-ignore entry without a reason or for an unknown code",
+      "Silencing a finding must say why, so a reader can judge it; an unknown code silences nothing.",
+      """
+- name: Hush
+  number: "966"
+  type: automated
+  cost: 0
+  play: +1 plant
+  lint-ignore: {L108: ""}
+""")
+def bad_suppression(c: Card):
+    loc = c.raw.fields.get("lint-ignore")
+    if loc is None or not isinstance(loc.value, dict):
+        return
+    for code, reason in loc.value.items():
+        if code not in RULES:
+            yield f"lint-ignore names unknown code '{code}'", "lint-ignore", str(code), None
+        elif not str(reason).strip():
+            yield f"lint-ignore of {code} gives no reason", "lint-ignore", str(code), "say why the card is right"
+
+
+# ---- running ---------------------------------------------------------------------------------
+@dataclass
+class LintResult:
+    findings: list[Finding] = field(default_factory=list)
+    files: int = 0
+    cards: int = 0
+
+    @property
+    def errors(self) -> int:
+        return sum(f.severity == "error" for f in self.findings)
+
+
+def _from_diagnostic(d: Diagnostic) -> Finding:
+    p: Position = d.position
+    msg = d.message + (f" (expected: {d.expected})" if d.expected else "")
+    return Finding(d.code, d.severity, msg, p.path, p.line, p.col, d.source_line, d.suggestion)
+
+
+def _selected(code: str, select: set[str] | None, ignore: set[str]) -> bool:
+    def match(patterns: Iterable[str]) -> bool:
+        return any(code.startswith(p) for p in patterns)
+    if select and not match(select):
+        return False
+    return not match(ignore)
+
+
+def lint_paths(paths: list[str | Path] | None = None, select: set[str] | None = None,
+               ignore: set[str] | frozenset = frozenset()) -> LintResult:
+    result = LintResult()
+    cards: list[Card] = []
+    raw_findings: list[tuple[Card | None, Finding]] = []
+    for path in card_files(paths):
+        result.files += 1
+        compiled = compile_file(path)
+        for d in compiled.diagnostics:
+            raw_findings.append((None, _from_diagnostic(d)))
+        for raw, ir, lines in compiled.sources:
+            cards.append(Card(raw, ir, lines))
+    result.cards = len(cards)
+
+    def finding(c: Card, r: Rule, message: str, fieldname: str | None, text: str | None, fix: str | None):
+        line, col = c.at(fieldname, text)
+        src = c.lines[line - 1] if 0 < line <= len(c.lines) else ""
+        return Finding(r.code, r.severity, message, c.raw.path, line, col, src, fix or "", c.name)
+
+    for r in RULES.values():
+        if r.check:
+            for c in cards:
+                for message, fieldname, text, fix in r.check(c):
+                    raw_findings.append((c, finding(c, r, message, fieldname, text, fix)))
+        else:
+            for c, message, fieldname, text, fix in r.library_check(cards):
+                raw_findings.append((c, finding(c, r, message, fieldname, text, fix)))
+    for c, f in raw_findings:
+        if not _selected(f.code, select, set(ignore)):
+            continue
+        silenced = c.raw.fields.get("lint-ignore") if c else None
+        if silenced is not None and isinstance(silenced.value, dict) and str(silenced.value.get(f.code, "")).strip():
+            continue
+        result.findings.append(f)
+    result.findings.sort(key=lambda f: (f.path, f.line, f.col, f.code))
+    return result
+
+
+def sarif(result: LintResult) -> dict:
+    """SARIF 2.1.0, for code-scanning tools in CI."""
+    rules = [{"id": r.code, "shortDescription": {"text": r.title}, "fullDescription": {"text": r.why},
+              "defaultConfiguration": {"level": r.severity}} for r in RULES.values()]
+    results = [{
+        "ruleId": f.code, "level": f.severity, "message": {"text": f.message + (f" Help: {f.suggestion}"
+                                                                                  if f.suggestion else "")},
+        "locations": [{"physicalLocation": {"artifactLocation": {"uri": f.path},
+                                            "region": {"startLine": f.line, "startColumn": f.col}}}],
+    } for f in result.findings]
+    return {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0",
+            "runs": [{"tool": {"driver": {"name": "tmars lint", "informationUri": "docs/lint.md",
+                                          "rules": rules}}, "results": results}]}
+
+
+def docs_markdown() -> str:
+    """docs/lint.md, generated from the registry so that it cannot drift from the checks."""
+    out = ["# tmars lint", "",
+           "`tmars lint [PATHS…]` compiles card files (default: the shipped library) and checks what the",
+           "compiler cannot: that a card says what its author meant. Each finding reads",
+           "`path:line:col: severity CODE message`, then the source line, a caret and a suggested fix.", "",
+           "| option | meaning |", "|---|---|",
+           "| `--format text\\|json\\|sarif` | human text (default), a JSON list, or SARIF 2.1.0 for code scanning |",
+           "| `--select L3,L401` | only these codes (prefixes allowed) |",
+           "| `--ignore L108` | drop these codes (prefixes allowed) |", "",
+           "Exit status: 0 when there is no error (warnings allowed), 1 when there is an error, 2 on a usage error.",
+           "", "To silence a finding on one card, give the code and the reason in the card's frame:", "",
+           "```yaml", "  lint-ignore: {L108: \"printed cost really is 0\"}", "```", "",
+           "A `lint-ignore` without a reason, or naming an unknown code, is itself an error (L001).",
+           "Compile errors (E-codes, see [the card language](card-language.md#4-diagnostics)) are findings too.",
+           "", "## Checks", ""]
+    out.append("| code | severity | what |")
+    out.append("|---|---|---|")
+    for r in sorted(RULES.values(), key=lambda r: r.code):
+        out.append(f"| [{r.code}](#{r.code.lower()}) | {r.severity} | {r.title} |")
+    out.append("")
+    for r in sorted(RULES.values(), key=lambda r: r.code):
+        out += [f"### {r.code}", "", f"**{r.title}** ({r.severity})", "", f"Why: {r.why}", "",
+                "Example that triggers it:", "", "```yaml", r.example, "```", ""]
+    return "\n".join(out)

@@ -1,0 +1,104 @@
+"""tmars lint: every check fires on its documented example, formats, selection, suppression."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from compiler.lint import RULES, docs_markdown, lint_paths, sarif
+from tmars.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def lint_text(tmp_path: Path, text: str, name: str = "cards.yaml"):
+    folder = tmp_path / "cards" / "custom"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(text)
+    return lint_paths([path])
+
+
+@pytest.mark.parametrize("code", sorted(RULES))
+def test_each_rule_fires_on_its_example(tmp_path, code):
+    result = lint_text(tmp_path, RULES[code].example + "\n")
+    codes = [f.code for f in result.findings]
+    assert code in codes, f"{code} did not fire; got {codes}"
+    finding = next(f for f in result.findings if f.code == code)
+    assert finding.line >= 1 and finding.col >= 1 and finding.source_line
+
+
+def test_at_least_25_semantic_checks():
+    assert len([c for c in RULES if c.startswith("L") and c != "L001"]) >= 25
+
+
+def test_shipped_library_lints_clean():
+    result = lint_paths()
+    assert not result.findings, "\n".join(f.render() for f in result.findings)
+    assert result.cards > 200
+
+
+def test_docs_are_generated_from_the_registry():
+    assert (ROOT / "docs" / "lint.md").read_text() == docs_markdown() + "\n", "run python tools/lint_docs.py"
+
+
+def test_finding_points_at_the_offending_word(tmp_path):
+    result = lint_text(tmp_path, RULES["L301"].example + "\n")
+    f = next(f for f in result.findings if f.code == "L301")
+    assert f.source_line[f.col - 1:].startswith("animal")
+    assert "holds: animal" in f.suggestion
+
+
+def test_lint_ignore_with_reason_silences_only_that_code(tmp_path):
+    text = RULES["L108"].example + '\n  lint-ignore: {L108: "printed cost is 0"}\n'
+    assert not [f for f in lint_text(tmp_path, text).findings if f.code == "L108"]
+    text = RULES["L108"].example + '\n  lint-ignore: {L108: ""}\n'
+    codes = [f.code for f in lint_text(tmp_path, text, "b.yaml").findings]
+    assert "L108" in codes and "L001" in codes
+
+
+def test_compile_errors_are_findings(tmp_path):
+    result = lint_text(tmp_path, "- name: X\n  type: automated\n  cost: 1\n  play: +1 plnat\n")
+    assert [f.code for f in result.findings] == ["E201"]
+    assert result.errors == 1
+
+
+def test_select_and_ignore(tmp_path):
+    path = tmp_path / "cards" / "custom" / "x.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_text(RULES["L108"].example + "\n" + RULES["L109"].example.replace("909", "910") + "\n")
+    assert {f.code for f in lint_paths([path]).findings} >= {"L108", "L109"}
+    assert {f.code for f in lint_paths([path], select={"L108"}).findings} == {"L108"}
+    assert "L108" not in {f.code for f in lint_paths([path], ignore={"L10"}).findings}
+
+
+def test_sarif_and_json_hold_the_same_findings(tmp_path):
+    result = lint_text(tmp_path, RULES["L201"].example + "\n")
+    doc = sarif(result)
+    assert doc["version"] == "2.1.0"
+    results = doc["runs"][0]["results"]
+    assert [r["ruleId"] for r in results] == [f.code for f in result.findings]
+    region = results[0]["locations"][0]["physicalLocation"]["region"]
+    assert (region["startLine"], region["startColumn"]) == (result.findings[0].line, result.findings[0].col)
+
+
+def test_cli_exit_codes_and_formats(tmp_path, capsys):
+    bad = tmp_path / "cards" / "custom" / "bad.yaml"
+    bad.parent.mkdir(parents=True)
+    bad.write_text(RULES["L101"].example + "\n")
+    warn = tmp_path / "cards" / "custom" / "warn.yaml"
+    warn.write_text(RULES["L109"].example + "\n")
+    assert main(["lint", str(bad)]) == 1
+    assert "L101" in capsys.readouterr().out
+    assert main(["lint", str(warn)]) == 0
+    capsys.readouterr()
+    assert main(["lint", str(bad), "--format", "json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert [d["code"] for d in data] == ["L101"] and data[0]["line"] == 6
+    assert main(["lint", str(bad), "--format", "sarif"]) == 1
+    assert json.loads(capsys.readouterr().out)["version"] == "2.1.0"
+    assert main(["lint", "--select", "Z999"]) == 2
+    assert main(["lint", str(tmp_path / "missing.yaml")]) == 2
+    assert main(["lint"]) == 0
