@@ -194,6 +194,8 @@ def items_ready(state: dict, content: Content, items: list, ctx: dict) -> bool:
     for node in items:
         if node["op"] == "override" and not PRIMITIVES[node["name"]].ready(state, content, node, ctx):
             return False
+        if node.get("adjacent") and str(ctx["p"]) not in state.get("last_tile", {}):
+            return False  # a removal from neighbours of the tile this card places waits for the tile
         if node["op"] == "box" and not items_ready(state, content, node["items"], ctx):
             return False
     return True

@@ -261,6 +261,7 @@ def h_resolve_card(g: Interp, task: dict, answer: Any) -> dict | None:
     pl = st["players"][p]
     card = g.content.cards[name]
     pl["hand"].remove(name)
+    st.get("last_tile", {}).pop(str(p), None)
     pl["flags"].pop("discount", None)
     pl["flags"].pop("flex", None)
     if card["type"] == "event":

@@ -50,6 +50,8 @@ def item_text(node: dict) -> str:
     if op == "resource":
         if n > 0:
             return f"gain {qty(node)} {noun(node['res'], abs(n))}{per_text(node)}"
+        if node.get("adjacent"):
+            return f"remove up to {qty(node)} {noun(node['res'], abs(n))} from an owner of an adjacent tile"
         if node.get("any"):
             return f"remove up to {qty(node)} {noun(node['res'], abs(n))} from any player"
         return f"lose {qty(node)} {noun(node['res'], abs(n))}"
