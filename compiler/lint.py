@@ -330,6 +330,48 @@ def std_shape(c: Card):
             yield "standard project without 'play'", "type", None, "add 'play: …'"
 
 
+@rule("L112", "error", "a project card or corporation without a number",
+      "Printed cards carry a number; it sorts sheets and tells two printings apart.",
+      """
+- name: Nameless Number
+  type: automated
+  cost: 5
+  play: +1 plant
+""")
+def missing_number(c: Card):
+    numbered = c.ir["type"] in PROJECTS or (c.ir["type"] == "corporation" and c.ir["module"] in MODULE_NUMBERS)
+    if numbered and "number" not in c.ir:
+        yield "card without 'number'", "name", None, 'add number: "NNN"'
+
+
+@rule("L113", "warning", "a cost beyond any printed card",
+      "No project card costs more than about 40 M€; a larger cost is usually a typo.",
+      """
+- name: Gold Plated
+  number: "913"
+  type: automated
+  cost: 410
+  play: +1 plant
+""")
+def huge_cost(c: Card):
+    if c.ir.get("cost", 0) > 60:
+        yield f"cost {c.ir['cost']} is beyond any printed card", "cost", None, "check the printed cost"
+
+
+@rule("L114", "error", "a card that does nothing",
+      "A project with no play row, action, effect or VP has no reason to exist; a row was probably lost.",
+      """
+- name: Blank Card
+  number: "914"
+  type: automated
+  cost: 5
+  tags: [space]
+""")
+def does_nothing(c: Card):
+    if c.ir["type"] in PROJECTS and not any(c.ir.get(k) for k in ("play", "action", "effects", "vp")):
+        yield "the card has no play row, action, effect or VP", "type", None, None
+
+
 # ---- requirements --------------------------------------------------------------------------
 @rule("L201", "error", "a requirement no game can meet",
       "Oxygen runs 0–14 %, temperature −30–+8 °C, oceans 0–9 (F069): beyond that the card is never playable.",
@@ -847,6 +889,95 @@ def border_on_raise_trigger(c: Card):
 def holds_on_event(c: Card):
     if c.ir["type"] == "event" and c.ir.get("holds"):
         yield "an event cannot hold resources", "holds", None, "remove 'holds'"
+
+
+def reserved_areas() -> set[str]:
+    """Names of the reserved areas on every shipped map (cards/*/board/*.yaml)."""
+    import yaml
+    from .library import CARDS_ROOT
+    names: set[str] = set()
+    for path in CARDS_ROOT.glob("*/board/*.yaml"):
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        for row in data.get("rows", ()):
+            names.update(a["reserved"] for a in row if isinstance(a, dict) and a.get("reserved"))
+        names.update(a["reserved"] for a in data.get("off_map", ()) if a.get("reserved"))
+    return names
+
+
+@rule("L413", "error", "a reserved placement for an area no map has",
+      "A tile placed 'reserved' or 'off-mars' goes on the area reserved for its name; a name no map "
+      "reserves leaves the card unplayable.",
+      """
+- name: Lost City
+  number: "953"
+  type: automated
+  cost: 5
+  play: city(atlantis, reserved)
+""")
+def unknown_reserved_area(c: Card):
+    known = reserved_areas()
+    for f, node, _ in all_nodes(c.ir):
+        if node["op"] == "tile" and node.get("name"):
+            rules = {r if isinstance(r, str) else r["rule"] for r in node.get("rules", ())}
+            if rules & {"reserved", "off-mars"} and node["name"] not in known:
+                from .diagnostics import did_you_mean
+                yield f"no map reserves an area for '{node['name']}'", f, node["name"], \
+                    did_you_mean(node["name"], known) or f"known: {', '.join(sorted(known))}"
+
+
+def slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+@rule("L415", "warning", "a named tile not named after its card",
+      "A card's own tile carries the card's name (Capital's city is 'capital'), so the board, the sheet "
+      "and VP per adjacent tile can find it; a different name is usually a typo.",
+      """
+- name: Grand Plaza
+  number: "955"
+  type: automated
+  cost: 5
+  play: tile(grand-plazza)
+""")
+def tile_name_matches_card(c: Card):
+    for f, node, _ in all_nodes(c.ir):
+        if node["op"] == "tile" and node.get("name") and node["name"] != slug(c.name):
+            yield f"tile '{node['name']}' on card '{c.name}'", f, node["name"], f"name it {slug(c.name)}"
+
+
+OVERRIDE_ARGS: dict[str, Callable[[list], bool]] = {
+    "copy-production": lambda a: len(a) == 1 and a[0] in vocab.TAGS,
+    "protect-resources": lambda a: not a or (len(a) == 1 and a[0] in ("here", "all")),
+    "next-card-discount": lambda a: len(a) == 1 and isinstance(a[0], dict) and a[0]["rule"] == "mc",
+    "next-card-flex": lambda a: len(a) == 1 and isinstance(a[0], dict) and a[0]["rule"] == "steps",
+    "production-of-placed-metal": lambda a: not a,
+    "raised-tr-this-generation": lambda a: not a,
+    "starting-hand-free": lambda a: not a,
+}
+OVERRIDE_USAGE = {
+    "copy-production": "copy-production(TAG)*", "protect-resources": "protect-resources*(here) or (all)",
+    "next-card-discount": "next-card-discount(mc N)*", "next-card-flex": "next-card-flex(steps N)*",
+}
+
+
+@rule("L414", "error", "an override with arguments it does not take",
+      "Each primitive reads its arguments in one way (a tag, 'mc N', 'steps N'); others are ignored or fail.",
+      """
+- name: Copy Nothing
+  number: "954"
+  type: automated
+  cost: 5
+  play: copy-production(buildng)*
+  note: Copies a production box.
+""")
+def override_args(c: Card):
+    found = [(f, node) for f, node, _ in all_nodes(c.ir) if node["op"] == "override"]
+    found += [("effect", m) for e in c.ir.get("effects", ()) for m in e.get("mods", ()) if m["mod"] == "override"]
+    for f, node in found:
+        check = OVERRIDE_ARGS.get(node["name"])
+        if check and not check(node.get("args", [])):
+            yield f"wrong arguments for '{node['name']}*'", f, node["name"], \
+                f"write {OVERRIDE_USAGE.get(node['name'], node['name'] + '*')}"
 
 
 # ---- library ---------------------------------------------------------------------------------

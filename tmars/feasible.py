@@ -47,7 +47,7 @@ def amount(state: dict, content: Content, node: dict, ctx: dict, for_loss: bool)
     n = abs(node["n"])
     if node.get("x"):
         x = ctx.get("x")
-        n *= x if x is not None else (ctx.get("xmin", 0) if for_loss else 0)
+        n *= x if x is not None else (ctx.get("xmin", 1) if for_loss else 0)
     if "per" in node:
         n *= rules.count(state, content, ctx["p"], node["per"], ctx)
     return n

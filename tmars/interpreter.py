@@ -118,7 +118,7 @@ class Interp:
     def h_seq(self, task: dict, answer: Any) -> Decision | None:
         ctx = task["ctx"]
         if "x" not in ctx and has_x(task["items"]):
-            lo, hi = ctx.get("xmin", 0), x_bound(self, task["items"], ctx)
+            lo, hi = ctx.get("xmin", 1), x_bound(self, task["items"], ctx)  # X is at least 1 (F214)
             hi = max(lo, hi)
             if answer is None:
                 if lo == hi:

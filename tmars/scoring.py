@@ -64,6 +64,8 @@ def score(state: dict, content: Content) -> list[dict]:
                      "awards": award, "greenery": greenery, "cities": city, "cards": cards, "total": total,
                      "mc": pl["res"]["mc"]})
     ranked = sorted(range(len(rows)), key=lambda i: (-rows[i]["total"], -rows[i]["mc"], i))
-    for place, i in enumerate(ranked, start=1):
-        rows[i]["place"] = place
+    for pos, i in enumerate(ranked):
+        prev = ranked[pos - 1] if pos else None
+        tied = prev is not None and (rows[prev]["total"], rows[prev]["mc"]) == (rows[i]["total"], rows[i]["mc"])
+        rows[i]["place"] = rows[prev]["place"] if tied else pos + 1  # still tied on M€: shared (F243)
     return rows
