@@ -286,7 +286,7 @@ def h_use_action(g: Interp, task: dict, answer: Any) -> dict | None:
         if len(ok) == 1:
             answer = str(ok[0])
         else:
-            from .text import items_text
+            from compiler.text import items_text
             return decision(p, "choice", f"Which action of {name}?",
                             [option(str(i), f"{items_text(alts[i]['cost']) or 'free'} -> "
                                     f"{items_text(alts[i]['gain'])}") for i in ok])

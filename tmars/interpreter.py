@@ -243,7 +243,7 @@ def _has_loss(items: list) -> bool:
 
 
 def describe_entry(g: Interp, entry: dict) -> str:
-    from .text import items_text
+    from compiler.text import items_text
     src = entry["ctx"].get("card") or "effect"
     return f"{src} ({g.pname(entry['ctx']['p'])}): {items_text(entry['items'])}"
 
@@ -609,7 +609,7 @@ def i_choice(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
         if len(ok) == 1:
             answer = str(ok[0])
         else:
-            from .text import items_text
+            from compiler.text import items_text
             return decision(ctx["p"], "choice", "Choose one",
                             [option(str(i), items_text(node["options"][i])) for i in ok])
     g.push_items(node["options"][int(answer)], ctx)
@@ -627,7 +627,7 @@ def i_may(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
     if not can:
         return None
     if answer is None:
-        from .text import items_text
+        from compiler.text import items_text
         return decision(ctx["p"], "confirm", f"Do you want to: {items_text(node['items'])}?",
                         [option("yes", "yes"), option("no", "no")])
     if answer == "yes":
