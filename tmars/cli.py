@@ -130,6 +130,25 @@ def _simulate_one(job: tuple) -> dict:
             "actions": sorted(game.state.get("actions_used", []))}
 
 
+def run_on_ray(jobs: list[tuple], address: str | None):
+    """Yield game results in job order from a Ray cluster (a local one if no address is given)."""
+    try:
+        import ray
+    except ImportError:
+        raise SystemExit("error: --ray needs Ray: pip install -e \".[cluster]\"") from None
+    started = not ray.is_initialized()
+    if started:
+        ray.init(address=address, include_dashboard=False, logging_level="ERROR", log_to_driver=False)
+    try:
+        remote = ray.remote(_simulate_one)
+        pending = [remote.remote(job) for job in jobs]
+        for ref in pending:
+            yield ray.get(ref)
+    finally:
+        if started:
+            ray.shutdown()
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from rich.progress import Progress
     jobs = [(args.seed + i, args.players, args.agent, not args.standard, args.draft, args.max_generations)
@@ -138,7 +157,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     t = time.perf_counter()
     with Progress(console=err, transient=True) as progress:
         task = progress.add_task("simulating", total=len(jobs))
-        if args.workers > 1:
+        if args.ray:
+            for r in run_on_ray(jobs, args.ray_address):
+                results.append(r)
+                progress.advance(task)
+        elif args.workers > 1:
             from concurrent.futures import ProcessPoolExecutor
             with ProcessPoolExecutor(args.workers) as pool:
                 for r in pool.map(_simulate_one, jobs, chunksize=max(1, len(jobs) // (args.workers * 8))):
@@ -262,6 +285,8 @@ def parser() -> argparse.ArgumentParser:
     sm.add_argument("--agent", choices=("random", "greedy"), default="random")
     sm.add_argument("--workers", type=int, default=1)
     sm.add_argument("--max-generations", type=int, default=100)
+    sm.add_argument("--ray", action="store_true", help="run the games on a Ray cluster (pip install '.[cluster]')")
+    sm.add_argument("--ray-address", default=None, help="address of a running Ray cluster (default: start one)")
     sm.add_argument("--coverage", action="store_true", help="print which cards were played")
     sm.add_argument("--json", help="write per-game results to this file")
     sm.set_defaults(func=cmd_simulate)
