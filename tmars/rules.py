@@ -7,9 +7,11 @@ legal. Everything is generic over the IR: no card is named.
 from __future__ import annotations
 
 from collections import Counter
+from operator import itemgetter
 
 from .content import Content, slug
 
+_NAME = itemgetter("name")
 STANDARD = ("mc", "steel", "titanium", "plant", "energy", "heat")
 PROD_FLOOR = {"mc": -5}
 BASE_VALUE = {"steel": 2, "titanium": 3}
@@ -50,7 +52,7 @@ def tags(state: dict, content: Content, p: int) -> Counter:
 def modifiers(state: dict, content: Content, p: int, kind: str) -> list[dict]:
     """The player's static modifiers of one kind. Cards in play only ever accumulate, so the
     list is memoised on the content by the names in play."""
-    names = tuple(e["name"] for e in in_play(state, p))
+    names = tuple(map(_NAME, state["players"][p]["played"]))
     key = (names, kind)
     cache = content.memo
     found = cache.get(key)
