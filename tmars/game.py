@@ -14,11 +14,20 @@ from typing import Any
 
 from . import flow
 from .content import Content, load_content
-from .interpreter import Interp
+from .interpreter import HANDLERS, Interp
 
 
 class IllegalAnswer(Exception):
     """An answer that is not one of the pending decision's options."""
+
+
+class SaveError(Exception):
+    """A save file that is not a tmars game."""
+
+
+STATE_KEYS = {"version": int, "rng": int, "options": dict, "generation": int, "phase": str, "globals": dict,
+              "board": dict, "claims": dict, "deck": list, "discard": list, "players": list, "stack": list,
+              "milestones": list, "awards": list, "log": list, "over": bool}
 
 
 class Game:
@@ -102,11 +111,58 @@ class Game:
         return json.dumps(self.state, sort_keys=True, separators=(",", ":"))
 
     @classmethod
-    def load(cls, text: str, content: Content | None = None) -> Game:
-        state = json.loads(text)
+    def load(cls, text: str | bytes, content: Content | None = None) -> Game:
+        """A saved game; anything that is not one raises SaveError with the reason."""
+        try:
+            state = json.loads(text)
+        except (ValueError, TypeError, RecursionError) as e:
+            raise SaveError(f"not JSON: {e}") from None
+        if not isinstance(state, dict):
+            raise SaveError("a save is a JSON object")
+        for key, kind in STATE_KEYS.items():
+            if not isinstance(state.get(key), kind) or (kind is int and isinstance(state.get(key), bool)):
+                raise SaveError(f"'{key}' is missing or not a {kind.__name__}")
+        if state["version"] != 1:
+            raise SaveError(f"save version {state['version']} is not supported (this is version 1)")
+        modules = state["options"].get("modules")
+        if not isinstance(modules, list) or not modules or not all(m in ("base", "corpera") for m in modules):
+            raise SaveError("unknown modules in the save")
         if content is None:
-            content = load_content(tuple(state["options"]["modules"]))
-        return cls(state, content)
+            content = load_content(tuple(modules))
+        game = cls(state, content)
+        try:
+            game.check_loaded()
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
+            raise SaveError(f"the save is corrupt: {type(e).__name__} {e}") from None
+        return game
+
+    def check_loaded(self) -> None:
+        """Walk what a loaded game will read, so corruption shows now and not mid-game."""
+        st, cards = self.state, self.content.cards
+        for pl in st["players"]:
+            for key in ("res", "prod"):
+                if set(pl[key]) != {"mc", "steel", "titanium", "plant", "energy", "heat"}:
+                    raise ValueError(f"{key} of {pl['name']}")
+                if not all(isinstance(v, int) and not isinstance(v, bool) for v in pl[key].values()):
+                    raise ValueError(f"{key} amounts of {pl['name']}")
+            for name in pl["hand"] + pl["events"] + [e["name"] for e in pl["played"]]:
+                cards[name]
+            if not isinstance(pl["tr"], int) or not isinstance(pl["flags"], dict):
+                raise ValueError(f"TR or flags of {pl['name']}")
+        for name in st["deck"] + st["discard"]:
+            cards[name]
+        for area in list(st["board"]) + list(st["claims"]):
+            self.content.map.areas[area]
+        pending = st.get("pending")
+        if pending is not None:
+            pending["options"][0]["id"]
+            if not 0 <= int(pending["player"]) < len(st["players"]):
+                raise ValueError("pending player")
+        if st["stack"] and not all(isinstance(t, dict) and t.get("t") in HANDLERS for t in st["stack"]):
+            raise ValueError("unknown task on the stack")
+        if not st["players"] or (pending is None and not st["over"] and not st["stack"] and st["phase"] not in
+                                 ("setup", "action", "production", "research", "final", "over")):
+            raise ValueError("phase")
 
     def clone(self) -> Game:
         return Game(copy.deepcopy(self.state), self.content)

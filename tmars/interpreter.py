@@ -451,6 +451,9 @@ def area_label(content: Content, aid: str) -> str:
     return aid + (f" ({', '.join(extra)})" if extra else "")
 
 
+SPACING_WAIVERS = {"reserved", "next-cities", "spacing-waived"}
+
+
 def place_tile(g: Interp, p: int, node: dict, area: str, ctx: dict) -> None:
     st = g.state
     kind = node["tile"]
@@ -458,6 +461,8 @@ def place_tile(g: Interp, p: int, node: dict, area: str, ctx: dict) -> None:
     tile = {"tile": kind, "owner": owner}
     if "name" in node:
         tile["name"] = node["name"]
+    if {r if isinstance(r, str) else r["rule"] for r in node.get("rules", ())} & SPACING_WAIVERS:
+        tile["spacing"] = "waived"  # placed by a rule that allows a city next to it (Noctis, Urbanized Area)
     st["board"][area] = tile
     st["claims"].pop(area, None)
     st.setdefault("last_tile", {})[str(p)] = area

@@ -1,0 +1,121 @@
+"""Property-based checks over many seeded random games (hypothesis): invariants after every
+decision, save anywhere, illegal answers change nothing, malformed saves are refused."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tmars.agents import RandomAgent
+from tmars.game import Game, IllegalAnswer, SaveError
+from tmars.soak import play_checked
+
+SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+                    derandomize=True)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 5), ce=st.booleans(), draft=st.booleans())
+def test_invariants_hold_after_every_decision(seed, players, ce, draft):
+    result = play_checked(seed, players, ce, draft)
+    assert result.decisions > 50
+    assert result.generations >= 1
+
+
+def replay(seed: int, players: int, answers: list) -> Game:
+    game = Game.new(players, seed=seed, max_generations=40)
+    for p, a in answers:
+        game.answer(p, a)
+    return game
+
+
+def random_answers(seed: int, players: int) -> list:
+    game = Game.new(players, seed=seed, max_generations=40)
+    agents = [RandomAgent(seed + i) for i in range(players)]
+    out = []
+    while not game.over:
+        d = game.pending
+        a = agents[d["player"]].choose(game)
+        out.append((d["player"], a))
+        game.answer(d["player"], a)
+    return out
+
+
+@settings(max_examples=15, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 4), where=st.floats(0, 1))
+def test_save_and_load_anywhere_continues_identically(seed, players, where):
+    answers = random_answers(seed, players)
+    straight = replay(seed, players, answers)
+    cut = int(where * (len(answers) - 1))
+    first = replay(seed, players, answers[:cut])
+    loaded = Game.load(json.dumps(json.loads(first.save())))
+    for p, a in answers[cut:]:
+        loaded.answer(p, a)
+    assert loaded.save() == straight.save()
+
+
+garbage = st.one_of(
+    st.text(max_size=20), st.integers(-5, 500).map(str), st.none(), st.integers(), st.booleans(),
+    st.lists(st.text(max_size=10), max_size=4), st.sampled_from(["play:Birds", "pass ", "r99c1", "act:Pets",
+                                                                   "std:nothing", "-1", "999", ["play:Birds"]]))
+
+
+@settings(max_examples=80, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 500), steps=st.integers(0, 150), bad=garbage, wrong_player=st.booleans())
+def test_illegal_answers_are_refused_and_change_nothing(seed, steps, bad, wrong_player):
+    game = Game.new(3, seed=seed, max_generations=40)
+    agents = [RandomAgent(seed + i) for i in range(3)]
+    for _ in range(steps):
+        if game.over:
+            return
+        d = game.pending
+        game.answer(d["player"], agents[d["player"]].choose(game))
+    if game.over:
+        return
+    d = game.pending
+    ids = [o["id"] for o in d["options"]]
+    player = (d["player"] + 1) % 3 if wrong_player else d["player"]
+    legal = player == d["player"] and ((d["kind"] != "select" and bad in ids) or
+                                       (d["kind"] == "select" and isinstance(bad, list) and
+                                        all(b in ids for b in bad) and len(set(bad)) == len(bad) and
+                                        d.get("min", 0) <= len(bad) <= d.get("max", len(ids))))
+    if legal:
+        return
+    before = game.save()
+    try:
+        game.answer(player, bad)
+        raise AssertionError(f"accepted {bad!r}")
+    except IllegalAnswer as e:
+        assert str(e)
+    assert game.save() == before
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(text=st.one_of(st.text(max_size=200), st.binary(max_size=200).map(lambda b: b.decode("latin-1"))))
+def test_malformed_saves_raise_save_error(text):
+    try:
+        Game.load(text)
+    except SaveError as e:
+        assert str(e)
+
+
+def test_corrupted_real_saves_raise_save_error():
+    game = Game.new(2, seed=5)
+    state = json.loads(game.save())
+    corruptions = [
+        lambda s: s.pop("players"), lambda s: s.update(version=2), lambda s: s["players"][0].update(hand=["Nope"]),
+        lambda s: s["players"][0]["res"].pop("mc"), lambda s: s.update(deck=["Ghost Card"]),
+        lambda s: s["board"].update({"r99c9": {"tile": "city"}}), lambda s: s.update(stack=[{"t": "boom"}]),
+        lambda s: s["options"].update(modules=["venus"]), lambda s: s["players"][1]["prod"].update(mc="lots"),
+        lambda s: s.update(rng="seed"), lambda s: s.update(pending={"player": 7, "options": [{"id": "x"}]}),
+    ]
+    for corrupt in corruptions:
+        broken = json.loads(json.dumps(state))
+        corrupt(broken)
+        try:
+            Game.load(json.dumps(broken))
+            raise AssertionError(f"accepted a corrupted save: {corrupt}")
+        except SaveError as e:
+            assert str(e)

@@ -1,0 +1,60 @@
+"""Invariants that must hold after every decision of every game (issue: nothing breaks).
+
+Used by the property tests and by tools/soak.py; each check returns human-readable
+violations, empty when the state is sound.
+"""
+
+from __future__ import annotations
+
+from .content import Content
+
+
+def check(state: dict, content: Content, start_tr: int | None = None) -> list[str]:
+    out: list[str] = []
+    spec = content.tracks.globals
+    start_tr = content.tracks.start_tr if start_tr is None else start_tr
+    for pl in state["players"]:
+        who = pl["name"]
+        for r, v in pl["res"].items():
+            if v < 0:
+                out.append(f"{who} has {v} {r}")
+        for r, v in pl["prod"].items():
+            if v < (-5 if r == "mc" else 0):
+                out.append(f"{who} has {r} production {v}")
+        if pl["tr"] != start_tr + pl.get("tr_raises", 0):
+            out.append(f"{who}'s TR {pl['tr']} is not {start_tr} plus its {pl.get('tr_raises', 0)} raises")
+        for e in pl["played"]:
+            if e.get("res", 0) < 0:
+                out.append(f"{who}'s {e['name']} holds {e['res']} resources")
+    for k in ("temperature", "oxygen", "oceans"):
+        v = state["globals"][k]
+        if not spec[k]["start"] <= v <= spec[k]["goal"]:
+            out.append(f"{k} is {v}, off its track")
+    oceans = sum(1 for t in state["board"].values() if t["tile"] == "ocean")
+    if oceans != state["globals"]["oceans"] or oceans > spec["oceans"]["goal"]:
+        out.append(f"{oceans} ocean tiles on the board, the track says {state['globals']['oceans']}")
+    areas = content.map.areas
+    for aid, t in state["board"].items():
+        if t["tile"] != "city" or t.get("spacing") == "waived":
+            continue
+        for nb in areas[aid].neighbours:
+            other = state["board"].get(nb)
+            if other and other["tile"] == "city" and other.get("spacing") != "waived":
+                out.append(f"cities next to each other on {aid} and {nb}")
+    return out
+
+
+def own_greenery_areas(state: dict, content: Content, p: int) -> set[str]:
+    """Free land areas next to the player's tiles: where a greenery must go if there is one (F038)."""
+    areas = content.map.areas
+    board = state["board"]
+    own = {a for a, t in board.items() if t.get("owner") == p}
+    out = set()
+    for a in own:
+        for nb in areas[a].neighbours:
+            area = areas[nb]
+            if nb not in board and area.kind == "land" and not area.reserved:
+                claim = state["claims"].get(nb)
+                if claim is None or claim == p:
+                    out.add(nb)
+    return out

@@ -1,0 +1,59 @@
+"""Play checked games: invariants after every decision, greenery placement, no stalls.
+
+Shared by the property tests and tools/soak.py, so a failure found by a long soak replays
+exactly in a test by its seed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import invariants
+from .agents import RandomAgent
+from .game import Game
+
+
+@dataclass
+class CheckedGame:
+    seed: int
+    players: int
+    corporate_era: bool
+    draft: bool
+    decisions: int = 0
+    generations: int = 0
+    capped: bool = False
+
+
+class InvariantBroken(AssertionError):
+    pass
+
+
+def play_checked(seed: int, players: int, corporate_era: bool = True, draft: bool = False,
+                 max_generations: int = 40, decision_limit: int = 60_000) -> CheckedGame:
+    """Play one random game, checking every invariant after every decision."""
+    game = Game.new(players, seed=seed, corporate_era=corporate_era, draft=draft, max_generations=max_generations)
+    start_tr = game.content.tracks.start_tr
+    agents = [RandomAgent(seed * 101 + i) for i in range(players)]
+    result = CheckedGame(seed, players, corporate_era, draft)
+    areas = game.content.map.areas
+    while not game.over:
+        d = game.pending
+        if not d["options"]:
+            raise InvariantBroken(f"seed {seed}: a decision with no option (soft-lock): {d['prompt']}")
+        before = set(game.state["board"])
+        must = invariants.own_greenery_areas(game.state, game.content, d["player"]) if d["kind"] == "area" else None
+        game.answer(d["player"], agents[d["player"]].choose(game))
+        result.decisions += 1
+        broken = invariants.check(game.state, game.content, start_tr)
+        for aid in set(game.state["board"]) - before:
+            tile = game.state["board"][aid]
+            if tile["tile"] == "greenery" and areas[aid].kind == "land" and must and aid not in must:
+                broken.append(f"greenery on {aid} although {sorted(must)} were next to own tiles")
+        if broken:
+            raise InvariantBroken(f"seed {seed}, {players} players, decision {result.decisions}: "
+                                  + "; ".join(broken))
+        if result.decisions > decision_limit:
+            raise InvariantBroken(f"seed {seed}: more than {decision_limit} decisions: the game stalls")
+    result.generations = game.state["generation"]
+    result.capped = bool(game.state.get("capped"))
+    return result
