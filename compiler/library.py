@@ -36,7 +36,7 @@ def card_files(paths: list[str | Path] | None = None) -> list[Path]:
     out: list[Path] = []
     for root in roots:
         if root.is_dir():
-            out.extend(p for p in sorted(root.rglob("*.yaml")) if not NON_CARD_DIRS & set(p.parts))
+            out.extend(p for p in sorted(root.rglob("*.yaml")) if p.is_file() and not NON_CARD_DIRS & set(p.parts))
         else:
             out.append(root)
     return out
