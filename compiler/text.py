@@ -1,115 +1,697 @@
-"""Plain-English rules text generated from the IR: the same source as behaviour and icons."""
+"""Plain-English rules text generated from the IR: the same source as behaviour and icons.
+
+Two levels:
+
+* **clauses** (`item_text`, `items_text`): lower-case phrases without a final period, such as
+  "decrease any player's plant production 2 steps". The engine uses them in decision labels
+  and in the log.
+* **sentences** (`card_sentences`, `card_text`): the rules text of a whole card, printed on the
+  reference sheet under the icons: "Requires 13% oxygen.", "Action: spend 1 energy to gain 1 M€
+  per city tile on Mars.", "1 VP per animal on this card."
+
+Nothing here knows a card by name: every sentence is built from the IR nodes alone. The text of
+an asterisk override comes from the card's `note`, or else from the override's description in
+`compiler/vocab.py`.
+"""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from . import vocab
+
 RES = {"mc": "M€", "steel": "steel", "titanium": "titanium", "plant": "plant", "energy": "energy", "heat": "heat"}
-PLURAL = {"plant": "plants", "animal": "animals", "microbe": "microbes", "fighter": "fighters",
-          "floater": "floaters", "asteroid": "asteroids", "camp": "camps", "card": "cards", "held": "resources"}
+# singular, plural (standard resources other than plants are uncountable)
+NOUNS = {
+    "mc": ("M€", "M€"), "steel": ("steel", "steel"), "titanium": ("titanium", "titanium"),
+    "plant": ("plant", "plants"), "energy": ("energy", "energy"), "heat": ("heat", "heat"),
+    "animal": ("animal", "animals"), "microbe": ("microbe", "microbes"),
+    "science": ("science resource", "science resources"), "fighter": ("fighter resource", "fighter resources"),
+    "floater": ("floater", "floaters"), "asteroid": ("asteroid", "asteroids"), "camp": ("camp", "camps"),
+    "data": ("data resource", "data resources"), "held": ("resource", "resources"),
+    "card": ("card", "cards"),
+}
+# kept for callers of the first version of this module
+PLURAL = {s: p for s, p in NOUNS.values() if s != p}
+PARAMS = {"temperature": "the temperature", "oxygen": "oxygen", "venus": "Venus"}
+SMALL_WORDS = {"a", "an", "the", "of", "from", "on", "in", "to", "and", "or", "for"}
+NUMBER_WORDS = {1: "one", 2: "two", 3: "three"}
 
 
+# ---- words --------------------------------------------------------------------------------
 def noun(word: str, n: int) -> str:
-    word = RES.get(word, word)
-    return PLURAL.get(word, word) if n != 1 else word
+    """'plant' -> 'plants' for n != 1; M€, steel, titanium, energy and heat do not change."""
+    sing, plur = NOUNS.get(word, (RES.get(word, word), RES.get(word, word) + "s"))
+    return sing if n == 1 else plur
 
 
 def qty(node: dict) -> str:
-    if node.get("x"):
-        return "X"
-    return str(abs(node["n"]))
+    return "X" if node.get("x") else str(abs(node.get("n", 1)))
+
+
+def steps(node: dict, n: int | None = None) -> str:
+    """'1 step', '2 steps', 'X steps'."""
+    k = abs(node.get("n", 1)) if n is None else n
+    return f"{qty(node)} step{'' if k == 1 and not node.get('x') else 's'}"
+
+
+def amount(node: dict, word: str) -> str:
+    """'3 plants', '1 plant', 'X M€'."""
+    k = abs(node.get("n", 1))
+    return f"{qty(node)} {noun(word, 2 if node.get('x') else k)}"
+
+
+def title(slug: str) -> str:
+    """'noctis-city' -> 'Noctis City', 'beam-from-a-thorium-asteroid' -> 'Beam from a Thorium Asteroid'."""
+    words = slug.split("-")
+    return " ".join(w if i and w in SMALL_WORDS else w[:1].upper() + w[1:] for i, w in enumerate(words))
+
+
+def article(phrase: str) -> str:
+    return ("an " if phrase[:1].lower() in "aeiou" else "a ") + phrase
+
+
+def join(parts: list[str], last: str = "and") -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    parts = [p for p in parts if p]
+    if len(parts) <= 1:
+        return "".join(parts)
+    if any(f" {last} " in p for p in parts):
+        return ", ".join(parts[:-1]) + f", {last} " + parts[-1]
+    return ", ".join(parts[:-1]) + f" {last} " + parts[-1]
+
+
+def sentence(clause: str) -> str:
+    """Capital letter and final period."""
+    clause = clause.strip()
+    if not clause:
+        return ""
+    clause = clause[0].upper() + clause[1:]
+    return clause if clause[-1] in ".!?" else clause + "."
+
+
+# ---- counts ---------------------------------------------------------------------------------
+def _count_parts(c: dict) -> tuple[str, str, str]:
+    """(singular noun, plural noun, qualifier) of a count: ('power tag', 'power tags', 'you have')."""
+    word = c["count"]
+    args = [a for a in c.get("args", ()) if isinstance(a, str)]
+    anyone = c.get("any")
+    if "opponents" in args:
+        who = "your opponents have"
+    elif anyone:
+        who = "in play"
+    else:
+        who = "you have"
+    if word.endswith("-tag"):
+        tag = word[:-4]
+        if tag == "event":
+            return "event", "events", "played by your opponents" if "opponents" in args else (
+                "played by any player" if anyone else "you have played")
+        return f"{tag} tag", f"{tag} tags", who
+    if word == "event-card":
+        return "event", "events", "played by any player" if anyone else "you have played"
+    if word.endswith("-prod"):
+        res = RES.get(word[:-5], word[:-5])
+        return f"step of {res} production", f"steps of {res} production", \
+            "of all players" if anyone else "you have"
+    if word in ("city-tile", "greenery-tile", "tile"):
+        kind = "tile" if word == "tile" else f"{word[:-5]} tile"
+        if "mars" in args:
+            who = "on Mars" if anyone else "you have on Mars"
+        return kind, kind + "s", who
+    if word in ("oceans", "ocean-tile"):
+        return "ocean tile", "ocean tiles", "in play"
+    if word.endswith("-adjacent"):
+        kind = word[: -len("-adjacent")]
+        return f"adjacent {kind} tile", f"adjacent {kind} tiles", ""
+    if word == "card-in-hand":
+        return "card in your hand", "cards in your hand", ""
+    if word == "tag-kinds":
+        return "different tag", "different tags", "you have"
+    if word == "card-resource":
+        return "resource on your cards" if not anyone else "resource on any card", \
+            "resources on your cards" if not anyone else "resources on any card", ""
+    if word in vocab.CARD_RESOURCES:
+        sing, plur = NOUNS[word]
+        return sing, plur, "on this card"
+    if word in vocab.STANDARD_RESOURCES:
+        sing, plur = NOUNS[word]
+        return sing, plur, "all players have" if anyone else "you have"
+    if word == "tr":
+        return "step of terraform rating", "steps of terraform rating", ""
+    if word in vocab.GLOBALS:
+        return f"{word} step", f"{word} steps", ""
+    return word, word + "s", ""
 
 
 def count_text(c: dict) -> str:
-    word = c["count"]
-    who = "" if c.get("any") else "your "
-    if word.endswith("-tag"):
-        what = f"{word[:-4]} tag"
-    elif word.endswith("-prod"):
-        what = f"{RES.get(word[:-5], word[:-5])} production"
-    elif word.endswith("-adjacent"):
-        return f"{word[:-9]} tile{'s' if c.get('div', 1) > 1 else ''} adjacent"
-    elif word.endswith("-tile"):
-        what = f"{word[:-5]} tile"
-        who = "" if c.get("any") else who
-        if c.get("any"):
-            what += " in play"
-    else:
-        what = word
+    """A count after 'per': 'power tag you have', '2 microbe tags you have', 'city tile on Mars'."""
+    sing, plur, who = _count_parts(c)
     div = c.get("div")
-    return f"{div} {who}{what}s" if div else f"{who}{what}"
+    what = f"{div} {plur}" if div else sing
+    return f"{what} {who}".strip()
 
 
 def per_text(node: dict) -> str:
     return f" per {count_text(node['per'])}" if "per" in node else ""
 
 
-def item_text(node: dict) -> str:
+def have_text(c: dict, value: int, cmp: str = ">=") -> str:
+    """What a player must have: 'a terraform rating of 35', '3 city tiles', '2 science tags in play'."""
+    word = c["count"]
+    less = cmp == "<="
+    if word == "temperature":
+        return f"{value} °C or {'colder' if less else 'warmer'}"
+    if word in ("oxygen", "venus"):
+        return f"{value}% {PARAMS[word]}" + (" or less" if less else "")
+    if word == "tr":
+        return f"a terraform rating of {value}" + (" or less" if less else "")
+    sing, plur, who = _count_parts(c)
+    if word.endswith("-prod") and value == 1 and not less:
+        return f"{RES.get(word[:-5], word[:-5])} production"
+    if value == 1 and not less:
+        what = article(sing)
+    else:
+        what = f"{value} {sing if value == 1 else plur}"
+    if who in ("you have", "you have played"):
+        who = {"you have played": "played"}.get(who, "")
+    if less:
+        return f"{what} {who}".strip() + " or fewer"
+    return f"{what} {who}".strip()
+
+
+def requirement_text(reqs: list[dict]) -> str:
+    """'Requires 13% oxygen.', 'Requires -12 °C or colder.', 'Requires that you have a greenery tile.'"""
+    parts = []
+    for r in reqs:
+        phrase = have_text(r, r["value"], r["cmp"])
+        owned = r["count"] in ("city-tile", "greenery-tile", "tile", "card-resource") and not r.get("any") \
+            or r["count"].endswith("-prod") or r["count"] in vocab.STANDARD_RESOURCES
+        parts.append(f"that you have {phrase}" if owned else phrase)
+    return sentence("requires " + join(parts))
+
+
+# ---- items (clauses) ---------------------------------------------------------------------------
+def _override_clause(node: dict, note: str | None = None) -> str:
+    """The clause of an asterisk override: the card's note, or the vocabulary's description."""
+    text = note or vocab.OVERRIDES.get(node["name"], node["name"].replace("-", " "))
+    numbers = [a["n"] for a in node.get("args", ()) if isinstance(a, dict) and "n" in a]
+    words = [a for a in node.get("args", ()) if isinstance(a, str)]
+    if not note:
+        if numbers:
+            text = re.sub(r"\bN\b", str(numbers[0]), text)
+        else:
+            text = re.sub(r"\bN\b", "2", text)
+        if words and "the given tag" in text:
+            text = text.replace("carries the given tag", f"has a {words[0]} tag")
+    text = text.strip().rstrip(".")
+    return text[0].lower() + text[1:] if text[:2] != text[:2].upper() else text
+
+
+def _production_part(node: dict) -> str:
+    whose = "any player's" if node.get("any") else "your"
+    upto = "up to " if node.get("upto") else ""
+    return f"{whose} {RES[node['res']]} production {upto}{steps(node)}{per_text(node)}"
+
+
+def box_text(items: list[dict], note: str | None = None) -> str:
+    """A production box: 'decrease your energy production 1 step and increase your M€ production 3 steps'."""
+    groups: list[tuple[str, list[dict]]] = []
+    others: list[str] = []
+    for node in items:
+        if node["op"] != "production":
+            others.append(_override_clause(node, note) if node["op"] == "override" else item_text(node))
+            continue
+        verb = "increase" if node["n"] > 0 else "decrease"
+        if groups and groups[-1][0] == verb:
+            groups[-1][1].append(node)
+        else:
+            groups.append((verb, [node]))
+    clauses = []
+    for verb, nodes in groups:
+        same = len(nodes) > 1 and len({(n.get("any"), abs(n["n"]), n.get("x"), str(n.get("per"))) for n in nodes}) == 1
+        if same:
+            first = nodes[0]
+            whose = "any player's" if first.get("any") else "your"
+            res = join([RES[n["res"]] for n in nodes])
+            clauses.append(f"{verb} {whose} {res} production {steps(first)} each{per_text(first)}")
+        else:
+            clauses.append(f"{verb} " + join([_production_part(n) for n in nodes]))
+    return join(clauses + others)
+
+
+def _tile_clause(node: dict) -> str:
+    kind = node["tile"]
+    name = node.get("name")
+    k = node.get("n", 1)
+    if kind == "special":
+        what = f"the {title(name)} tile" if name else "a special tile"
+    elif name:
+        label = title(name)
+        what = f"the {label} tile" if label.lower().endswith(kind) else f"the {label} {kind} tile"
+    elif k > 1:
+        what = f"{k} {kind} tiles"
+    else:
+        what = article(f"{kind} tile")
+    where = []
+    for r in node.get("rules", ()):
+        rule, n = (r, None) if isinstance(r, str) else (r["rule"], r.get("n"))
+        where.append({
+            "ocean-area": "on an area reserved for oceans",
+            "land": "on a land area",
+            "volcanic": "on a volcanic area",
+            "next-own": "next to a tile you own",
+            "isolated": "next to no other tile",
+            "next-city": "next to a city tile",
+            "next-cities": f"next to at least {n} city tiles",
+            "next-greenery": "next to a greenery tile",
+            "bonus-metal": "on an area with a steel or titanium placement bonus",
+            "reserved": "on the area reserved for it",
+            "spacing-waived": "even next to another city",
+            "off-mars": "off Mars, on the area reserved for it",
+        }.get(rule, rule.replace("-", " ")))
+    return f"place {what}" + (" " + join(where) if where else "")
+
+
+def _cards_clause(node: dict) -> str:
+    n = node["n"]
+    k = 2 if node.get("x") else abs(n)
+    what = f"{qty(node)} cards" if k != 1 else "a card"
+    if n < 0:
+        return f"discard {what}{per_text(node)}"
+    if node.get("buy"):
+        if k == 1:
+            return "look at the top card of the deck and either buy it for 3 M€ or discard it"
+        return f"look at the top {qty(node)} cards of the deck, buy any of them for 3 M€ each and discard the rest"
+    if "of" in node:
+        return f"look at the top {node['of']} cards of the deck, take {qty(node)} of them into your hand " \
+               "and discard the rest"
+    return f"draw {what}{per_text(node)}"
+
+
+def _card_resource_clause(node: dict, cost: bool) -> str:
+    n = node["n"]
+    res = amount(node, node["res"])
+    where = node["where"]
+    if n > 0:
+        to = {"here": "to this card", "other": "to another card", "any": "to one of your cards",
+              "that": "to that card", "nonempty": "to a card that already holds at least 1 resource"}[where]
+        return f"add {res} {to}{per_text(node)}"
+    if node.get("any"):
+        upto = "" if cost or not node.get("upto", True) else "up to "
+        return f"remove {upto}{res} from any card{per_text(node)}"
+    upto = "up to " if node.get("upto") else ""
+    return f"remove {upto}{res} from this card{per_text(node)}"
+
+
+def _resource_clause(node: dict, cost: bool) -> str:
+    n = node["n"]
+    what = amount(node, node["res"])
+    if n > 0:
+        return f"gain {what}{per_text(node)}"
+    if node.get("adjacent"):
+        return f"remove up to {what} from the owner of an adjacent tile{per_text(node)}"
+    if node.get("any"):
+        return f"{'remove' if cost else 'remove up to'} {what} from any player{per_text(node)}"
+    upto = "up to " if node.get("upto") else ""
+    pay = ""
+    if node.get("with"):
+        pay = f" ({join(list(node['with']), 'or')} may be used)"
+    return f"{'spend' if cost else 'lose'} {upto}{what}{pay}{per_text(node)}"
+
+
+def _cond_text(c: dict) -> str:
+    if "reveal" in c:
+        return f"reveal the top card of the deck and discard it; if it has {article(c['reveal'] + ' tag')}"
+    word = c["count"]
+    if word in vocab.CARD_RESOURCES:
+        sing, plur, _ = _count_parts(c)
+        value = c["value"]
+        what = f"{value} {sing if value == 1 else plur}"
+        return f"this card holds {'at least' if c['cmp'] == '>=' else 'at most'} {what}"
+    if word in ("temperature", "oxygen", "venus", "oceans"):
+        return f"the board shows {have_text(c, c['value'], c['cmp'])}"
+    phrase = have_text(c, c["value"], c["cmp"])
+    if c["cmp"] == ">=" and c["value"] > 1 and not phrase.startswith("a terraform"):
+        phrase = "at least " + phrase
+    return f"you have {phrase}"
+
+
+def item_text(node: dict, cost: bool = False, note: str | None = None) -> str:
+    """One IR item as a clause. `cost` marks the paying side of an arrow ('spend', exact removals)."""
     op = node["op"]
     n = node.get("n", 1)
     if op == "resource":
-        if n > 0:
-            return f"gain {qty(node)} {noun(node['res'], abs(n))}{per_text(node)}"
-        if node.get("adjacent"):
-            return f"remove up to {qty(node)} {noun(node['res'], abs(n))} from an owner of an adjacent tile"
-        if node.get("any"):
-            return f"remove up to {qty(node)} {noun(node['res'], abs(n))} from any player"
-        return f"lose {qty(node)} {noun(node['res'], abs(n))}"
+        return _resource_clause(node, cost)
     if op == "production":
         verb = "increase" if n > 0 else "decrease"
-        whose = "any player's" if node.get("any") else "your"
-        return f"{verb} {whose} {RES[node['res']]} production {qty(node)} step{'s' if abs(n) != 1 else ''}" \
-               + per_text(node)
+        return f"{verb} {_production_part(node)}"
     if op == "box":
-        return ", ".join(item_text(i) for i in node["items"])
+        return box_text(node["items"], note)
     if op == "card_resource":
-        res = noun(node["res"], abs(n))
-        if n > 0:
-            where = {"here": "to this card", "other": "to another card", "any": "to any card",
-                     "that": "to that card"}[node["where"]]
-            return f"add {qty(node)} {res} {where}{per_text(node)}"
-        if node.get("any"):
-            return f"remove {qty(node)} {res} from any card"
-        return f"remove {qty(node)} {res} from this card"
+        return _card_resource_clause(node, cost)
     if op == "tr":
-        return f"raise your terraform rating {qty(node)} step{'s' if abs(n) != 1 else ''}"
+        verb = "raise" if n > 0 else "lower"
+        return f"{verb} your terraform rating {steps(node)}{per_text(node)}"
     if op == "raise":
-        return f"raise {node['param']} {qty(node)} step{'s' if abs(n) != 1 else ''}"
+        return f"raise {PARAMS.get(node['param'], node['param'])} {steps(node)}{per_text(node)}"
     if op == "tile":
-        what = node.get("name", node["tile"]).replace("-", " ")
-        k = node.get("n", 1)
-        base = f"place {k} {what} tiles" if k > 1 else f"place {'an' if what[0] in 'aeiou' else 'a'} {what} tile"
-        rules = [r if isinstance(r, str) else f"{r['rule']} {r['n']}" for r in node.get("rules", ())]
-        return base + (f" ({', '.join(r.replace('-', ' ') for r in rules)})" if rules else "")
+        return _tile_clause(node)
     if op == "cards":
-        if n < 0:
-            return f"discard {qty(node)} card{'s' if abs(n) != 1 else ''}"
-        if node.get("buy"):
-            return f"look at the top {qty(node)} card(s) and buy or discard"
-        if "of" in node:
-            return f"look at the top {node['of']} cards, keep {qty(node)}"
-        return f"draw {qty(node)} card{'s' if n != 1 else ''}"
+        return _cards_clause(node)
     if op == "steal":
-        return f"steal {'up to ' if node.get('upto') else ''}{n} {noun(node['res'], n)} from any player"
+        upto = "up to " if node.get("upto") else ""
+        return f"steal {upto}{n} {noun(node['res'], n)} from another player"
     if op == "claim":
-        return "claim an area"
+        return "place your marker on a non-reserved land area: only you may place a tile there"
     if op == "choice":
-        return " OR ".join(items_text(o) for o in node["options"])
+        options = [items_text(o, cost, note) for o in node["options"]]
+        return ", or ".join(options) if any(" and " in o or ", " in o for o in options) else join(options, "or")
     if op == "pay":
-        return f"{items_text(node['cost'])} to {items_text(node['gain'])}" if node["cost"] else items_text(node["gain"])
+        if not node["cost"]:
+            return items_text(node["gain"], note=note)
+        return f"{items_text(node['cost'], True, note)} to {items_text(node['gain'], note=note)}"
     if op == "may":
-        return f"you may {items_text(node['items'])}"
+        return f"you may {items_text(node['items'], cost, note)}"
     if op == "group":
-        return items_text(node["items"])
+        return items_text(node["items"], cost, note)
     if op == "if":
         c = node["cond"]
-        cond = f"the revealed card has a {c['reveal']} tag" if "reveal" in c else \
-            f"you have {c['value']} {count_text(c)}{'s' if c['value'] != 1 else ''}"
-        return f"if {cond}, {items_text(node['items'])}"
+        then = items_text(node["items"], cost, note)
+        if "reveal" in c:
+            return f"{_cond_text(c)}, {then}"
+        return f"if {_cond_text(c)}, {then}"
     if op == "override":
-        return f"{node['name'].replace('-', ' ')}*"
+        return _override_clause(node, note)
     return op
 
 
-def items_text(items: list[Any]) -> str:
-    return ", ".join(item_text(i) for i in items)
+def items_text(items: list[Any], cost: bool = False, note: str | None = None) -> str:
+    """Items as one clause: 'raise the temperature 1 step and gain 2 titanium'."""
+    return join([item_text(i, cost, note) for i in items])
+
+
+# ---- sentences --------------------------------------------------------------------------------
+def _has_override(node: Any) -> bool:
+    if isinstance(node, dict):
+        return node.get("op") == "override" or node.get("mod") == "override" or \
+            any(_has_override(v) for v in node.values())
+    if isinstance(node, list):
+        return any(_has_override(v) for v in node)
+    return False
+
+
+def _only_overrides(items: list[dict]) -> bool:
+    for i in items:
+        if i["op"] == "box":
+            if not _only_overrides(i["items"]):
+                return False
+        elif i["op"] != "override":
+            return False
+    return bool(items)
+
+
+def _strip_overrides(items: list[dict]) -> list[dict]:
+    out = []
+    for i in items:
+        if i["op"] == "override":
+            continue
+        if i["op"] == "box":
+            inner = [j for j in i["items"] if j["op"] != "override"]
+            if inner:
+                out.append({**i, "items": inner})
+            continue
+        out.append(i)
+    return out
+
+
+class _Notes:
+    """Collects the asterisk footnote of a card: said once, after the sentence that needs it."""
+
+    def __init__(self, card: dict):
+        self.note = card.get("note")
+        self.said = False
+
+    def clause(self, items: list[dict], cost: bool = False) -> tuple[str, bool]:
+        """(clause, starred): overrides mixed with other items leave a '*' and a footnote."""
+        if not _has_override(items):
+            return items_text(items, cost), False
+        if _only_overrides(items):
+            nodes = [i for i in items if i["op"] == "override"] + \
+                [j for i in items if i["op"] == "box" for j in i["items"]]
+            self.said = bool(self.note)
+            return join([_override_clause(o, self.note) for o in nodes[:1]] +
+                        [_override_clause(o) for o in nodes[1:]]), False
+        return items_text(_strip_overrides(items), cost), True
+
+    def footnote(self, items_or_mods: list) -> str:
+        if self.note:
+            if self.said:
+                return ""
+            self.said = True
+            return "*" + sentence(self.note)
+        nodes = []
+
+        def walk(x: Any) -> None:
+            if isinstance(x, dict):
+                if x.get("op") == "override" or x.get("mod") == "override":
+                    nodes.append(x)
+                for v in x.values():
+                    walk(v)
+            elif isinstance(x, list):
+                for v in x:
+                    walk(v)
+        walk(items_or_mods)
+        return " ".join("*" + sentence(_override_clause(o)) for o in nodes)
+
+
+def _row_sentences(items: list[dict], notes: _Notes) -> list[str]:
+    """A play row as sentences: a box, a choice, a condition or an attack on others each stand alone."""
+    out: list[str] = []
+    run: list[dict] = []
+
+    def flush() -> None:
+        if run:
+            out.append(sentence(items_text(run)))
+            run.clear()
+
+    star = False
+    for node in items:
+        if _has_override(node):
+            flush()
+            text, starred = notes.clause([node])
+            star = star or starred
+            out.append(sentence(text) + ("*" if starred else ""))
+            continue
+        alone = node["op"] in ("box", "choice", "if", "may", "steal") or node.get("any") or node.get("adjacent")
+        if alone:
+            flush()
+            out.append(sentence(item_text(node)))
+        else:
+            run.append(node)
+    flush()
+    out = [s.replace(".*", "*.") if s.endswith(".*") else s for s in out]
+    if star:
+        foot = notes.footnote(items)
+        if foot:
+            out.append(foot)
+    return out
+
+
+def _trigger_phrase(t: dict) -> str:
+    """What follows 'when': 'you play a science tag', 'any city tile is placed on Mars'."""
+    word = t["event"]
+    args = t.get("args", [])
+    words = [a for a in args if isinstance(a, str)]
+    costs = [a for a in args if isinstance(a, dict) and a.get("rule") == "cost"]
+    cost = "".join(f" costing {a['n']} M€ or {'more' if a.get('cmp', '>=') == '>=' else 'less'}" for a in costs)
+    anyone = t.get("any")
+    if word.endswith("-tag"):
+        tag = word[:-4]
+        what = "an event" if tag == "event" else article(f"{tag} tag")
+        return f"any player plays {what}" if anyone else f"you play {what}"
+    if word == "card":
+        tags = [w for w in words if w in vocab.TAGS and w != "event"]
+        head = "event" if "event" in words else "card"
+        what = article(" ".join([*tags, head]))
+        if "requirements" in words:
+            what += " with requirements"
+        return f"{'any player plays' if anyone else 'you play'} {what}{cost}"
+    if word == "std":
+        names = [title(w) for w in words]
+        what = f"the {join(names, 'or')} standard project" if names else "a standard project"
+        return f"you use {what}{cost}"
+    if word in ("city", "greenery", "ocean", "tile"):
+        kind = "tile" if word == "tile" else f"{word} tile"
+        where = ""
+        if "mars" in words:
+            where += " on Mars"
+        if "bonus-metal" in words:
+            where += " on an area with a steel or titanium placement bonus"
+        return f"any {kind} is placed{where}" if anyone else f"you place {article(kind)}{where}"
+    if word == "conversion":
+        what = join([noun(w, 2) for w in words], "or") or "resources"
+        return f"you convert {what}"
+    if word == "tr":
+        return "your terraform rating goes up"
+    if word in vocab.GLOBALS:
+        return f"{'any player raises' if anyone else 'you raise'} {PARAMS[word]}"
+    return word.replace("-", " ")
+
+
+def triggers_text(triggers: list[dict]) -> str:
+    """'you play a plant tag, a microbe tag or an animal tag'."""
+    phrases = [_trigger_phrase(t) for t in triggers]
+    merged: list[str] = []
+    for p in phrases:
+        prev = merged[-1] if merged else ""
+        if p.startswith("you play ") and prev.startswith("you play "):
+            merged[-1] = prev + "\x00" + p[len("you play "):]
+        else:
+            merged.append(p)
+    out = []
+    for m in merged:
+        if "\x00" in m:
+            head, *rest = m.split("\x00")
+            out.append("you play " + join([head[len("you play "):], *rest], "or"))
+        else:
+            out.append(m)
+    return join(out, "or")
+
+
+def _modifier_text(m: dict, note: str | None) -> str:
+    kind = m["mod"]
+    if kind == "discount":
+        unit = m.get("unit", "mc")
+        less = f"{m['n']} {noun(unit, m['n'])} less"
+        on = m.get("on")
+        if unit != "mc":
+            return f"when {triggers_text(on) if on else 'you pay'}, you pay {less}"
+        if not on:
+            return f"when you play a card, you pay {less} for it"
+        return f"when {triggers_text(on)}, you pay {less} for it"
+    if kind == "value":
+        return f"each {RES.get(m['res'], m['res'])} you spend is worth {m['n']} M€ more"
+    if kind == "flex":
+        n = m["n"]
+        return f"the global requirements of the cards you play are met within {n} step{'s' if n != 1 else ''} " \
+               "either way"
+    if kind == "pay":
+        return f"you may spend {noun(m['res'], 2)} as if {'it were' if m['res'] != 'plant' else 'they were'} " \
+               f"{RES.get(m['as'], m['as'])}"
+    if kind == "override":
+        return _override_clause(m, note)
+    return kind
+
+
+def effect_text(effect: dict, note: str | None = None) -> str:
+    """'Effect: when you play a science tag, you may discard a card to draw a card.'"""
+    if "mods" in effect:
+        parts = [_modifier_text(m, note) for m in effect["mods"]]
+        return sentence("effect: " + join(parts))
+    outcome = items_text(effect["do"], note=note)
+    return sentence(f"effect: when {triggers_text(effect['on'])}, {outcome}")
+
+
+def action_text(actions: list[dict], notes: _Notes | None = None, prefix: str = "action: ") -> list[str]:
+    """'Action: spend 1 energy to gain 1 M€ per city tile on Mars.' (alternatives joined by 'or')."""
+    notes = notes or _Notes({})
+    alts = []
+    star = False
+    for a in actions:
+        cost, c_star = notes.clause(a["cost"], cost=True) if a["cost"] else ("", False)
+        gain, g_star = notes.clause(a["gain"]) if a["gain"] else ("", False)
+        star = star or c_star or g_star
+        text = f"{cost} to {gain}" if cost and gain else (cost or gain)
+        alts.append(text + ("*" if c_star or g_star else ""))
+    out = [sentence(prefix + (", or " if len(alts) > 1 else "").join(alts)).replace("*.", ".*")]
+    out = [s[:-2] + "*." if s.endswith(".*") else s for s in out]
+    if star:
+        foot = notes.footnote(actions)
+        if foot:
+            out.append(foot)
+    return out
+
+
+def vp_text(vp: dict) -> str:
+    """'1 VP per animal on this card.', '3 VP if this card holds at least 1 science resource.'"""
+    n = vp["n"]
+    if "per" in vp:
+        return sentence(f"{n} VP per {count_text(vp['per'])}")
+    if "if" in vp:
+        return sentence(f"{n} VP if {_cond_text(vp['if'])}")
+    return sentence(f"{n} VP")
+
+
+def start_text(items: list[dict]) -> list[str]:
+    """'You start with 36 M€, 3 plants and 2 plant production.'"""
+    have, rest = [], []
+    for node in items:
+        if node["op"] == "resource" and node["n"] > 0 and not node.get("per"):
+            have.append(amount(node, node["res"]))
+        elif node["op"] == "box" and all(i["op"] == "production" and i["n"] > 0 and not i.get("per")
+                                          for i in node["items"]):
+            have.extend(f"{qty(i)} {RES[i['res']]} production" for i in node["items"])
+        else:
+            rest.append(node)
+    out = [sentence("you start with " + join(have))] if have else []
+    if rest:
+        out.append(sentence("when you start, " + items_text(rest)))
+    return out
+
+
+def score_text(counts: list[dict]) -> str:
+    whats = []
+    for c in counts:
+        sing, plur, _ = _count_parts(c)
+        whats.append(plur)
+    return sentence(f"goes to the player with the most {join(whats)}")
+
+
+def card_sentences(card: dict) -> list[str]:
+    """The rules text of a card as a list of sentences, in reading order."""
+    notes = _Notes(card)
+    out: list[str] = []
+    kind = card["type"]
+    if "start" in card:
+        out.extend(start_text(card["start"]))
+    if "first_action" in card:
+        text, _ = notes.clause(card["first_action"])
+        out.append(sentence("as your first action, " + text))
+    if kind == "conversion" and "action" in card:
+        out.extend(action_text(card["action"], notes, prefix=""))
+    elif "action" in card:
+        out.extend(action_text(card["action"], notes))
+    for e in card.get("effects", ()):
+        if _only_override_effect(e):
+            notes.said = bool(notes.note)
+        out.append(effect_text(e, notes.note))
+    if "requires" in card:
+        if kind == "milestone":
+            out.append(sentence("claim when you have " + join([have_text(r, r["value"], r["cmp"])
+                                                                for r in card["requires"]])))
+        else:
+            out.append(requirement_text(card["requires"]))
+    if "play" in card:
+        if kind == "standard-project" and card.get("cost"):
+            text, starred = notes.clause(card["play"])
+            out.append(sentence(f"pay {card['cost']} M€ to {text}") + ("*" if starred else ""))
+        else:
+            out.extend(_row_sentences(card["play"], notes))
+    if "score" in card:
+        out.append(score_text(card["score"]))
+    if "vp" in card:
+        out.append(vp_text(card["vp"]))
+    if notes.note and not notes.said:
+        out.append("*" + sentence(notes.note))
+    return [s for s in out if s]
+
+
+def _only_override_effect(e: dict) -> bool:
+    return "mods" in e and all(m["mod"] == "override" for m in e["mods"])
+
+
+def card_text(card: dict) -> str:
+    """The whole rules text of a card as one paragraph."""
+    return " ".join(card_sentences(card))

@@ -83,3 +83,34 @@ def test_directory_named_like_a_card_file(tmp_path):
     (weird.parent / "real.yaml").write_text(card)
     result = lint_paths([Path(tmp_path / "cards")])
     assert (result.files, result.cards, result.findings) == (1, 1, [])
+
+
+scalar = st.one_of(st.none(), st.booleans(), st.integers(-10, 100), st.text(max_size=12),
+                   st.sampled_from(["Birds", "Alice", "r3c3", "play:Birds", "pass", "ocean", "mc"]))
+value = st.recursive(scalar, lambda inner: st.one_of(st.lists(inner, max_size=4),
+                                                      st.dictionaries(st.text(max_size=10), inner, max_size=4)),
+                     max_leaves=12)
+scenario = st.fixed_dictionaries({}, optional={
+    "setup": st.one_of(value, st.fixed_dictionaries({}, optional={
+        "players": st.lists(st.dictionaries(st.sampled_from(["name", "resources", "production", "hand", "played",
+                                                             "tr", "corporation", "events"]), value, max_size=4),
+                            max_size=3),
+        "globals": st.dictionaries(st.sampled_from(["oxygen", "temperature", "oceans", "x"]), value, max_size=2),
+        "board": st.dictionaries(st.sampled_from(["r3c3", "r1c2", "zz"]), value, max_size=2),
+        "deck": value, "generation": value, "current": value})),
+    "steps": st.one_of(value, st.lists(st.dictionaries(st.sampled_from(["answer", "expect", "offered", "illegal",
+                                                                       "play", "as", "log"]), value, max_size=3),
+                                       max_size=4)),
+})
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(data=scenario)
+def test_malformed_scenarios_fail_cleanly(data, tmp_path_factory):
+    import yaml
+
+    from tmars.scenario import run
+    path = tmp_path_factory.mktemp("scen") / "s.yaml"
+    path.write_text(yaml.safe_dump(data))
+    outcome = run(path)
+    assert outcome.ok or all(isinstance(f, str) and f for f in outcome.failures)

@@ -246,11 +246,15 @@ STEP_KEYS = {"answer", "as", "expect", "offered", "not_offered", "illegal", "not
 
 
 def run(path: Path, content: Content | None = None) -> Outcome:
+    """Run one file. A malformed file is a failure with its reason, never a traceback."""
     try:
         data = load_file(path)
         return run_data(data, str(path), content)
     except ScenarioError as e:
         return Outcome(str(path), path.stem, [f"malformed scenario: {e}"])
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
+        return Outcome(str(path), path.stem, [f"malformed scenario: a value has the wrong shape "
+                                              f"({type(e).__name__}: {e})"])
 
 
 def run_data(data: dict, where: str, content: Content | None = None) -> Outcome:
