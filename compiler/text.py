@@ -167,6 +167,8 @@ def have_text(c: dict, value: int, cmp: str = ">=") -> str:
         return f"{value}% {PARAMS[word]}" + (" or less" if less else "")
     if word == "tr":
         return f"a terraform rating of {value}" + (" or less" if less else "")
+    if word in ("oceans", "ocean-tile"):
+        return f"{value} ocean tile{'' if value == 1 else 's'}" + (" or fewer" if less else "")
     sing, plur, who = _count_parts(c)
     if word.endswith("-prod") and value == 1 and not less:
         return f"{RES.get(word[:-5], word[:-5])} production"
@@ -177,7 +179,7 @@ def have_text(c: dict, value: int, cmp: str = ">=") -> str:
     if who in ("you have", "you have played"):
         who = {"you have played": "played"}.get(who, "")
     if less:
-        return f"{what} {who}".strip() + " or fewer"
+        what += " or fewer"
     return f"{what} {who}".strip()
 
 
@@ -367,7 +369,9 @@ def item_text(node: dict, cost: bool = False, note: str | None = None) -> str:
         return "place your marker on a non-reserved land area: only you may place a tile there"
     if op == "choice":
         options = [items_text(o, cost, note) for o in node["options"]]
-        return ", or ".join(options) if any(" and " in o or ", " in o for o in options) else join(options, "or")
+        if len(options) > 2 or any(" and " in o or ", " in o for o in options):
+            return ", or ".join(options)
+        return join(options, "or")
     if op == "pay":
         if not node["cost"]:
             return items_text(node["gain"], note=note)
@@ -388,8 +392,21 @@ def item_text(node: dict, cost: bool = False, note: str | None = None) -> str:
 
 
 def items_text(items: list[Any], cost: bool = False, note: str | None = None) -> str:
-    """Items as one clause: 'raise the temperature 1 step and gain 2 titanium'."""
-    return join([item_text(i, cost, note) for i in items])
+    """Items as one clause: 'raise the temperature 1 step and gain 2 titanium'; gains in a row
+    share their verb ('gain 3 M€ and 3 heat')."""
+    parts: list[str] = []
+    gains: list[str] = []
+    for i in items:
+        if i["op"] == "resource" and i["n"] > 0 and not cost:
+            gains.append(item_text(i, cost, note)[len("gain "):])
+            continue
+        if gains:
+            parts.append("gain " + join(gains))
+            gains = []
+        parts.append(item_text(i, cost, note))
+    if gains:
+        parts.append("gain " + join(gains))
+    return join(parts)
 
 
 # ---- sentences --------------------------------------------------------------------------------
@@ -554,9 +571,10 @@ def triggers_text(triggers: list[dict]) -> str:
     for m in merged:
         if "\x00" in m:
             head, *rest = m.split("\x00")
-            out.append("you play " + join([head[len("you play "):], *rest], "or"))
-        else:
-            out.append(m)
+            m = "you play " + join([head[len("you play "):], *rest], "or")
+        if out and m.startswith("you ") and out[0].startswith("you "):
+            m = m[len("you "):]
+        out.append(m)
     return join(out, "or")
 
 
@@ -645,7 +663,8 @@ def score_text(counts: list[dict]) -> str:
     whats = []
     for c in counts:
         sing, plur, _ = _count_parts(c)
-        whats.append(plur)
+        prod = c["count"].endswith("-prod")
+        whats.append(f"{RES.get(c['count'][:-5], c['count'][:-5])} production" if prod else plur)
     return sentence(f"goes to the player with the most {join(whats)}")
 
 
@@ -665,8 +684,12 @@ def card_sentences(card: dict) -> list[str]:
         out.extend(action_text(card["action"], notes))
     for e in card.get("effects", ()):
         if _only_override_effect(e):
+            # a standing rule that only an asterisk can say: the note (or description) verbatim
             notes.said = bool(notes.note)
-        out.append(effect_text(e, notes.note))
+            out.append(sentence(notes.note) if notes.note else
+                       " ".join(sentence(vocab.OVERRIDES.get(m["name"], m["name"])) for m in e["mods"]))
+        else:
+            out.append(effect_text(e, notes.note))
     if "requires" in card:
         if kind == "milestone":
             out.append(sentence("claim when you have " + join([have_text(r, r["value"], r["cmp"])

@@ -64,3 +64,21 @@ def test_schema_commands(capsys):
 
 def test_bad_player_count_is_a_usage_error(capsys):
     assert main(["game", "--players", "9"]) == 2
+
+
+def test_play_in_the_terminal_with_typed_answers(monkeypatch, capsys):
+    """A person answers by number; a wrong entry is refused and asked again; end of input stops."""
+    typed = iter(["0", "abc", "1", "", "1", "1", "1"])
+
+    def fake_input(prompt=""):
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("builtins.input", fake_input)
+    assert main(["play", "--seed", "3", "--bots", "random"]) == 0
+    out = capsys.readouterr().out
+    assert "Choose your corporation" in out
+    assert "type the number of an option" in out
+    assert "Keep cards at 3 M€ each" in out
