@@ -180,11 +180,38 @@ def _loosely_matches(t: dict, ev: dict) -> bool:
     return word in (ev["tile"], "tile")
 
 
+def cannot_fail(items: list) -> bool:
+    """Items that can always be carried out whatever the state: gains, optional removals,
+    raises and TR. Checking them is skipped, which is most of the deck."""
+    for node in items:
+        op = node["op"]
+        if op in ("tile", "claim", "override", "pay", "if", "steal"):
+            return False
+        if op in ("resource", "production", "card_resource", "cards") and node["n"] < 0:
+            if not (node.get("any") and op in ("resource", "card_resource")):
+                return False
+        if op == "production" and node.get("any"):
+            return False
+        if op == "choice" and not all(cannot_fail(o) for o in node["options"]):
+            return False
+        if op in ("box", "group") and not cannot_fail(node["items"]):  # 'may' is optional: never fails
+            return False
+    return True
+
+
 def card_feasible(state: dict, content: Content, p: int, card: dict) -> bool:
+    key = ("cannot-fail", card["name"])
+    safe = content.memo.get(key)
+    if safe is None:
+        safe = content.memo[key] = cannot_fail(card.get("play", []))
+    if safe:
+        return True
     led = Ledger()
     ctx = {"p": p, "card": card["name"]}
     add_items(state, content, card.get("play", ()), ctx, led)
-    predicted_trigger_gains(state, content, p, card, led)
+    if led.ok(state, p):
+        return True
+    predicted_trigger_gains(state, content, p, card, led)  # a loss covered by the card's own triggers (F075)
     return led.ok(state, p)
 
 
