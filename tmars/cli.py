@@ -227,7 +227,8 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     from .game import Game
     from .human import HumanAgent
-    game = Game.new(args.players, seed=args.seed, corporate_era=not args.standard, draft=args.draft)
+    game = Game.new(args.players, seed=args.seed, corporate_era=not args.standard, draft=args.draft,
+                    beginners=(0,) if args.beginner else ())
     agents = [HumanAgent(console)] + [make_agent(args.bots, args.seed + i) for i in range(1, args.players)]
     shown = 0
     while not game.over:
@@ -298,6 +299,8 @@ def parser() -> argparse.ArgumentParser:
     pl = sub.add_parser("play", help="play against bots in the terminal")
     game_opts(pl)
     pl.add_argument("--bots", choices=("random", "greedy"), default="greedy")
+    pl.add_argument("--beginner", action="store_true",
+                    help="take the Beginner Corporation (42 M€, keep all 10 cards free) instead of choosing")
     pl.set_defaults(func=cmd_play)
     return ap
 

@@ -187,9 +187,9 @@ def cannot_fail(items: list) -> bool:
         op = node["op"]
         if op in ("tile", "claim", "override", "pay", "if", "steal"):
             return False
-        if op in ("resource", "production", "card_resource", "cards") and node["n"] < 0:
-            if not (node.get("any") and op in ("resource", "card_resource")):
-                return False
+        optional_removal = node.get("any") and op in ("resource", "card_resource")
+        if op in ("resource", "production", "card_resource", "cards") and node["n"] < 0 and not optional_removal:
+            return False
         if op == "production" and node.get("any"):
             return False
         if op == "choice" and not all(cannot_fail(o) for o in node["options"]):
