@@ -133,3 +133,13 @@ def test_standard_game_starts_with_production_one_and_corporate_era_with_zero():
     assert set(ce.state["players"][0]["prod"].values()) == {0}
     assert all(ce.content.cards[c]["module"] in ("base", "corpera") for c in ce.state["deck"])
     assert all(std.content.cards[c]["module"] == "base" for c in std.state["deck"])
+
+
+def test_recorded_answers_replay_the_game():
+    game = Game.new(2, seed=21, max_generations=40)
+    play(game, 21)
+    again = Game.new(2, seed=21, max_generations=40)
+    for p, a in game.answers:
+        again.answer(p, a)
+    assert again.save() == game.save()
+    assert len(game.save()) < 30_000, "a finished game's save should stay small"
