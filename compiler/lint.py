@@ -740,6 +740,7 @@ def override_without_note(c: Card):
 ROW_OVERRIDES = {"copy-production", "production-of-placed-metal", "next-card-discount", "next-card-flex",
                  "raised-tr-this-generation"}
 EFFECT_OVERRIDES = {"protect-resources", "starting-hand-free"}
+BOX_OVERRIDES = {"production-of-placed-metal"}
 
 
 @rule("L405", "error", "an override used where it cannot act",
@@ -753,18 +754,22 @@ EFFECT_OVERRIDES = {"protect-resources", "starting-hand-free"}
   note: Protects resources.
 """)
 def override_place(c: Card):
-    for f, node, _ in all_nodes(c.ir):
+    for f, node, inside in all_nodes(c.ir):
         if node["op"] == "override" and node["name"] in EFFECT_OVERRIDES:
             yield f"'{node['name']}*' is a standing effect: write it as an effect", f, node["name"], \
                 f"effect: {node['name']}*"
+        elif node["op"] == "override" and inside and inside[-1] == "box" and node["name"] not in BOX_OVERRIDES:
+            yield f"'{node['name']}*' is not production: it cannot stand in a production box", f, node["name"], \
+                "write it outside the box"
     for e in c.ir.get("effects", ()):
         for m in e.get("mods", ()):
             if m["mod"] == "override" and m["name"] in ROW_OVERRIDES:
                 yield f"'{m['name']}*' acts once: write it in a row", "effect", m["name"], None
 
 
-TRIGGER_ARGS = {"card": set(vocab.TAGS) | {"requirements"}, "city": {"mars"}, "tile": {"bonus-metal", "mars"},
-                "greenery": {"mars"}, "ocean": set(), "conversion": set(vocab.STANDARD_RESOURCES)}
+TRIGGER_ARGS = {"card": set(vocab.TAGS) | {"requirements"}, "city": {"mars", "bonus-metal"},
+                "tile": {"bonus-metal", "mars"}, "greenery": {"mars", "bonus-metal"}, "ocean": {"bonus-metal"},
+                "conversion": set(vocab.STANDARD_RESOURCES)}
 
 
 @rule("L406", "error", "a trigger filter the engine does not know",
@@ -841,6 +846,22 @@ def border_on_cost(c: Card):
             if node.get("any") and node["op"] == "resource":
                 yield f"a red border on the cost -{node['n'] * -1} {node['res']}", "action", node["res"], \
                     "remove the '!': you pay your own costs"
+
+
+@rule("L416", "error", "an M€ payment with metal outside a cost",
+      "'-N mc(steel)' lets metal pay an action's cost; in a play row or a gain it is never read.",
+      """
+- name: Odd Payment
+  number: "956"
+  type: automated
+  cost: 5
+  play: -3 mc(steel), +2 plant
+""")
+def metal_outside_cost(c: Card):
+    costs = [id(n) for alt in c.ir.get("action", ()) for n, _ in walk(alt["cost"])]
+    for f, node, inside in all_nodes(c.ir):
+        if node.get("with") and id(node) not in costs and "pay" not in inside:
+            yield "metal payment outside a cost", f, "mc(", "write it left of '->' in an action"
 
 
 @rule("L410", "warning", "'per' with a divisor of 1",

@@ -121,6 +121,11 @@ class Lowerer:
                 raise self.fail("E220", f"unknown override '{word}*'", word_tok,
                                 "one of: " + ", ".join(sorted(vocab.OVERRIDES)),
                                 did_you_mean(word, vocab.OVERRIDES))
+            extras = [t for t in ("SIGN", "UPTO", "MARK") if self.tokens(tree, t)]
+            if extras or self.subtree(tree, "amount") is not None or per_tree is not None:
+                raise self.fail("E224", f"an override takes only its arguments: '{word}(…)*'", word_tok,
+                                f"{word}(ARGS)*", "amounts, signs, 'upto', '!' and 'per' belong to icons, "
+                                "not to overrides")
             return {"op": "override", "name": word, "args": list(args)}
 
         node: Node
@@ -147,12 +152,18 @@ class Lowerer:
                     where = a
                 else:
                     raise self.fail("E212", f"unknown target '{_arg_text(a)}' for a card resource", a_tree,
-                                    "'other' (another of your cards), 'any' (any of your cards) or 'that' "
-                                    "(the card that triggered)",
-                                    did_you_mean(a if isinstance(a, str) else a["rule"], ("other", "any", "that")))
+                                    "'other' (another of your cards), 'any' (any of your cards), 'that' "
+                                    "(the card that triggered) or, for held, 'nonempty'",
+                                    did_you_mean(a if isinstance(a, str) else a["rule"],
+                                                 ("other", "any", "that", "nonempty")))
             if word == vocab.HELD and where not in ("that", "nonempty"):
-                raise self.fail("E212", "'held' names the resource of the card that triggered: held(that)",
-                                word_tok, "held(that)", f"write {'-' if sign < 0 else '+'}{n} held(that)")
+                raise self.fail("E212", "'held' needs its card: held(that) for the card that triggered, "
+                                "held(nonempty) for one of your cards with resources", word_tok,
+                                "held(that) or held(nonempty)", f"write {'-' if sign < 0 else '+'}{n} held(that)")
+            if sign < 0 and where != "here" and not marked:
+                raise self.fail("E212", "a loss of card resources comes from this card", args_tree or word_tok,
+                                f"-{n} {word} (this card) or -{n} {word}! (any card, a red border)",
+                                "remove the target, or add '!' to remove from any card")
             node = {"op": "card_resource", "res": word, "n": sign * n, "where": where}
             args = []
         elif word == "tr":
@@ -254,7 +265,10 @@ class Lowerer:
     def steal(self, tree: Tree) -> Node:
         word_tok = self.tokens(tree, "WORD")[0]
         word = str(word_tok)
-        n, _x = self.amount(self.subtree(tree, "amount"))
+        n, x = self.amount(self.subtree(tree, "amount"))
+        if x:
+            raise self.fail("E221", "the amount X does not apply to a steal", self.subtree(tree, "amount"),
+                            "a number", "a steal takes a fixed amount (F094)")
         if word not in vocab.STANDARD_RESOURCES and word not in vocab.CARD_RESOURCES:
             raise self.fail("E201", f"unknown resource '{word}'", word_tok, "a resource",
                             did_you_mean(word, set(vocab.STANDARD_RESOURCES) | set(vocab.CARD_RESOURCES)))
@@ -336,6 +350,9 @@ class Lowerer:
             node["per"] = self.count(tree.children[-1])
         elif tree.data == "vp_if":
             node["if"] = self.cond(tree.children[-1])
+            if "reveal" in node["if"]:
+                raise self.fail("E234", "VP cannot depend on a revealed card", tree.children[-1],
+                                "a comparison: '3 if science >= 1'")
         return node
 
     # ---- effects -------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The `tmars` command line: cards, game, play, simulate, scenario, schema."""
+"""The `tmars` command line: cards, lint, sheet, game, play, simulate, scenario, schema."""
 
 from __future__ import annotations
 
@@ -65,6 +65,11 @@ def cmd_lint(args: argparse.Namespace) -> int:
         console.print(f"{result.files} file(s), {result.cards} card(s): {result.errors} error(s), "
                       f"{warnings} warning(s)")
     return 1 if result.errors else 0
+
+
+def cmd_sheet(args: argparse.Namespace) -> int:
+    from compiler.sheet.command import run
+    return run(args)
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
@@ -261,6 +266,11 @@ def parser() -> argparse.ArgumentParser:
     li.add_argument("--select", action="append", help="only these codes or prefixes, comma-separated")
     li.add_argument("--ignore", action="append", help="drop these codes or prefixes, comma-separated")
     li.set_defaults(func=cmd_lint)
+
+    sh = sub.add_parser("sheet", help="print reference sheets drawn from the IR: HTML, or PDF (docs/sheets.md)")
+    from compiler.sheet.command import add_arguments as sheet_arguments
+    sheet_arguments(sh)
+    sh.set_defaults(func=cmd_sheet)
 
     s = sub.add_parser("schema", help="print the JSON Schema of the IR (or of card files with --frame)")
     s.add_argument("--frame", action="store_true")

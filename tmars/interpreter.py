@@ -186,7 +186,8 @@ class Interp:
         if n > 0:
             pl["tr_gen"] = True
             pl["tr_raises"] = pl.get("tr_raises", 0) + n
-            self.emit({"kind": "tr", "p": p})
+            for _ in range(n):  # one trigger per step, like the parameter triggers
+                self.emit({"kind": "tr", "p": p})
 
     def h_pay(self, task: dict, answer: Any) -> Decision | None:
         p = task["p"]

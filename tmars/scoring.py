@@ -15,7 +15,9 @@ def card_vp(state: dict, content: Content, p: int, name: str, entry: dict | None
         return vp["n"] * rules.count(state, content, p, vp["per"], ctx)
     if "if" in vp:
         cond = vp["if"]
-        return vp["n"] if rules.count(state, content, p, cond, ctx) >= cond["value"] else 0
+        value = rules.count(state, content, p, cond, ctx)
+        met = value >= cond["value"] if cond["cmp"] == ">=" else value <= cond["value"]
+        return vp["n"] if met else 0
     return vp["n"]
 
 
