@@ -1191,6 +1191,22 @@ def lint_paths(paths: list[str | Path] | None = None, select: set[str] | None = 
     return result
 
 
+def override_uses(paths: list[str | Path] | None = None) -> list[tuple[str, str, str, str]]:
+    """(card, primitive, where, note) for every asterisk override in the cards: the design brief asks
+    that lint list them all, since each is a rule the icons could not say."""
+    out = []
+    for path in card_files(paths):
+        for raw, ir, lines in compile_file(path).sources:
+            c = Card(raw, ir, lines)
+            uses = [(f, n["name"]) for f, n, _ in all_nodes(ir) if n["op"] == "override"]
+            uses += [("effect", m["name"]) for e in ir.get("effects", ()) for m in e.get("mods", ())
+                     if m["mod"] == "override"]
+            for f, name in uses:
+                line, col = c.at(f, name)
+                out.append((ir["name"], name, f"{raw.path}:{line}:{col}", ir.get("note", "")))
+    return out
+
+
 def sarif(result: LintResult) -> dict:
     """SARIF 2.1.0, for code-scanning tools in CI."""
     rules = [{"id": r.code, "shortDescription": {"text": r.title}, "fullDescription": {"text": r.why},

@@ -102,3 +102,11 @@ def test_cli_exit_codes_and_formats(tmp_path, capsys):
     assert main(["lint", "--select", "Z999"]) == 2
     assert main(["lint", str(tmp_path / "missing.yaml")]) == 2
     assert main(["lint"]) == 0
+
+
+def test_list_overrides_names_every_use(capsys):
+    assert main(["lint", "--list-overrides"]) == 0
+    out = capsys.readouterr().out
+    assert "Robotic Workforce: copy-production*" in out
+    assert "Mining Area: production-of-placed-metal*" in out
+    assert out.count("\n") >= 7

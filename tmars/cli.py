@@ -51,6 +51,11 @@ def cmd_lint(args: argparse.Namespace) -> int:
     if missing:
         err.print(f"error: no such file or folder: {', '.join(missing)}")
         return 2
+    if args.list_overrides:
+        from compiler.lint import override_uses
+        for card, name, where, note in override_uses(args.paths or None):
+            console.print(f"{where}: {card}: {name}* — {note or '(no note)'}", markup=False)
+        return 0
     select = {c.strip() for v in args.select or [] for c in v.split(",") if c.strip()} or None
     ignore = {c.strip() for v in args.ignore or [] for c in v.split(",") if c.strip()}
     result = lint_paths(args.paths or None, select, ignore)
@@ -265,6 +270,7 @@ def parser() -> argparse.ArgumentParser:
     li.add_argument("--format", choices=("text", "json", "sarif"), default="text")
     li.add_argument("--select", action="append", help="only these codes or prefixes, comma-separated")
     li.add_argument("--ignore", action="append", help="drop these codes or prefixes, comma-separated")
+    li.add_argument("--list-overrides", action="store_true", help="list every asterisk override use and its note")
     li.set_defaults(func=cmd_lint)
 
     sh = sub.add_parser("sheet", help="print reference sheets drawn from the IR: HTML, or PDF (docs/sheets.md)")

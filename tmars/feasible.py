@@ -151,7 +151,7 @@ def _removable_card_exists(state: dict, content: Content, p: int, res: str, n: i
     for q, pl in enumerate(state["players"]):
         for e in pl["played"]:
             if content.cards[e["name"]].get("holds") == res and e.get("res", 0) >= n \
-                    and (q == p or not rules.is_protected(state, content, q, e["name"])):
+                    and not rules.is_protected(state, content, q, e["name"], p):
                 return True
     return False
 

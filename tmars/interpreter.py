@@ -283,7 +283,7 @@ def i_resource(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None
         opts = [option("none", "nobody")]
         near = adjacent_owners(g, p) if node.get("adjacent") else None
         for q, pl in enumerate(players):
-            if q != p and res == "plant" and rules.is_protected(g.state, g.content, q, None):
+            if res == "plant" and rules.is_protected(g.state, g.content, q, None, p):
                 continue
             if near is not None and q not in near:
                 continue
@@ -389,7 +389,7 @@ def i_card_resource(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision |
         for e in pl["played"]:
             if g.content.cards[e["name"]].get("holds") != res or not e.get("res"):
                 continue
-            if q != p and rules.is_protected(st, g.content, q, e["name"]):
+            if rules.is_protected(st, g.content, q, e["name"], p):
                 continue
             amounts = [n] if mandatory else range(min(n, e["res"]), 0, -1)
             for k in amounts:
@@ -575,7 +575,7 @@ def i_steal(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
     players = g.state["players"]
     opts = [option("none", "nobody")]
     for q, pl in enumerate(players):
-        if q == p or (res == "plant" and rules.is_protected(g.state, g.content, q, None)):
+        if q == p or (res == "plant" and rules.is_protected(g.state, g.content, q, None, p)):
             continue
         have = pl["res"].get(res, 0)
         amounts = range(min(n, have), 0, -1) if node.get("upto") else ([n] if have >= n else [])

@@ -76,11 +76,15 @@ def has_override(state: dict, content: Content, p: int, name: str) -> list[tuple
     return out
 
 
-def is_protected(state: dict, content: Content, owner: int, card_name: str | None) -> bool:
-    """Protection from removal by others: a protect-resources override, all cards or only its own."""
+def is_protected(state: dict, content: Content, owner: int, card_name: str | None, by: int) -> bool:
+    """Is removing the owner's resources (on card_name; plants when None) by player `by` refused?
+    protect-resources(here) guards its own card against everyone (Pets); with no argument it
+    guards plants and every card against opponents only (Protected Habitats, F128)."""
     for e, m in has_override(state, content, owner, "protect-resources"):
         scope = m["args"][0] if m["args"] else "all"
-        if scope == "all" or (scope == "here" and card_name == e["name"]):
+        if scope == "here" and card_name == e["name"]:
+            return True
+        if scope == "all" and by != owner:
             return True
     return False
 
