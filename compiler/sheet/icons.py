@@ -12,7 +12,7 @@ The symbols are emitted once per document (`sprite()`), and each use is a tiny
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from html import escape
 
 # -- shared shapes ---------------------------------------------------------------------------
@@ -30,7 +30,8 @@ LEAF_VEIN = "M12 6V21M12 12L15.2 9.2M12 16L8.6 13"
 BOLT = "M13.5 2L5.5 13.5H11L9.5 22L18.5 9.5H13Z"
 FLAME = ("M12 1.5C13 6 18.5 8.5 19 14.5C19.4 19.3 16 22.5 12 22.5C8 22.5 4.6 19.3 5 14.8"
          "C5.3 11.3 7.6 9.6 8.6 7.2C9.6 9.6 10.2 10.6 11 11.2C11.4 7.6 12.3 4.6 12 1.5Z")
-FLAME_IN = "M12 12.5C13.6 15 15.5 16.2 15.3 18.4C15.1 20.2 13.7 21.1 12 21.1C10.3 21.1 8.9 20.2 8.8 18.6C8.7 16.3 11.1 15.6 12 12.5Z"
+FLAME_IN = ("M12 12.5C13.6 15 15.5 16.2 15.3 18.4C15.1 20.2 13.7 21.1 12 21.1C10.3 21.1 8.9 20.2 8.8 18.6"
+            "C8.7 16.3 11.1 15.6 12 12.5Z")
 IBEAM = "M7 6.5H17V9H13.4V15H17V17.5H7V15H10.6V9H7Z"
 SPARKLE = "M12 5.5L13.6 10.4L18.5 12L13.6 13.6L12 18.5L10.4 13.6L5.5 12L10.4 10.4Z"
 STAR4 = "M12 3L14 10L21 12L14 14L12 21L10 14L3 12L10 10Z"
@@ -148,8 +149,8 @@ SYMBOLS: dict[str, str] = {
     "claim": f'<polygon points="{HEX}" class="f-tile s-dark" stroke-width="1.1"/>'
              f'<path d="{FLAG}" class="s-ink f-flag" stroke-width="1.6" stroke-linejoin="round"/>',
     # global parameters and terraform rating
-    "temperature": '<rect x="1.5" y="1.5" width="21" height="21" rx="10.5" class="f-temp-bg s-temp" stroke-width="1.2"/>'
-                   + THERMO.format(c="f-temp", k="f-white", s="s-temp"),
+    "temperature": '<rect x="1.5" y="1.5" width="21" height="21" rx="10.5" class="f-temp-bg s-temp"'
+                   ' stroke-width="1.2"/>' + THERMO.format(c="f-temp", k="f-white", s="s-temp"),
     "oxygen": '<circle cx="12" cy="12" r="10.8" class="f-oxygen s-dark" stroke-width="0.9"/>'
               + _text(10.6, 15.6, "O", "f-ink t-bold", 10.5) + _text(17.4, 18.6, "2", "f-ink t-bold", 6.5),
     "venus": f'<polygon points="{DIAMOND}" class="f-venus s-dark" stroke-width="0.9"/>'
@@ -194,13 +195,15 @@ def has(name: str) -> bool:
     return name in SYMBOLS
 
 
-@lru_cache(maxsize=None)
+@cache
 def icon(name: str, cls: str = "", label: str | None = None) -> str:
     """One icon as inline SVG referencing the sprite. `label` overlays a number or letter (M€)."""
     if name not in SYMBOLS:
         name = "tile" if name.endswith("-tile") else "held"
     title = NAMES.get(name, name.replace("tag-", "") + (" tag" if name.startswith("tag-") else ""))
     over = ""
+    if label is None and name == "mc":
+        label = "M€"
     if label is not None:
         size = 12 if len(label) <= 1 else 10.5 if len(label) == 2 else 8.5
         over = _text(12, 12 + size * 0.36, label, "f-ink t-bold", size)

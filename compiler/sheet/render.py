@@ -1,0 +1,531 @@
+"""A compiled card -> HTML, drawn from its IR alone.
+
+Every icon on a card comes from an IR node: production boxes are `box` nodes, red borders are
+`"any": true`, red arrows are actions, the colon separates a trigger from its outcome, the
+asterisk marks an override. The rules text under the icons comes from `compiler.text`, from the
+same IR. No card is known here by name.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from typing import Any
+
+from .. import text as rules
+from .. import vocab
+from . import icons
+
+MINUS = "\u2212"
+GE, LE = "\u2265", "\u2264"
+TYPE_LABEL = {"automated": "Automated", "active": "Active", "event": "Event", "corporation": "Corporation",
+              "prelude": "Prelude", "standard-project": "Standard project", "conversion": "Conversion",
+              "milestone": "Milestone", "award": "Award"}
+# short captions for placement rules, under the tile they apply to
+RULE_CAPTION = {"ocean-area": "ocean area", "land": "on land", "volcanic": "volcanic", "next-own": "next to yours",
+                "isolated": "isolated", "next-city": "next to city", "next-greenery": "next to greenery",
+                "bonus-metal": "steel/ti bonus", "reserved": "reserved area", "spacing-waived": "spacing waived",
+                "off-mars": "off Mars"}
+PROJECT_TYPES = set(vocab.PROJECT_TYPES)
+
+
+def _q(text: str, cls: str = "q") -> str:
+    return f'<span class="{cls}">{escape(text)}</span>'
+
+
+def _small(text: str) -> str:
+    return f'<small class="cap">{escape(text)}</small>'
+
+
+def _sign(n: int) -> str:
+    return MINUS if n < 0 else ""
+
+
+def _amount_icon(name: str, node: dict, show_one: bool = False) -> str:
+    """'−2 [plant]', '[M€ 5]', 'X [heat]': an amount and its icon."""
+    n = node.get("n", 1)
+    k = "X" if node.get("x") else str(abs(n))
+    if name == "mc":
+        return _q(_sign(n)) + icons.icon("mc", label=k) if n < 0 else icons.icon("mc", label=k)
+    pre = _sign(n) + (k if (k != "1" or show_one) else "")
+    return (_q(pre) if pre else "") + icons.icon(name)
+
+
+def _wrap_any(html: str, node: dict) -> str:
+    return f'<span class="any">{html}</span>' if node.get("any") else html
+
+
+def _grp(html: str, cls: str = "") -> str:
+    return f'<span class="grp{" " + cls if cls else ""}">{html}</span>'
+
+
+# ---- counts ---------------------------------------------------------------------------------------
+def count_html(c: dict, value: int | None = None) -> str:
+    """The icon(s) of a count: a tag, a tile, a production, a card resource, a parameter…"""
+    word = c["count"]
+    args = [a for a in c.get("args", ()) if isinstance(a, str)]
+    caps: list[str] = []
+    if word.endswith("-tag"):
+        ic = icons.tag(word[:-4])
+    elif word == "event-card":
+        ic = icons.tag("event")
+    elif word.endswith("-prod"):
+        ic = _grp(icons.icon(word[:-5]), "box mini")
+    elif word in ("city-tile", "greenery-tile"):
+        ic = icons.icon(word[:-5])
+    elif word == "tile":
+        ic = icons.icon("tile")
+    elif word in ("oceans", "ocean-tile"):
+        ic = icons.icon("ocean")
+    elif word.endswith("-adjacent"):
+        ic = icons.icon(word[: -len("-adjacent")])
+        caps.append("adjacent")
+    elif word == "card-in-hand":
+        ic = icons.icon("card")
+        caps.append("in hand")
+    elif word == "tag-kinds":
+        ic = icons.tag("wild")
+        caps.append("kinds")
+    elif word == "card-resource":
+        ic = icons.icon("held")
+    elif word in icons.SYMBOLS:
+        ic = icons.icon(word)
+    else:
+        ic = _small(word)
+    if "mars" in args:
+        caps.append("on Mars")
+    if "opponents" in args:
+        caps.append("opponents")
+    out = f'<span class="any">{ic}</span>' if c.get("any") else ic
+    for cap in caps:
+        out += _small(cap)
+    div = c.get("div")
+    if value is not None:
+        return out
+    return (_q(str(div)) if div else "") + out
+
+
+def per_html(node: dict) -> str:
+    if "per" not in node:
+        return ""
+    return _q("/", "slash") + count_html(node["per"])
+
+
+def requirement_html(reqs: list[dict]) -> str:
+    """The requirement box(es); a maximum is drawn as its own box marked 'max'."""
+    mins, maxes = [], []
+    for r in reqs:
+        (maxes if r["cmp"] == "<=" else mins).append(_req_part(r))
+    out = ""
+    if mins:
+        out += f'<span class="req">{"".join(mins)}</span>'
+    if maxes:
+        out += f'<span class="req max">{_q("max", "maxlabel")}{"".join(maxes)}</span>'
+    return out
+
+
+def _req_part(r: dict) -> str:
+    word, v = r["count"], r["value"]
+    val = f"{MINUS}{abs(v)}" if v < 0 else str(v)
+    if word == "temperature":
+        return _q(f"{val}\u00b0C") + icons.icon("temperature")
+    if word in ("oxygen", "venus"):
+        return _q(f"{val}%") + icons.icon(word)
+    if word == "tr":
+        return _q(val) + icons.icon("tr")
+    ic = count_html(r, v)
+    if word.endswith("-tag") and 1 <= v <= 3:
+        return _grp(ic * v)
+    return (_q(val) if v != 1 else "") + ic
+
+
+# ---- items ----------------------------------------------------------------------------------------
+def items_html(items: list[dict]) -> str:
+    return "".join(item_html(i) for i in items)
+
+
+def item_html(node: dict) -> str:
+    op = node["op"]
+    n = node.get("n", 1)
+    if op in ("resource", "production"):
+        body = _amount_icon(node["res"], node)
+        if node.get("with"):
+            body += "".join(icons.icon(w, "sub") for w in node["with"])
+        body = _wrap_any(body, node)
+        if node.get("upto"):
+            body = _small("up to") + body
+        if node.get("adjacent"):
+            body += _small("adjacent")
+        return _grp(body + per_html(node))
+    if op == "box":
+        return _grp(items_html(node["items"]), "box")
+    if op == "card_resource":
+        body = _wrap_any(_amount_icon(node["res"], node), node)
+        where = node["where"]
+        cap = {"other": "another card", "any": "any card", "that": "that card", "nonempty": "a card with 1+"}
+        if where in cap and n > 0:
+            body += _small(cap[where])
+        return _grp(body + per_html(node))
+    if op == "tr":
+        return _grp(_amount_icon("tr", node) + per_html(node))
+    if op == "raise":
+        name = node["param"]
+        if not node.get("x") and 1 <= n <= 3 and "per" not in node:
+            return _grp(icons.icon(name) * n)
+        return _grp(_amount_icon(name, node) + per_html(node))
+    if op == "tile":
+        kind = node["tile"]
+        k = node.get("n", 1)
+        ic = icons.icon(kind)
+        body = ic * k if k <= 3 else _q(str(k)) + ic
+        caps = []
+        for r in node.get("rules", ()):
+            rule, rn = (r, None) if isinstance(r, str) else (r["rule"], r.get("n"))
+            caps.append(f"next to {rn} cities" if rule == "next-cities" else RULE_CAPTION.get(rule, rule))
+        if caps:
+            body += _small(", ".join(caps))
+        return _grp(body)
+    if op == "cards":
+        body = _amount_icon("card", node)
+        if node.get("buy"):
+            body += _small("buy")
+        if "of" in node:
+            body = _q(str(node["of"])) + icons.icon("card") + _small(f"keep {abs(n)}")
+        return _grp(body + per_html(node))
+    if op == "steal":
+        body = _small("steal up to" if node.get("upto") else "steal") + \
+            f'<span class="any">{_amount_icon(node["res"], {"n": n})}</span>'
+        return _grp(body)
+    if op == "claim":
+        return _grp(icons.icon("claim"))
+    if op == "choice":
+        opts = [_grp((_q("or", "or") if i else "") + items_html(o)) for i, o in enumerate(node["options"])]
+        return _grp("".join(opts), "choice")
+    if op == "pay":
+        return _grp(items_html(node["cost"]) + _q("\u2192", "to") + items_html(node["gain"]))
+    if op == "may":
+        return _grp(_small("may") + items_html(node["items"]))
+    if op == "group":
+        return _grp(items_html(node["items"]), "group")
+    if op == "if":
+        c = node["cond"]
+        if "reveal" in c:
+            cond = _small("reveal") + icons.tag(c["reveal"])
+        else:
+            cond = _req_part(c) if c["cmp"] == ">=" else _q("max", "maxlabel") + _req_part(c)
+        return _grp(_grp(cond, "cond") + _q(":", "colon") + items_html(node["items"]))
+    if op == "override":
+        return override_html(node)
+    return _small(op)
+
+
+def override_html(node: dict) -> str:
+    """An asterisk override: the star, its name in small words, and its arguments as icons."""
+    body = icons.icon("star", "star")
+    for a in node.get("args", ()):
+        if isinstance(a, str):
+            body += icons.tag(a) if a in vocab.TAGS else _small(a)
+        elif a.get("rule") == "mc":
+            body += icons.icon("mc", label=f"{MINUS}{a['n']}")
+        else:
+            body += _small(f"\u00b1{a['n']}" if a.get("rule") == "steps" else f"{a['rule']} {a.get('n', '')}")
+    return _grp(body + _small(node["name"].replace("-", " ")), "ovr")
+
+
+# ---- effects, actions, VP ------------------------------------------------------------------------
+def trigger_html(t: dict) -> str:
+    word = t["event"]
+    args = t.get("args", [])
+    words = [a for a in args if isinstance(a, str)]
+    caps = []
+    for a in args:
+        if isinstance(a, dict) and a.get("rule") == "cost":
+            caps.append(f"{GE if a.get('cmp', '>=') == '>=' else LE}{a['n']} M€")
+    if word.endswith("-tag"):
+        ic = icons.tag(word[:-4])
+    elif word == "card":
+        tags = [w for w in words if w in vocab.TAGS]
+        ic = "".join(icons.tag(w) for w in tags) or icons.icon("card")
+        if "requirements" in words:
+            caps.append("with requirements")
+    elif word == "std":
+        ic = icons.icon("std")
+        caps += [w.replace("-", " ") for w in words]
+    elif word in ("city", "greenery", "ocean", "tile"):
+        ic = icons.icon(word)
+        if "mars" in words:
+            caps.append("on Mars")
+        if "bonus-metal" in words:
+            ic += _small("on") + icons.icon("steel", "sub") + icons.icon("titanium", "sub")
+    elif word == "conversion":
+        ic = "".join(icons.icon(w) for w in words) or icons.icon("held")
+        caps.append("conversion")
+    elif word in icons.SYMBOLS:
+        ic = icons.icon(word)
+    else:
+        ic = _small(word)
+    out = f'<span class="any">{ic}</span>' if t.get("any") else ic
+    return _grp(out + "".join(_small(c) for c in caps))
+
+
+def triggers_html(triggers: list[dict]) -> str:
+    return _q("/", "slash").join(trigger_html(t) for t in triggers)
+
+
+def modifier_html(m: dict) -> str:
+    kind = m["mod"]
+    colon = _q(":", "colon")
+    if kind == "discount":
+        on = triggers_html(m["on"]) if m.get("on") else icons.icon("card")
+        unit = m.get("unit", "mc")
+        less = icons.icon("mc", label=f"{MINUS}{m['n']}") if unit == "mc" else _q(f"{MINUS}{m['n']}") + icons.icon(unit)
+        return _grp(on + colon + _grp(less))
+    if kind == "value":
+        return _grp(icons.icon(m["res"]) + colon + icons.icon("mc", label=f"+{m['n']}"))
+    if kind == "flex":
+        return _grp(icons.icon("params") + colon + _q(f"\u00b1{m['n']}"))
+    if kind == "pay":
+        return _grp(icons.icon(m["res"]) + _q("=", "colon") + icons.icon(m["as"]))
+    if kind == "override":
+        return override_html(m)
+    return _small(kind)
+
+
+def effect_html(e: dict) -> str:
+    if "mods" in e:
+        return "".join(modifier_html(m) for m in e["mods"])
+    return triggers_html(e["on"]) + _q(":", "colon") + items_html(e["do"])
+
+
+def action_html(a: dict) -> str:
+    return items_html(a["cost"]) + icons.icon("arrow", "arrow") + items_html(a["gain"])
+
+
+def vp_html(vp: dict) -> str:
+    n = vp["n"]
+    num = f"{MINUS}{abs(n)}" if n < 0 else str(n)
+    if "per" in vp:
+        c = vp["per"]
+        div = c.get("div")
+        inner = _q(num) + _q("/", "slash") + (_q(str(div)) if div else "") + count_html({**c, "div": None}
+                                                                                         if div else c)
+    elif "if" in vp:
+        inner = _q(num) + _small("if") + _req_part(vp["if"])
+    else:
+        inner = _q(num)
+    return f'<span class="vp" title="victory points">{inner}{_small("VP")}</span>'
+
+
+# ---- a whole card -------------------------------------------------------------------------------
+def panels(card: dict) -> list[tuple[str, str, str]]:
+    """(kind, label, icons html) for each drawn section of a card, in reading order."""
+    out: list[tuple[str, str, str]] = []
+    kind = card["type"]
+    start = items_html(card["start"]) if "start" in card else ""
+    first = items_html(card["first_action"]) if "first_action" in card else ""
+    if start and first and _row_width(start + first) < 40:
+        # one panel for both, to leave room for the effects
+        out.append(("start", "Start", _grp(start) + '<span class="sep"></span>' + _small("first action")
+                    + _grp(first)))
+    else:
+        if start:
+            out.append(("start", "Start", start))
+        if first:
+            out.append(("first", "First action", first))
+    if "action" in card:
+        alts = "".join(_grp((_q("or", "or") if i else "") + action_html(a), "alt")
+                       for i, a in enumerate(card["action"]))
+        out.append(("action", "Conversion" if kind == "conversion" else "Action", alts))
+    for e in card.get("effects", ()):
+        out.append(("effect", "Effect", effect_html(e)))
+    if kind == "milestone" and "requires" in card:
+        out.append(("claim", "Claim", "".join(_req_part(r) for r in card["requires"])))
+    if "score" in card:
+        scores = [_grp(count_html(c).replace("grp box mini", "grp box")) for c in card["score"]]
+        out.append(("score", "Most", _q("+", "plus").join(scores)))
+    if "play" in card:
+        out.append(("play", "", items_html(card["play"])))
+    return out
+
+
+def text_html(sentences: list[str]) -> str:
+    parts = []
+    for s in sentences:
+        s = escape(s)
+        for label in ("Action:", "Effect:"):
+            if s.startswith(label):
+                s = f"<b>{label}</b>{s[len(label):]}"
+        if s.startswith("*"):
+            s = f'<i class="note">{s}</i>'
+        parts.append(s)
+    return " ".join(parts)
+
+
+# ---- fitting: how much a card has to say, in card units (1 unit = 1 mm on an A4 card) ---------
+ARIAL = {**dict.fromkeys("abdeghnopqu0123456789€", .556), **dict.fromkeys("ckvxyzsJ", .5), **dict.fromkeys("ftI", .278),
+         **dict.fromkeys("ijl'", .222), "r": .333, "m": .833, "w": .722, "W": .944, "M": .833, " ": .278,
+         **dict.fromkeys(".,:;!/", .278), **dict.fromkeys("-()", .333), "%": .889, "°": .4, "*": .389,
+         **dict.fromkeys("ABEKPSVXY", .667), **dict.fromkeys("CDHNRUw", .722), **dict.fromkeys("GOQ", .778),
+         "F": .611, "T": .611, "Z": .611, "L": .556}
+TEXT_EM, TEXT_LH, ICON, GAP_ROW = 2.9, 1.27, 8.4, .9
+BORDER = {"active": 1.1, "corporation": 1.1, "milestone": 1.0, "award": 1.0}
+ZOOMS = ((1.0, ""), (0.9, " z90"), (0.8, " z80"), (0.72, " z72"), (0.65, " z65"), (0.58, " z58"))
+BIGS = ((1.3, " big130"), (1.15, " big115"))
+
+
+def text_lines(text: str, width: float) -> int:
+    """Lines of a paragraph wrapped greedily at `width` (in ems of its font), Arial metrics."""
+    lines, used = 1, 0.0
+    for word in text.split():
+        w = sum(ARIAL.get(ch, .6) for ch in word) * (1.08 if word in ("Action:", "Effect:") else 1.0)
+        if used and used + .278 + w > width:
+            lines, used = lines + 1, w
+        else:
+            used += (.278 if used else 0) + w
+    return lines
+
+
+def _row_width(html: str) -> float:
+    """Rough width of a row of icons, from what the HTML holds."""
+    w = html.count('<svg class="ic"') * (ICON + .5) + html.count('class="ic sub"') * 4.7
+    w += html.count('class="ic arrow"') * 8.8 + html.count('class="ic star"') * 6
+    for m in re.finditer(r'<span class="q">([^<]*)</span>', html):
+        w += len(m.group(1)) * 4.6 * .6 + .5
+    for m in re.finditer(r'<small class="cap">([^<]*)</small>', html):
+        w += min(len(m.group(1)), 11) * 2.1 * .47 + .5
+    w += len(re.findall(r'class="grp box', html)) * 2.6 + html.count('class="any"') * 1.6
+    w += html.count('class="or"') * 5.5 + html.count('class="colon"') * 3.6
+    w += html.count('class="slash"') * 3 + html.count('class="to"') * 4 + html.count('class="plus"') * 3
+    return w
+
+
+def _row_height(html: str, inner: float) -> float:
+    """Height of a row of icons that wraps at `inner` units."""
+    width = _row_width(html)
+    lines = max(1, -(-width // inner))
+    if "grp choice" in html and width > inner * .7:
+        lines += 1          # options do not break inside: a wide choice wastes the end of its lines
+    line = ICON + (1.8 if 'class="grp box' in html else 0) + (1.2 if 'class="any"' in html else 0) + \
+        (2.2 if 'grp group"' in html or 'grp cond"' in html else 0)
+    return lines * line + (lines - 1) * GAP_ROW
+
+
+def needed(card: dict, sections: list, sentences: list[str], zoom: float, big: float = 1.0
+           ) -> tuple[float, float]:
+    """(units needed by the drawing and text at this zoom, units available) for one card; `big`
+    enlarges the drawing only."""
+    bw = BORDER.get(card["type"], .8)
+    inner = 63 - 2 * bw - 3.6
+    dz = zoom * big
+    draw = 0.0
+    for kind, _, html in sections:
+        if kind == "play":
+            draw += _row_height(html, inner / dz) + .6
+        else:
+            draw += _row_height(html, (inner - 2.6) / dz) + 2.6 + .6
+    draw += 1.4 * max(0, len(sections) - 1) + 1.2
+    text = " ".join(sentences)
+    lines = text_lines(text, .96 * inner / (TEXT_EM * zoom)) if text else 0
+    need = dz * draw + zoom * lines * TEXT_EM * TEXT_LH
+    avail = 88 - 2 * bw - 11.5 - 8.6 - 2.1
+    if ("requires" in card and card["type"] != "milestone") or "holds" in card:
+        avail -= 1.3 + 7.6
+    return need, avail
+
+
+def density(card: dict, sections: list, sentences: list[str]) -> str:
+    """The largest zoom of the card body at which its drawing and text fit, with a margin. Cards
+    with room to spare get larger icons (never larger text)."""
+    for big, cls in BIGS:
+        need, avail = needed(card, sections, sentences, 1.0, big)
+        if need <= avail - 8.0:
+            return cls
+    for zoom, cls in ZOOMS:
+        need, avail = needed(card, sections, sentences, zoom)
+        if need <= avail - 2.0:
+            return cls
+    return ZOOMS[-1][1]
+
+
+def card_key(card: dict) -> str:
+    return f"{card['module']}:{card.get('number') or card['type']}:{card['name']}"
+
+
+def render_card(card: dict) -> str:
+    """One card of the grid: frame, band (cost, name, tags), requirement, icons, text, footer."""
+    kind = card["type"]
+    sections = panels(card)
+    sentences = rules.card_sentences(card)
+    text = text_html(sentences)
+    cost = card.get("cost")
+    band_cost = f'<span class="cost">{icons.icon("mc", label=str(cost))}</span>' if cost is not None and \
+        kind in PROJECT_TYPES | {"standard-project", "prelude"} else ""
+    tags = "".join(icons.tag(t) for t in card["tags"])
+    name = escape(card["name"])
+    long_name = " long" if len(card["name"]) > 22 else ""
+    meta = ""
+    if "requires" in card and kind != "milestone":
+        meta += requirement_html(card["requires"])
+    if "holds" in card:
+        meta += f'<span class="holds">{_small("holds")}{icons.icon(card["holds"])}</span>'
+    body = []
+    for sect, label, html in sections:
+        lab = f'<span class="label">{label}</span>' if label else ""
+        body.append(f'<div class="panel p-{sect}">{lab}<div class="row">{html}</div></div>')
+    number = escape(card.get("number") or "")
+    vp = vp_html(card["vp"]) if "vp" in card else ""
+    star = '<span class="starmark" title="asterisk: see the text">*</span>' if card.get("note") or \
+        rules._has_override(card) else ""
+    return (
+        f'<article class="card t-{kind}{density(card, sections, sentences)}" data-card="{name}" '
+        f'data-number="{number}" data-module="{escape(card["module"])}" data-type="{kind}">'
+        f'<header class="band">{band_cost}<h3 class="name{long_name}">{name}{star}</h3>'
+        f'<span class="tags">{tags}</span></header>'
+        + (f'<div class="meta">{meta}</div>' if meta else "")
+        + f'<div class="body"><div class="draw">{"".join(body)}</div><p class="text">{text}</p></div>'
+        f'<footer class="foot"><span class="num">{number}</span><span class="type">{TYPE_LABEL.get(kind, kind)}'
+        f'</span>{vp}</footer></article>'
+    )
+
+
+def render_row(card: dict) -> str:
+    """One entry of the compact list: the same drawing, laid out in a single row."""
+    kind = card["type"]
+    sections = panels(card)
+    cost = card.get("cost")
+    cost_html = icons.icon("mc", label=str(cost)) if cost is not None and \
+        kind in PROJECT_TYPES | {"standard-project", "prelude"} else ""
+    tags = "".join(icons.tag(t) for t in card["tags"])
+    req = requirement_html(card["requires"]) if "requires" in card and kind != "milestone" else ""
+    holds = f'<span class="holds">{_small("holds")}{icons.icon(card["holds"])}</span>' if "holds" in card else ""
+    drawn = "".join(
+        f'<div class="panel p-{sect}">' + (f'<span class="label">{label}</span>' if label else "")
+        + f'<div class="row">{html}</div></div>' for sect, label, html in sections)
+    number = escape(card.get("number") or "")
+    name = escape(card["name"])
+    vp = vp_html(card["vp"]) if "vp" in card else ""
+    return (
+        f'<article class="card entry t-{kind}" data-card="{name}" data-number="{number}" '
+        f'data-module="{escape(card["module"])}" data-type="{kind}">'
+        f'<div class="c-id"><span class="cost">{cost_html}</span><span class="num">{number}</span></div>'
+        f'<div class="c-name"><h3 class="name">{name}</h3><span class="type">{TYPE_LABEL.get(kind, kind)}</span>'
+        f'<span class="tags">{tags}</span></div>'
+        f'<div class="c-icons">{req}{holds}{drawn}</div>'
+        f'<div class="c-text"><p class="text">{text_html(rules.card_sentences(card))}</p></div>'
+        f'<div class="c-vp">{vp}</div></article>'
+    )
+
+
+def sort_key(card: dict, index: int) -> tuple[Any, ...]:
+    """Numbered project cards first (001…208), then lettered numbers (R00…), then the rest in
+    their file order by type."""
+    number = card.get("number") or ""
+    order = ["automated", "active", "event", "prelude", "corporation", "standard-project", "conversion", "milestone",
+             "award"]
+    if number.isdigit():
+        return (0, int(number), "", index)
+    if number:
+        digits = "".join(ch for ch in number if ch.isdigit())
+        return (1, number.rstrip("0123456789"), int(digits) if digits else 0, index)
+    rank = order.index(card["type"]) if card["type"] in order else len(order)
+    return (2, rank, "", index)
