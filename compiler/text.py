@@ -509,11 +509,7 @@ def _row_sentences(items: list[dict], notes: _Notes) -> list[str]:
             run.append(node)
     flush()
     out = [s.replace(".*", "*.") if s.endswith(".*") else s for s in out]
-    if star:
-        foot = notes.footnote(items)
-        if foot:
-            out.append(foot)
-    return out
+    return _with_footnote(out, star, notes, items)
 
 
 def _trigger_phrase(t: dict) -> str:
@@ -625,11 +621,13 @@ def action_text(actions: list[dict], notes: _Notes | None = None, prefix: str = 
         alts.append(text + ("*" if c_star or g_star else ""))
     out = [sentence(prefix + (", or " if len(alts) > 1 else "").join(alts)).replace("*.", ".*")]
     out = [s[:-2] + "*." if s.endswith(".*") else s for s in out]
-    if star:
-        foot = notes.footnote(actions)
-        if foot:
-            out.append(foot)
-    return out
+    return _with_footnote(out, star, notes, actions)
+
+
+def _with_footnote(out: list[str], star: bool, notes: _Notes, source: list) -> list[str]:
+    """Sentences, then the asterisk's footnote when an override was written."""
+    foot = notes.footnote(source) if star else ""
+    return out + [foot] if foot else out
 
 
 def vp_text(vp: dict) -> str:
