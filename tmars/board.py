@@ -19,11 +19,36 @@ def is_city(tile: dict | None) -> bool:
     return bool(tile) and tile["tile"] == "city"
 
 
+def board_signature(state: dict) -> str:
+    """A string naming every tile on the board with its owner. The engine appends to it as it
+    places tiles (tiles are never removed), so most lookups cost nothing; it is rebuilt whenever
+    it no longer matches the board (a position set up by hand)."""
+    sig = state.get("board_sig")
+    board = state["board"]
+    if sig is None or sig.count(";") != len(board):
+        sig = "".join(f"{a}:{t['tile']}:{t.get('owner')};" for a, t in board.items())
+        state["board_sig"] = sig
+    return sig
+
+
+def note_tile(state: dict, area: str) -> None:
+    """Keep the board signature current after a placement."""
+    t = state["board"][area]
+    state["board_sig"] = board_signature_before(state) + f"{area}:{t['tile']}:{t.get('owner')};"
+
+
+def board_signature_before(state: dict) -> str:
+    sig = state.get("board_sig")
+    if sig is None or sig.count(";") != len(state["board"]) - 1:
+        return "".join(f"{a}:{t['tile']}:{t.get('owner')};" for a, t in list(state["board"].items())[:-1])
+    return sig
+
+
 def legal_areas(state: dict, content: Content, p: int, node: dict, ctx: dict | None = None) -> list[str]:
     """Every area where this tile may go now, in map order. Tiles are never removed, so the
     board, its claims and the player decide the answer; it is memoised on that key."""
-    board = tuple((a, t["tile"], t.get("owner")) for a, t in state["board"].items())
-    key = ("areas", board, tuple(state["claims"].items()), p, node["tile"], node.get("name"), repr(node.get("rules")))
+    key = ("areas", board_signature(state), tuple(state["claims"].items()), p, node["tile"], node.get("name"),
+           repr(node.get("rules")))
     memo = content.memo
     found = memo.get(key)
     if found is None:

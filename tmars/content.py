@@ -68,8 +68,11 @@ class Content:
         self.slugs = {t: {slug(n): n for n in cards} for t, cards in self.board.items()}
 
     def of_type(self, *types: str) -> list[dict]:
-        board = [c for t in types for c in self.board.get(t, {}).values()]
-        return board + [c for c in self.cards.values() if c["type"] in types]
+        found = self.memo.get(("of-type", types))
+        if found is None:
+            board = [c for t in types for c in self.board.get(t, {}).values()]
+            found = self.memo[("of-type", types)] = board + [c for c in self.cards.values() if c["type"] in types]
+        return found
 
     def component(self, kind: str, key: str) -> dict:
         """A board component by type and slug ('standard-project', 'power-plant') or by name."""
