@@ -14,6 +14,7 @@ def test_cards_json_gives_frame_facts_and_ir(capsys):
     birds = next(c for c in cards if c["name"] == "Birds")
     assert birds["number"] == "072" and birds["tags"] == ["animal"] and birds["module"] == "base"
     assert birds["ir"]["play"][0]["op"] == "box"
+    assert "Decrease any player's plant production 2 steps." in birds["text"]
     assert all(c["module"] == "base" for c in cards)
     assert len([c for c in cards if c["type"] in ("automated", "active", "event")]) > 100
 

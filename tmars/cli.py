@@ -24,10 +24,11 @@ def cmd_cards(args: argparse.Namespace) -> int:
         err.print(d.render(), markup=False)
     cards = [c for c in result.cards if not args.module or c["module"] in args.module]
     if args.json:
+        from compiler.text import card_text
         keys = ("name", "number", "module", "type", "cost", "tags", "requires", "vp", "holds")
         for c in cards:
             facts = {k: c[k] for k in keys if k in c}
-            print(json.dumps({**facts, "ir": c}, ensure_ascii=False, sort_keys=False))
+            print(json.dumps({**facts, "text": card_text(c), "ir": c}, ensure_ascii=False, sort_keys=False))
     else:
         table = Table(title=f"{len(cards)} cards")
         for col in ("number", "name", "module", "type", "cost", "tags"):
