@@ -143,3 +143,25 @@ def test_recorded_answers_replay_the_game():
         again.answer(p, a)
     assert again.save() == game.save()
     assert len(game.save()) < 30_000, "a finished game's save should stay small"
+
+
+def test_each_player_is_dealt_two_corporations_and_ten_cards():
+    """F194: two corporations to choose from, and ten project cards."""
+    game = Game.new(5, seed=9)
+    players = game.state["players"]
+    assert [len(p["dealt_corps"]) for p in players] == [2] * 5
+    assert [len(p["dealt"]) for p in players] == [10] * 5
+    dealt = [c for p in players for c in p["dealt_corps"]]
+    assert len(set(dealt)) == 10
+
+
+def test_corporate_era_corporations_go_to_the_corporation_deck_only():
+    """F196: the standard game removes Corporate Era cards and corporations; with Corporate Era its
+    corporations are dealt as corporations and never enter the project deck."""
+    ce = Game.new(2, seed=1, corporate_era=True)
+    assert {"Saturn Systems", "Teractor"} <= set(ce.content.corporations())
+    assert not {"Saturn Systems", "Teractor"} & set(ce.state["deck"] + [c for p in ce.state["players"]
+                                                                        for c in p["dealt"]])
+    std = Game.new(2, seed=1, corporate_era=False)
+    assert not {"Saturn Systems", "Teractor"} & set(std.content.corporations())
+    assert "Research" not in std.content.cards and len(std.content.project_deck()) < 208
