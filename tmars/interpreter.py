@@ -151,7 +151,9 @@ class Interp:
                 pick = ready[0]
             else:
                 opts = [option(str(i), describe_entry(self, entries[i])) for i in ready]
-                return decision(task["p"], "order", "Choose which effect resolves next", opts)
+                # the active player orders all triggers; outside the action phase, the first player (F204)
+                chooser = task["p"] if self.state["phase"] == "action" else self.state["first"]
+                return decision(chooser, "order", "Choose which effect resolves next", opts)
         else:
             pick = int(answer)
         entry = entries.pop(pick)
