@@ -7,11 +7,9 @@ legal. Everything is generic over the IR: no card is named.
 from __future__ import annotations
 
 from collections import Counter
-from operator import itemgetter
 
 from .content import Content, slug
 
-_NAME = itemgetter("name")
 STANDARD = ("mc", "steel", "titanium", "plant", "energy", "heat")
 PROD_FLOOR = {"mc": -5}
 BASE_VALUE = {"steel": 2, "titanium": 3}
@@ -51,17 +49,19 @@ def tags(state: dict, content: Content, p: int) -> Counter:
 
 def modifiers(state: dict, content: Content, p: int, kind: str) -> list[dict]:
     """The player's static modifiers of one kind. Cards in play only ever accumulate, so the
-    list is memoised on the content by the names in play."""
-    names = tuple(map(_NAME, state["players"][p]["played"]))
-    key = (names, kind)
+    answer is memoised on the played list itself and its length; the memo keeps the list alive,
+    so its id cannot be reused by another list while the entry exists."""
+    played = state["players"][p]["played"]
     cache = content.memo
-    found = cache.get(key)
-    if found is None:
-        found = [m for n in names for eff in content.cards[n].get("effects", ())
-                 for m in eff.get("mods", ()) if m["mod"] == kind]
-        if len(cache) > 50_000:
-            cache.clear()
-        cache[key] = found
+    key = ("mods", id(played), len(played), kind)
+    hit = cache.get(key)
+    if hit is not None and hit[0] is played:
+        return hit[1]
+    found = [m for e in played for eff in content.cards[e["name"]].get("effects", ())
+             for m in eff.get("mods", ()) if m["mod"] == kind]
+    if len(cache) > 50_000:
+        cache.clear()
+    cache[key] = (played, found)
     return found
 
 
