@@ -7,6 +7,7 @@ legal. Everything is generic over the IR: no card is named.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from .content import Content, slug
 
@@ -41,28 +42,39 @@ def owner_of(state: dict, name: str) -> tuple[int, dict] | None:
 
 
 def tags(state: dict, content: Content, p: int) -> Counter:
+    """Tags in play (corporation and non-event cards), memoised like the modifiers."""
+    return _memo_on_played(state, content, p, "tags", _count_tags)
+
+
+def _count_tags(content: Content, played: list) -> Counter:
     c: Counter = Counter()
-    for e in in_play(state, p):
+    for e in played:
         c.update(content.cards[e["name"]]["tags"])
     return c
 
 
-def modifiers(state: dict, content: Content, p: int, kind: str) -> list[dict]:
-    """The player's static modifiers of one kind. Cards in play only ever accumulate, so the
-    answer is memoised on the played list itself and its length; the memo keeps the list alive,
-    so its id cannot be reused by another list while the entry exists."""
+def _memo_on_played(state: dict, content: Content, p: int, kind: str, build) -> Any:
+    """A value that depends only on the names of a player's played cards. Played cards only
+    accumulate, so the memo is keyed on the list itself and its length; the memo keeps the list
+    alive, so its id cannot be reused by another list while the entry exists."""
     played = state["players"][p]["played"]
     cache = content.memo
-    key = ("mods", id(played), len(played), kind)
+    key = (kind, id(played), len(played))
     hit = cache.get(key)
     if hit is not None and hit[0] is played:
         return hit[1]
-    found = [m for e in played for eff in content.cards[e["name"]].get("effects", ())
-             for m in eff.get("mods", ()) if m["mod"] == kind]
+    found = build(content, played)
     if len(cache) > 50_000:
         cache.clear()
     cache[key] = (played, found)
     return found
+
+
+def modifiers(state: dict, content: Content, p: int, kind: str) -> list[dict]:
+    """The player's static modifiers of one kind (memoised on the played cards)."""
+    return _memo_on_played(state, content, p, "mods:" + kind, lambda c, played: [
+        m for e in played for eff in c.cards[e["name"]].get("effects", ()) for m in eff.get("mods", ())
+        if m["mod"] == kind])
 
 
 def has_override(state: dict, content: Content, p: int, name: str) -> list[tuple[dict, dict]]:
