@@ -11,6 +11,7 @@ import json
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -792,7 +793,11 @@ def unknown_trigger_filter(c: Card):
                         yield f"filter '{a['rule']}' is not understood by '{t['event']}'", "effect", a["rule"], \
                             "filters with numbers: cost >= N"
                 elif t["event"] == "std":
-                    continue
+                    known = standard_projects()
+                    if a not in known:
+                        from .diagnostics import did_you_mean
+                        yield f"no standard project is called '{a}'", "effect", a, \
+                            did_you_mean(a, known) or f"known: {', '.join(sorted(known))}"
                 elif allowed is None or a not in allowed:
                     yield f"filter '{a}' is not understood by '{t['event']}'", "effect", a, \
                         f"known: {', '.join(sorted(allowed or ())) or 'none'}"
@@ -964,6 +969,13 @@ def tile_name_matches_card(c: Card):
     for f, node, _ in all_nodes(c.ir):
         if node["op"] == "tile" and node.get("name") and node["name"] != slug(c.name):
             yield f"tile '{node['name']}' on card '{c.name}'", f, node["name"], f"name it {slug(c.name)}"
+
+
+@lru_cache(maxsize=1)
+def standard_projects() -> frozenset[str]:
+    """Slugs of the shipped standard projects, which std(NAME) filters name."""
+    from .library import CARDS_ROOT, compile_paths
+    return frozenset(slug(c["name"]) for c in compile_paths([CARDS_ROOT]).cards if c["type"] == "standard-project")
 
 
 OVERRIDE_ARGS: dict[str, Callable[[list], bool]] = {

@@ -110,3 +110,10 @@ def test_list_overrides_names_every_use(capsys):
     assert "Robotic Workforce: copy-production*" in out
     assert "Mining Area: production-of-placed-metal*" in out
     assert out.count("\n") >= 7
+
+
+def test_std_filter_must_name_a_standard_project(tmp_path):
+    text = ('- name: Grid Corp\n  number: "R99"\n  type: corporation\n  start: +40 mc\n'
+            '  effect: discount 3 on std(powir-plant)\n')
+    found = [f for f in lint_text(tmp_path, text).findings if f.code == "L406"]
+    assert found and "power-plant" in found[0].suggestion

@@ -19,6 +19,10 @@ def is_city(tile: dict | None) -> bool:
     return bool(tile) and tile["tile"] == "city"
 
 
+def _rules_key(node: dict) -> tuple:
+    return tuple(r if isinstance(r, str) else (r["rule"], r.get("n")) for r in node.get("rules", ()))
+
+
 def board_signature(state: dict) -> str:
     """A string naming every tile on the board with its owner. The engine appends to it as it
     places tiles (tiles are never removed), so most lookups cost nothing; it is rebuilt whenever
@@ -47,8 +51,8 @@ def board_signature_before(state: dict) -> str:
 def legal_areas(state: dict, content: Content, p: int, node: dict, ctx: dict | None = None) -> list[str]:
     """Every area where this tile may go now, in map order. Tiles are never removed, so the
     board, its claims and the player decide the answer; it is memoised on that key."""
-    key = ("areas", board_signature(state), tuple(state["claims"].items()), p, node["tile"], node.get("name"),
-           repr(node.get("rules")))
+    claims = tuple(state["claims"].items()) if state["claims"] else ()
+    key = ("areas", board_signature(state), claims, p, node["tile"], node.get("name"), _rules_key(node))
     memo = content.memo
     found = memo.get(key)
     if found is None:
