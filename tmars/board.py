@@ -48,11 +48,15 @@ def board_signature_before(state: dict) -> str:
     return sig
 
 
+def _memo_key(state: dict, p: int, node: dict, kind: str) -> tuple:
+    claims = tuple(state["claims"].items()) if state["claims"] else ()
+    return (kind, board_signature(state), claims, p, node["tile"], node.get("name"), _rules_key(node))
+
+
 def legal_areas(state: dict, content: Content, p: int, node: dict, ctx: dict | None = None) -> list[str]:
     """Every area where this tile may go now, in map order. Tiles are never removed, so the
     board, its claims and the player decide the answer; it is memoised on that key."""
-    claims = tuple(state["claims"].items()) if state["claims"] else ()
-    key = ("areas", board_signature(state), claims, p, node["tile"], node.get("name"), _rules_key(node))
+    key = _memo_key(state, p, node, "areas")
     memo = content.memo
     found = memo.get(key)
     if found is None:
@@ -64,12 +68,22 @@ def legal_areas(state: dict, content: Content, p: int, node: dict, ctx: dict | N
 
 
 def _legal_areas(state: dict, content: Content, p: int, node: dict) -> list[str]:
+    out = list(_candidates(state, content, p, node))
+    b, areas = state["board"], content.map.areas
+    if node["tile"] == "greenery" and "ocean-area" not in _rule_words(node):
+        own = [a for a in out if any(b.get(n, {}).get("owner") == p for n in areas[a].neighbours)]
+        if own:
+            return own
+    return out
+
+
+def _candidates(state: dict, content: Content, p: int, node: dict):
+    """Areas the tile's own rules allow, in map order (before the greenery-next-to-own rule)."""
     kind = node["tile"]
     name = node.get("name", "")
     rules = _rule_words(node)
     b = state["board"]
     areas = content.map.areas
-    out = []
     for aid, area in areas.items():
         if aid in b:
             continue
@@ -102,12 +116,7 @@ def _legal_areas(state: dict, content: Content, p: int, node: dict) -> list[str]
             continue
         if "bonus-metal" in rules and not ({"steel", "titanium"} & set(area.bonus)):
             continue
-        out.append(aid)
-    if kind == "greenery" and "ocean-area" not in rules:
-        own = [a for a in out if any(b.get(n, {}).get("owner") == p for n in areas[a].neighbours)]
-        if own:
-            return own
-    return out
+        yield aid
 
 
 def ocean_skipped(state: dict, content: Content, node: dict) -> bool:
@@ -116,7 +125,14 @@ def ocean_skipped(state: dict, content: Content, node: dict) -> bool:
 
 
 def tile_possible(state: dict, content: Content, p: int, node: dict, ctx: dict | None = None) -> bool:
-    return ocean_skipped(state, content, node) or bool(legal_areas(state, content, p, node, ctx))
+    """Is there somewhere to put it? Stops at the first legal area (memoised like legal_areas)."""
+    if ocean_skipped(state, content, node):
+        return True
+    key = _memo_key(state, p, node, "possible")
+    found = content.memo.get(key)
+    if found is None:
+        found = content.memo[key] = next(_candidates(state, content, p, node), None) is not None
+    return found
 
 
 def claimable_areas(state: dict, content: Content) -> list[str]:
