@@ -199,6 +199,32 @@ def cannot_fail(items: list) -> bool:
     return True
 
 
+def reserved_resources(state: dict, content: Content, p: int, card: dict) -> dict:
+    """Standard resources the card's own effects must spend, net of its own gains: they cannot
+    also pay its cost."""
+    key = ("spends-own", card["name"])
+    spends = content.memo.get(key)
+    if spends is None:
+        spends = content.memo[key] = _spends_own_resources(card.get("play", []))
+    if not spends:
+        return {}
+    led = Ledger()
+    add_items(state, content, card.get("play", ()), {"p": p, "card": card["name"]}, led)
+    return {k[1]: v - led.gain.get(k, 0) for k, v in led.loss.items()
+            if k[0] == "res" and k[1] != "mc" and v > led.gain.get(k, 0)}
+
+
+def _spends_own_resources(items: list) -> bool:
+    for node in items:
+        if node["op"] == "resource" and node["n"] < 0 and not node.get("any") and node["res"] != "mc":
+            return True
+        nested = node.get("items", []) + node.get("cost", []) + node.get("gain", [])
+        nested += [n for o in node.get("options", ()) for n in o]
+        if nested and _spends_own_resources(nested):
+            return True
+    return False
+
+
 def card_feasible(state: dict, content: Content, p: int, card: dict) -> bool:
     key = ("cannot-fail", card["name"])
     safe = content.memo.get(key)

@@ -96,7 +96,8 @@ def playable_cards(g: Interp, p: int) -> list[str]:
         if not rules.requirements_met(st, content, p, card):
             continue
         cost = rules.card_cost(st, content, p, name)
-        if not rules.can_pay(st, content, p, cost, "building" in card["tags"], "space" in card["tags"]):
+        reserve = feasible.reserved_resources(st, content, p, card)
+        if not rules.can_pay(st, content, p, cost, "building" in card["tags"], "space" in card["tags"], reserve):
             continue
         if not feasible.card_feasible(st, content, p, card):
             continue
@@ -222,7 +223,8 @@ def start_action(g: Interp, p: int, choice: str) -> None:
         card = content.cards[arg]
         g.push({"t": "resolve_card", "p": p, "card": arg})
         g.push({"t": "pay", "p": p, "amount": rules.card_cost(st, content, p, arg),
-                "steel": "building" in card["tags"], "titanium": "space" in card["tags"], "why": arg})
+                "steel": "building" in card["tags"], "titanium": "space" in card["tags"], "why": arg,
+                "reserve": feasible.reserved_resources(st, content, p, card)})
     elif kind == "act":
         g.push({"t": "use_action", "p": p, "card": arg})
     elif kind == "std":

@@ -137,11 +137,15 @@ class Interp:
         entries = task["entries"]
         if not entries:
             return None
-        ready = [i for i, e in enumerate(entries)
-                 if feasible.items_feasible(self.state, self.content, e["items"], e["ctx"])
-                 and feasible.items_ready(self.state, self.content, e["items"], e["ctx"])]
+        possible = [i for i, e in enumerate(entries)
+                    if feasible.items_feasible(self.state, self.content, e["items"], e["ctx"])]
+        ready = [i for i in possible if feasible.items_ready(self.state, self.content, entries[i]["items"],
+                                                              entries[i]["ctx"])]
+        if not ready and possible:
+            ready = possible[:1]  # what it waited for never came (no ocean left for Flooding): it does nothing
         if not ready:
-            self.log("(an effect could not be carried out and was skipped)")
+            # the feasibility ledger promised otherwise; the soak and property tests look for this line
+            self.log(SKIPPED)
             entries.pop(0)
             self.push(task_copy_keep(task))
             return None
@@ -194,7 +198,7 @@ class Interp:
     def h_pay(self, task: dict, answer: Any) -> Decision | None:
         p = task["p"]
         opts = rules.payment_options(self.state, self.content, p, task["amount"], task.get("steel", False),
-                                     task.get("titanium", False))
+                                     task.get("titanium", False), task.get("reserve"))
         if not opts:
             return None
         if answer is None:
@@ -208,6 +212,9 @@ class Interp:
         for k, v in chosen.items():
             res[k] -= v
         return None
+
+
+SKIPPED = "(an effect could not be carried out and was skipped)"
 
 
 def payment_label(o: dict) -> str:

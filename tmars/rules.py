@@ -303,9 +303,19 @@ def pay_with(state: dict, content: Content, p: int) -> list[str]:
     return [m["res"] for m in modifiers(state, content, p, "pay") if m["as"] == "mc"]
 
 
-def payment_options(state: dict, content: Content, p: int, amount: int, steel: bool, titanium: bool) -> list[dict]:
-    """Every way to pay `amount` that wastes no unit: {'mc', 'steel', 'titanium', 'heat'} dicts."""
+def _spendable(state: dict, p: int, reserve: dict | None) -> dict:
+    """The player's resources, less what the card being paid for must itself spend (a Helion
+    player cannot pay Local Heat Trapping's cost with the heat its effect needs)."""
     res = state["players"][p]["res"]
+    if not reserve:
+        return res
+    return {k: max(0, v - reserve.get(k, 0)) for k, v in res.items()}
+
+
+def payment_options(state: dict, content: Content, p: int, amount: int, steel: bool, titanium: bool,
+                    reserve: dict | None = None) -> list[dict]:
+    """Every way to pay `amount` that wastes no unit: {'mc', 'steel', 'titanium', 'heat'} dicts."""
+    res = _spendable(state, p, reserve)
     kinds = []
     if steel and res["steel"]:
         kinds.append(("steel", metal_value(state, content, p, "steel")))
@@ -343,9 +353,9 @@ def spare_payment_value(state: dict, content: Content, p: int, metals: tuple | l
 
 
 def can_pay(state: dict, content: Content, p: int, amount: int, steel: bool = False,
-            titanium: bool = False) -> bool:
+            titanium: bool = False, reserve: dict | None = None) -> bool:
     """Metals may overpay (no change is given), so the total value decides."""
-    res = state["players"][p]["res"]
+    res = _spendable(state, p, reserve)
     value = res["mc"] + sum(res[r] for r in pay_with(state, content, p))
     if steel:
         value += res["steel"] * metal_value(state, content, p, "steel")

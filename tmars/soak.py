@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from . import invariants
 from .agents import RandomAgent
 from .game import Game
+from .interpreter import SKIPPED
 
 
 @dataclass
@@ -41,10 +42,13 @@ def play_checked(seed: int, players: int, corporate_era: bool = True, draft: boo
         if not d["options"]:
             raise InvariantBroken(f"seed {seed}: a decision with no option (soft-lock): {d['prompt']}")
         before = set(game.state["board"])
+        logged = len(game.state["log"])
         must = invariants.own_greenery_areas(game.state, game.content, d["player"]) if d["kind"] == "area" else None
         game.answer(d["player"], agents[d["player"]].choose(game))
         result.decisions += 1
         broken = invariants.check(game.state, game.content, start_tr)
+        if SKIPPED in game.state["log"][logged:]:
+            broken.append("an offered effect could not be carried out")
         for aid in set(game.state["board"]) - before:
             tile = game.state["board"][aid]
             if tile["tile"] == "greenery" and areas[aid].kind == "land" and must and aid not in must:
