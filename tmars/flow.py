@@ -184,8 +184,9 @@ def action_options(g: Interp, p: int) -> list[dict]:
         if award_open(g, p, name):
             opts.append(option(f"award:{slug(name)}", f"fund award {name} ({AWARD_COSTS[len(st['awards'])]} M€)"))
     if st["actions"] >= 1:
-        opts.append(option("done", "end turn"))
-    opts.append(option("pass", "pass"))
+        opts.append(option("done", "end turn"))  # passing is taking no action on a turn (F200)
+    else:
+        opts.append(option("pass", "pass"))
     return opts
 
 
@@ -333,22 +334,31 @@ def next_player(st: dict) -> None:
 # ---- research, production, end ----------------------------------------------------
 def h_research(g: Interp, task: dict, answer: Any) -> dict | None:
     p = task["p"]
-    pl = g.state["players"][p]
     cards = task["cards"]
-    most = min(len(cards), pl["res"]["mc"] // CARD_PRICE)
+    most = buyable(g, p, len(cards))
     if answer is None:
         if most == 0:
             answer = []
         else:
             return decision(p, "select", f"Research: buy cards at {CARD_PRICE} M€ each",
                             [option(c, c) for c in cards], min=0, max=most)
-    for c in cards:
-        if c in answer:
-            pl["hand"].append(c)
-            pl["res"]["mc"] -= CARD_PRICE
-        else:
-            g.state["discard"].append(c)
+    buy_cards(g, p, cards, answer)
     return None
+
+
+def buyable(g: Interp, p: int, offered: int) -> int:
+    """How many cards the player can afford at 3 M€ each, counting Helion's heat (F170)."""
+    spend = g.state["players"][p]["res"]["mc"] + rules.spare_payment_value(g.state, g.content, p, ())
+    return min(offered, spend // CARD_PRICE)
+
+
+def buy_cards(g: Interp, p: int, cards: list[str], chosen: list[str]) -> None:
+    """Chosen cards go to the hand and are paid through the payment step; the rest are discarded."""
+    pl = g.state["players"][p]
+    for c in cards:
+        (pl["hand"] if c in chosen else g.state["discard"]).append(c)
+    if chosen:
+        g.push({"t": "pay", "p": p, "amount": CARD_PRICE * len(chosen), "why": "cards"})
 
 
 def h_draft(g: Interp, task: dict, answer: Any) -> dict | None:
@@ -480,10 +490,11 @@ def new_generation(g: Interp) -> None:
         pl["flags"] = {}  # one-generation effects (next card discount or flex) expire
     st["phase"] = "research"
     cards = [[] for _ in range(n)]
-    for k in range(n):
-        p = (st["first"] + k) % n
-        from .interpreter import take_from_deck
-        cards[p] = take_from_deck(g, RESEARCH_DRAW)
+    from .interpreter import take_from_deck
+    for _ in range(RESEARCH_DRAW):  # one card at a time in player order, so a short deck is shared (F085)
+        for k in range(n):
+            p = (st["first"] + k) % n
+            cards[p] += take_from_deck(g, 1)
     st["research"] = {"i": 0, "cards": cards}
     if st["options"].get("draft"):
         st["draft"] = {"packs": cards, "picked": [[] for _ in range(n)], "turn": 0}

@@ -558,9 +558,10 @@ def h_look(g: Interp, task: dict, answer: Any) -> Decision | None:
     """Look at cards and keep some (free) or buy some (3 M€ each, F083); the rest are discarded."""
     p, cards = task["p"], task["cards"]
     pl = g.state["players"][p]
+    from .flow import buy_cards, buyable
     most = min(task["keep"], len(cards))
     if task["buy"]:
-        most = min(most, pl["res"]["mc"] // 3)
+        most = buyable(g, p, most)
     least = 0 if task["buy"] else min(task["keep"], len(cards))
     if answer is None:
         if most == 0 or (least == most == len(cards)):
@@ -569,13 +570,11 @@ def h_look(g: Interp, task: dict, answer: Any) -> Decision | None:
             verb = "Buy (3 M€ each)" if task["buy"] else "Keep"
             return decision(p, "select", f"{verb} up to {most} card(s)", [option(c, c) for c in cards],
                             min=least, max=most)
+    if task["buy"]:
+        buy_cards(g, p, cards, answer)
+        return None
     for c in cards:
-        if c in answer:
-            pl["hand"].append(c)
-            if task["buy"]:
-                pl["res"]["mc"] -= 3
-        else:
-            g.state["discard"].append(c)
+        (pl["hand"] if c in answer else g.state["discard"]).append(c)
     return None
 
 

@@ -25,7 +25,9 @@ class Primitive:
 
 
 def _top_boxes(card: dict) -> list[dict]:
-    return [n for n in card.get("play", ()) if n["op"] == "box"]
+    """The production boxes printed in a card's bottom section; a corporation's is in its start."""
+    row = card.get("start", ()) if card["type"] == "corporation" else card.get("play", ())
+    return [n for n in row if n["op"] == "box"]
 
 
 class CopyProduction(Primitive):
@@ -36,7 +38,7 @@ class CopyProduction(Primitive):
         out = []
         for e in state["players"][ctx["p"]]["played"]:
             card = content.cards[e["name"]]
-            if card["type"] == "corporation" or e["name"] == ctx.get("card"):
+            if e["name"] == ctx.get("card"):  # a corporation with the tag is a valid target too (F321)
                 continue
             if tag and tag not in card["tags"]:
                 continue
