@@ -83,3 +83,30 @@ def test_play_in_the_terminal_with_typed_answers(monkeypatch, capsys):
     assert "Choose your corporation" in out
     assert "type the number of an option" in out
     assert "Keep cards at 3 M€ each" in out
+
+
+def test_play_saves_mid_game_and_resumes(monkeypatch, tmp_path, capsys):
+    save = tmp_path / "g.json"
+    typed = iter(["1", f"save {save}"])
+
+    def first(prompt=""):
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("builtins.input", first)
+    assert main(["play", "--seed", "4", "--bots", "random"]) == 0
+    assert f"saved to {save}" in capsys.readouterr().out
+    state = json.loads(save.read_text())
+    assert (state["pending"]["kind"], state["pending"]["player"]) == ("select", 0)  # saved mid-setup
+    monkeypatch.setattr("builtins.input", lambda prompt="": (_ for _ in ()).throw(EOFError()))
+    assert main(["play", "--load", str(save)]) == 0
+    assert "Keep cards at 3 M€ each" in capsys.readouterr().out
+
+
+def test_play_refuses_a_broken_save(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"version": 1}')
+    assert main(["play", "--load", str(bad)]) == 2
+    assert "cannot load" in capsys.readouterr().err

@@ -236,11 +236,19 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from .game import Game
+    from .game import Game, SaveError
     from .human import HumanAgent
-    game = Game.new(args.players, seed=args.seed, corporate_era=not args.standard, draft=args.draft,
-                    beginners=(0,) if args.beginner else ())
-    agents = [HumanAgent(console)] + [make_agent(args.bots, args.seed + i) for i in range(1, args.players)]
+    if args.load:
+        try:
+            game = Game.load(Path(args.load).read_bytes())
+        except (OSError, SaveError) as e:
+            err.print(f"error: cannot load {args.load}: {e}")
+            return 2
+    else:
+        game = Game.new(args.players, seed=args.seed, corporate_era=not args.standard, draft=args.draft,
+                        beginners=(0,) if args.beginner else ())
+    players = len(game.state["players"])
+    agents = [HumanAgent(console)] + [make_agent(args.bots, args.seed + i) for i in range(1, players)]
     shown = 0
     while not game.over:
         log = game.state["log"]
@@ -316,6 +324,7 @@ def parser() -> argparse.ArgumentParser:
     pl = sub.add_parser("play", help="play against bots in the terminal")
     game_opts(pl)
     pl.add_argument("--bots", choices=("random", "greedy"), default="greedy")
+    pl.add_argument("--load", help="resume a game saved with 'save FILE' (you are the first player)")
     pl.add_argument("--beginner", action="store_true",
                     help="take the Beginner Corporation (42 M€, keep all 10 cards free) instead of choosing")
     pl.set_defaults(func=cmd_play)
