@@ -68,6 +68,8 @@ class GreedyAgent:
         if len(options) == 1:
             return options[0]["id"]
         if d["kind"] == "action":
+            if any(o["id"] == "first-action" for o in options):
+                return "first-action"  # a corporation's first action is always worth taking
             options = [o for o in options if o["id"] not in ("pass", "done")] or options
             options = [o for o in options if not o["id"].startswith("std:sell")] or options
         best, best_v = options[0]["id"], float("-inf")
