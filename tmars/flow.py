@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import board, feasible, rules, scoring
+from . import feasible, rules, scoring
 from .content import Content, slug
-from .interpreter import HANDLERS, Interp, decision, draw_cards, option
+from .interpreter import HANDLERS, Interp, decision, option, take_from_deck
 from .rng import shuffle
 
 MILESTONE_COST = 8
@@ -490,7 +490,6 @@ def new_generation(g: Interp) -> None:
         pl["flags"] = {}  # one-generation effects (next card discount or flex) expire
     st["phase"] = "research"
     cards = [[] for _ in range(n)]
-    from .interpreter import take_from_deck
     for _ in range(RESEARCH_DRAW):  # one card at a time in player order, so a short deck is shared (F085)
         for k in range(n):
             p = (st["first"] + k) % n
@@ -564,13 +563,5 @@ def new_state(content: Content, players: list[str], seed: int, corporate_era: bo
         else:
             pl["dealt_corps"] = [corps.pop(), corps.pop()] if len(corps) >= 2 else corps[:]
     for pl in st["players"]:
-        pl["dealt"] = g_take(g, 10)
+        pl["dealt"] = take_from_deck(g, 10)
     return st
-
-
-def g_take(g: Interp, n: int) -> list[str]:
-    from .interpreter import take_from_deck
-    return take_from_deck(g, n)
-
-
-__all__ = ["advance_flow", "new_state", "board", "draw_cards"]

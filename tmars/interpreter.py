@@ -147,7 +147,7 @@ class Interp:
             # the feasibility ledger promised otherwise; the soak and property tests look for this line
             self.log(SKIPPED)
             entries.pop(0)
-            self.push(task_copy_keep(task))
+            self.push(task)  # the batch is finished by the engine's pop; push it back to go on
             return None
         if answer is None:
             if len(ready) == 1 or (len(ready) == len(entries) and not any(_order_matters(e["items"])
@@ -161,7 +161,7 @@ class Interp:
         else:
             pick = int(answer)
         entry = entries.pop(pick)
-        self.push(task_copy_keep(task))
+        self.push(task)  # the batch goes back under the entry it releases, and resumes after it
         self.push_items(entry["items"], entry["ctx"])
         return None
 
@@ -219,10 +219,6 @@ SKIPPED = "(an effect could not be carried out and was skipped)"
 
 def payment_label(o: dict) -> str:
     return ", ".join(f"{v} {k}" for k, v in o.items() if v) or "nothing"
-
-
-def task_copy_keep(task: dict) -> dict:
-    return task
 
 
 def _order_matters(items: list) -> bool:
