@@ -110,3 +110,15 @@ def test_play_refuses_a_broken_save(tmp_path, capsys):
     bad.write_text('{"version": 1}')
     assert main(["play", "--load", str(bad)]) == 2
     assert "cannot load" in capsys.readouterr().err
+
+
+def test_usage_errors_exit_2_without_traceback(capsys):
+    import pytest as _pytest
+    with _pytest.raises(SystemExit) as e:
+        main(["simulate", "--games", "0"])
+    assert e.value.code == 2
+    assert main(["game", "--players", "1"]) == 2
+    assert "solo mode" in capsys.readouterr().err
+    with _pytest.raises(SystemExit) as e:
+        main(["simulate", "--workers", "many"])
+    assert e.value.code == 2

@@ -263,6 +263,17 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def positive(text: str) -> int:
+    """argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not 1 or more")
+    return value
+
+
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="tmars", description="Terraforming Mars rules engine: every component is data.")
     sub = ap.add_subparsers(dest="command", required=True)
@@ -300,17 +311,17 @@ def parser() -> argparse.ArgumentParser:
     g = sub.add_parser("game", help="play one seeded bot game and print its log and scores")
     game_opts(g)
     g.add_argument("--agent", choices=("random", "greedy"), default="greedy")
-    g.add_argument("--max-generations", type=int, default=60,
+    g.add_argument("--max-generations", type=positive, default=60,
                    help="stop a game that has not ended by then (reported as capped)")
     g.add_argument("--quiet", action="store_true")
     g.set_defaults(func=cmd_game)
 
     sm = sub.add_parser("simulate", help="play many seeded bot games and summarise")
     game_opts(sm)
-    sm.add_argument("--games", type=int, default=100)
+    sm.add_argument("--games", type=positive, default=100)
     sm.add_argument("--agent", choices=("random", "greedy"), default="random")
-    sm.add_argument("--workers", type=int, default=1)
-    sm.add_argument("--max-generations", type=int, default=100)
+    sm.add_argument("--workers", type=positive, default=1)
+    sm.add_argument("--max-generations", type=positive, default=100)
     sm.add_argument("--ray", action="store_true", help="run the games on a Ray cluster (pip install '.[cluster]')")
     sm.add_argument("--ray-address", default=None, help="address of a running Ray cluster (default: start one)")
     sm.add_argument("--coverage", action="store_true", help="print which cards were played")
@@ -333,10 +344,13 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    for key in ("players",):
-        if getattr(args, key, 2) is not None and not 1 <= getattr(args, key, 2) <= 5:
-            err.print("error: --players must be between 1 and 5")
-            return 2
+    players = getattr(args, "players", 2)
+    if players == 1:
+        err.print("error: solo mode (1 player) is not implemented yet; use 2 to 5 players")
+        return 2
+    if not 2 <= players <= 5:
+        err.print("error: --players must be between 2 and 5")
+        return 2
     try:
         return args.func(args)
     except KeyboardInterrupt:
