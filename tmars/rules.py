@@ -284,8 +284,12 @@ def discount(state: dict, content: Content, p: int, subject: dict, unit: str = "
 
 
 def card_cost(state: dict, content: Content, p: int, name: str) -> int:
+    """Printed cost less discounts, never below 0 (F077). The discounts from cards in play are
+    memoised with them; a one-generation discount (Indentured Workers) is added on top."""
     card = content.cards[name]
-    return max(0, card.get("cost", 0) - discount(state, content, p, {"kind": "card", "card": name}))
+    standing = _memo_on_played(state, content, p, "card-discount:" + name, lambda c, played: discount(
+        state, content, p, {"kind": "card", "card": name}) - state["players"][p]["flags"].get("discount", 0))
+    return max(0, card.get("cost", 0) - standing - state["players"][p]["flags"].get("discount", 0))
 
 
 def std_cost(state: dict, content: Content, p: int, card: dict) -> int:
@@ -295,12 +299,14 @@ def std_cost(state: dict, content: Content, p: int, card: dict) -> int:
 
 # ---- payment -----------------------------------------------------------------------
 def metal_value(state: dict, content: Content, p: int, res: str) -> int:
-    return BASE_VALUE[res] + sum(m["n"] for m in modifiers(state, content, p, "value") if m["res"] == res)
+    return _memo_on_played(state, content, p, "metal:" + res, lambda c, played: BASE_VALUE[res] + sum(
+        m["n"] for m in modifiers(state, c, p, "value") if m["res"] == res))
 
 
 def pay_with(state: dict, content: Content, p: int) -> list[str]:
     """Resources the player may spend as M€ (Helion's heat)."""
-    return [m["res"] for m in modifiers(state, content, p, "pay") if m["as"] == "mc"]
+    return _memo_on_played(state, content, p, "pay-with", lambda c, played: [
+        m["res"] for m in modifiers(state, c, p, "pay") if m["as"] == "mc"])
 
 
 def _spendable(state: dict, p: int, reserve: dict | None) -> dict:
