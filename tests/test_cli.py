@@ -67,17 +67,21 @@ def test_bad_player_count_is_a_usage_error(capsys):
     assert main(["game", "--players", "9"]) == 2
 
 
-def test_play_in_the_terminal_with_typed_answers(monkeypatch, capsys):
-    """A person answers by number; a wrong entry is refused and asked again; end of input stops."""
-    typed = iter(["0", "abc", "1", "", "1", "1", "1"])
+def typing(*lines: str):
+    """A stand-in for input(): the given lines, then end of input."""
+    typed = iter(lines)
 
     def fake_input(prompt=""):
         try:
             return next(typed)
         except StopIteration:
             raise EOFError from None
+    return fake_input
 
-    monkeypatch.setattr("builtins.input", fake_input)
+
+def test_play_in_the_terminal_with_typed_answers(monkeypatch, capsys):
+    """A person answers by number; a wrong entry is refused and asked again; end of input stops."""
+    monkeypatch.setattr("builtins.input", typing("0", "abc", "1", "", "1", "1", "1"))
     assert main(["play", "--seed", "3", "--bots", "random"]) == 0
     out = capsys.readouterr().out
     assert "Choose your corporation" in out
@@ -87,20 +91,12 @@ def test_play_in_the_terminal_with_typed_answers(monkeypatch, capsys):
 
 def test_play_saves_mid_game_and_resumes(monkeypatch, tmp_path, capsys):
     save = tmp_path / "g.json"
-    typed = iter(["1", f"save {save}"])
-
-    def first(prompt=""):
-        try:
-            return next(typed)
-        except StopIteration:
-            raise EOFError from None
-
-    monkeypatch.setattr("builtins.input", first)
+    monkeypatch.setattr("builtins.input", typing("1", f"save {save}"))
     assert main(["play", "--seed", "4", "--bots", "random"]) == 0
     assert f"saved to {save}" in capsys.readouterr().out
     state = json.loads(save.read_text())
     assert (state["pending"]["kind"], state["pending"]["player"]) == ("select", 0)  # saved mid-setup
-    monkeypatch.setattr("builtins.input", lambda prompt="": (_ for _ in ()).throw(EOFError()))
+    monkeypatch.setattr("builtins.input", typing())
     assert main(["play", "--load", str(save)]) == 0
     assert "Keep cards at 3 M€ each" in capsys.readouterr().out
 
