@@ -74,6 +74,13 @@ class Content:
             found = self.memo[("of-type", types)] = board + [c for c in self.cards.values() if c["type"] in types]
         return found
 
+    def slug(self, name: str) -> str:
+        """slug(name), memoised: option ids are built from names at every decision."""
+        found = self.memo.get(("slug", name))
+        if found is None:
+            found = self.memo[("slug", name)] = slug(name)
+        return found
+
     def component(self, kind: str, key: str) -> dict:
         """A board component by type and slug ('standard-project', 'power-plant') or by name."""
         names = self.board[kind]

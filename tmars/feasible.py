@@ -225,12 +225,17 @@ def _spends_own_resources(items: list) -> bool:
     return False
 
 
-def card_feasible(state: dict, content: Content, p: int, card: dict) -> bool:
-    key = ("cannot-fail", card["name"])
+def safe_items(content: Content, name: str, items: list) -> bool:
+    """cannot_fail, memoised per named row (a card's play row, a standard project's)."""
+    key = ("cannot-fail", name)
     safe = content.memo.get(key)
     if safe is None:
-        safe = content.memo[key] = cannot_fail(card.get("play", []))
-    if safe:
+        safe = content.memo[key] = cannot_fail(items)
+    return safe
+
+
+def card_feasible(state: dict, content: Content, p: int, card: dict) -> bool:
+    if safe_items(content, card["name"], card.get("play", [])):
         return True
     led = Ledger()
     ctx = {"p": p, "card": card["name"]}

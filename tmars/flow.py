@@ -122,6 +122,8 @@ def std_usable(g: Interp, p: int, card: dict) -> bool:
     cost = rules.std_cost(g.state, g.content, p, card)
     if not rules.can_pay(g.state, g.content, p, cost):
         return False
+    if feasible.safe_items(g.content, "std:" + card["name"], card.get("play", [])):
+        return True
     return feasible.items_feasible(g.state, g.content, card.get("play", ()), {"p": p, "xmin": 1})
 
 
@@ -173,16 +175,17 @@ def action_options(g: Interp, p: int) -> list[dict]:
         opts.append(option(f"act:{name}", f"use the action of {name}"))
     for card in content.of_type("standard-project"):
         if std_usable(g, p, card):
-            opts.append(option(f"std:{slug(card['name'])}", f"standard project: {card['name']}"))
+            opts.append(option(f"std:{content.slug(card['name'])}", f"standard project: {card['name']}"))
     for card in content.of_type("conversion"):
         if conversion_usable(g, p, card):
-            opts.append(option(f"convert:{slug(card['name'])}", card["name"]))
+            opts.append(option(f"convert:{content.slug(card['name'])}", card["name"]))
     for name in content.map.milestones:
         if milestone_open(g, p, name):
-            opts.append(option(f"milestone:{slug(name)}", f"claim milestone {name}"))
+            opts.append(option(f"milestone:{content.slug(name)}", f"claim milestone {name}"))
     for name in content.map.awards:
         if award_open(g, p, name):
-            opts.append(option(f"award:{slug(name)}", f"fund award {name} ({AWARD_COSTS[len(st['awards'])]} M€)"))
+            opts.append(option(f"award:{content.slug(name)}",
+                               f"fund award {name} ({AWARD_COSTS[len(st['awards'])]} M€)"))
     if st["actions"] >= 1:
         opts.append(option("done", "end turn"))  # passing is taking no action on a turn (F200)
     else:

@@ -294,7 +294,9 @@ def card_cost(state: dict, content: Content, p: int, name: str) -> int:
 
 def std_cost(state: dict, content: Content, p: int, card: dict) -> int:
     subject = {"kind": "std", "name": card["name"], "cost": card.get("cost", 0)}
-    return max(0, card.get("cost", 0) - discount(state, content, p, subject))
+    off = _memo_on_played(state, content, p, "std-discount:" + card["name"],
+                          lambda c, played: discount(state, c, p, subject))
+    return max(0, card.get("cost", 0) - off)
 
 
 # ---- payment -----------------------------------------------------------------------
