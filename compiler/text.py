@@ -700,11 +700,16 @@ def card_sentences(card: dict) -> list[str]:
             out.append(sentence(f"pay {card['cost']} M€ to {text}") + ("*" if starred else ""))
         else:
             out.extend(_row_sentences(card["play"], notes))
+        last_row = len(out) - 1
+    else:
+        last_row = len(out) - 1 if card.get("action") or card.get("effects") else None
     if "score" in card:
         out.append(score_text(card["score"]))
     if "vp" in card:
         out.append(vp_text(card["vp"]))
     if notes.note and not notes.said:
+        if last_row is not None and not any("*" in s for s in out) and out[last_row].endswith("."):
+            out[last_row] = out[last_row][:-1] + "*."  # mark the row the note explains, as printed
         out.append("*" + sentence(notes.note))
     return [s for s in out if s]
 

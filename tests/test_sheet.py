@@ -299,7 +299,7 @@ EXPECTED = {
     "Heat Trappers": ["Decrease any player's heat production 2 steps and increase your energy production 1 step.",
                       "-1 VP."],
     "Immigration Shuttles": ["Increase your M€ production 5 steps.", "1 VP per 3 city tiles in play."],
-    "Flooding": ["Place an ocean tile.", "Remove up to 4 M€ from the owner of an adjacent tile.",
+    "Flooding": ["Place an ocean tile.", "Remove up to 4 M€ from the owner of an adjacent tile*.",
                  "*The 4 M€ may only be taken"],
     "Special Design": ["The next card you play this generation meets its global requirements"],
     "CrediCor": ["You start with 57 M€.", "Effect: when you play a card costing 20 M€ or more, or use a standard "
@@ -331,7 +331,8 @@ EXPECTED = {
     "Power Infrastructure": ["Action: spend X energy to gain X M€."],
     "Inventors' Guild": ["Action: look at the top card of the deck and either buy it for 3 M€ or discard it."],
     "Virus": ["Remove up to 2 animals from any card or remove up to 5 plants from any player."],
-    "Toll Station": ["Increase your M€ production 1 step per space tag your opponents have."],
+    "Toll Station": ["Increase your M€ production 1 step per space tag your opponents have*.",
+                     "*Counts only the space tags"],
     "Media Archives": ["Gain 1 M€ per event played by any player."],
     "Business Contacts": ["Look at the top 4 cards of the deck, take 2 of them into your hand and discard the "
                           "rest."],
