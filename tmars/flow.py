@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from compiler.text import items_text
+
 from . import feasible, rules, scoring
 from .content import Content, slug
-from .interpreter import HANDLERS, Interp, decision, option, take_from_deck
+from .interpreter import HANDLERS, Interp, ask_one, decision, option, take_from_deck
 from .rng import shuffle
 
 MILESTONE_COST = 8
@@ -288,14 +290,11 @@ def h_use_action(g: Interp, task: dict, answer: Any) -> dict | None:
     alts = g.content.cards[name]["action"]
     ctx = {"p": p, "card": name, "xmin": 1}
     ok = [i for i, a in enumerate(alts) if feasible.action_feasible(g.state, g.content, a, ctx)]
-    if answer is None:
-        if len(ok) == 1:
-            answer = str(ok[0])
-        else:
-            from compiler.text import items_text
-            return decision(p, "choice", f"Which action of {name}?",
-                            [option(str(i), f"{items_text(alts[i]['cost']) or 'free'} -> "
-                                    f"{items_text(alts[i]['gain'])}") for i in ok])
+    answer, ask = ask_one(answer, p, "choice", f"Which action of {name}?",
+                          [option(str(i), f"{items_text(alts[i]['cost']) or 'free'} -> {items_text(alts[i]['gain'])}")
+                           for i in ok])
+    if ask:
+        return ask
     alt = alts[int(answer)]
     entry = rules.find_played(g.state, p, name)
     entry["used"] = True
@@ -371,11 +370,9 @@ def h_draft(g: Interp, task: dict, answer: Any) -> dict | None:
     pack = draft["packs"][p]
     if not pack:
         return None
-    if answer is None:
-        if len(pack) == 1:
-            answer = pack[0]
-        else:
-            return decision(p, "draft", "Draft: keep one card, pass the rest", [option(c, c) for c in pack])
+    answer, ask = ask_one(answer, p, "draft", "Draft: keep one card, pass the rest", [option(c, c) for c in pack])
+    if ask:
+        return ask
     pack.remove(answer)
     draft["picked"][p].append(answer)
     return None

@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 from collections.abc import Callable
 
+from compiler.text import items_text
+
 from . import board, feasible, rules
 from .content import Content
 
@@ -23,6 +25,15 @@ def option(oid: str, label: str) -> dict:
 
 def decision(p: int, kind: str, prompt: str, options: list[dict], **extra: Any) -> Decision:
     return {"player": p, "kind": kind, "prompt": prompt, "options": options, **extra}
+
+
+def ask_one(answer: Any, p: int, kind: str, prompt: str, options: list[dict]) -> tuple[Any, Decision | None]:
+    """(answer, None) when the answer is known — given, or the only option — else (None, decision)."""
+    if answer is not None:
+        return answer, None
+    if len(options) == 1:
+        return options[0]["id"], None
+    return None, decision(p, kind, prompt, options)
 
 
 def has_x(items: list) -> bool:
@@ -201,12 +212,10 @@ class Interp:
                                      task.get("titanium", False), task.get("reserve"))
         if not opts:
             return None
-        if answer is None:
-            if len(opts) == 1:
-                answer = "0"
-            else:
-                return decision(p, "pay", f"Pay {task['amount']} M€ for {task.get('why', '')}",
-                                [option(str(i), payment_label(o)) for i, o in enumerate(opts)])
+        answer, ask = ask_one(answer, p, "pay", f"Pay {task['amount']} M€ for {task.get('why', '')}",
+                              [option(str(i), payment_label(o)) for i, o in enumerate(opts)])
+        if ask:
+            return ask
         chosen = opts[int(answer)]
         res = self.state["players"][p]["res"]
         for k, v in chosen.items():
@@ -249,7 +258,6 @@ def _has_loss(items: list) -> bool:
 
 
 def describe_entry(g: Interp, entry: dict) -> str:
-    from compiler.text import items_text
     src = entry["ctx"].get("card") or "effect"
     return f"{src} ({g.pname(entry['ctx']['p'])}): {items_text(entry['items'])}"
 
@@ -294,11 +302,9 @@ def i_resource(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None
                 continue
             for k in range(min(n, pl["res"][res]), 0, -1):
                 opts.append(option(f"{q}:{k}", f"{g.pname(q)} loses {k} {res}"))
-    if answer is None:
-        if len(opts) == 1:
-            answer = opts[0]["id"]
-        else:
-            return decision(p, "target", f"Remove up to {n} {res} from a player", opts)
+    answer, ask = ask_one(answer, p, "target", f"Remove up to {n} {res} from a player", opts)
+    if ask:
+        return ask
     if answer != "none":
         q, k = (int(v) for v in answer.split(":"))
         players[q]["res"][res] -= k
@@ -333,12 +339,10 @@ def i_production(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | No
         targets = others + ([p] if p in targets else [])
     if not targets:
         return None
-    if answer is None:
-        if len(targets) == 1:
-            answer = str(targets[0])
-        else:
-            return decision(p, "target", f"Decrease a player's {res} production by {n}",
-                            [option(str(q), g.pname(q)) for q in targets])
+    answer, ask = ask_one(answer, p, "target", f"Decrease a player's {res} production by {n}",
+                          [option(str(q), g.pname(q)) for q in targets])
+    if ask:
+        return ask
     q = int(answer)
     players[q]["prod"][res] -= n
     g.log(f"{g.pname(q)}'s {res} production drops by {n}")
@@ -373,12 +377,10 @@ def i_card_resource(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision |
             targets = holders(g, p, res, exclude=ctx.get("card") if where == "other" else None)
         if not targets:
             return None  # resources with nowhere to go are lost (F120)
-        if answer is None:
-            if len(targets) == 1:
-                answer = targets[0]["name"]
-            else:
-                return decision(p, "card", f"Add {n} {res} to which card?",
-                                [option(e["name"], e["name"]) for e in targets])
+        answer, ask = ask_one(answer, p, "card", f"Add {n} {res} to which card?",
+                              [option(e["name"], e["name"]) for e in targets])
+        if ask:
+            return ask
         entry = rules.find_played(st, p, answer)
         entry["res"] = entry.get("res", 0) + n
         g.log(f"{g.pname(p)} adds {n} {res if res != 'held' else 'resource'} to {entry['name']}")
@@ -402,11 +404,9 @@ def i_card_resource(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision |
                     opts.append(option(f"{q}:{e['name']}:{k}", f"{k} {res} from {e['name']} ({g.pname(q)})"))
     if not opts:
         return None
-    if answer is None:
-        if len(opts) == 1:
-            answer = opts[0]["id"]
-        else:
-            return decision(p, "target", f"Remove {n} {res} from a card", opts)
+    answer, ask = ask_one(answer, p, "target", f"Remove {n} {res} from a card", opts)
+    if ask:
+        return ask
     if answer != "none":
         q, name, k = answer.split(":")
         entry = rules.find_played(st, int(q), name)
@@ -586,10 +586,9 @@ def i_steal(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
         amounts = range(min(n, have), 0, -1) if node.get("upto") else ([n] if have >= n else [])
         for k in amounts:
             opts.append(option(f"{q}:{k}", f"steal {k} {res} from {g.pname(q)}"))
-    if answer is None:
-        if len(opts) == 1:
-            return None
-        return decision(p, "target", f"Steal {n} {res}", opts)
+    answer, ask = ask_one(answer, p, "target", f"Steal {n} {res}", opts)
+    if ask:
+        return ask
     if answer != "none":
         q, k = (int(v) for v in answer.split(":"))
         players[q]["res"][res] -= k
@@ -616,13 +615,10 @@ def i_choice(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
     if not ok:
         ok = [i for i, opt in enumerate(node["options"])
               if feasible.items_feasible(g.state, g.content, opt, ctx, ctx.get("mandatory", False))] or [0]
-    if answer is None:
-        if len(ok) == 1:
-            answer = str(ok[0])
-        else:
-            from compiler.text import items_text
-            return decision(ctx["p"], "choice", "Choose one",
-                            [option(str(i), items_text(node["options"][i])) for i in ok])
+    answer, ask = ask_one(answer, ctx["p"], "choice", "Choose one",
+                          [option(str(i), items_text(node["options"][i])) for i in ok])
+    if ask:
+        return ask
     g.push_items(node["options"][int(answer)], ctx)
     return None
 
@@ -638,7 +634,6 @@ def i_may(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
     if not can:
         return None
     if answer is None:
-        from compiler.text import items_text
         return decision(ctx["p"], "confirm", f"Do you want to: {items_text(node['items'])}?",
                         [option("yes", "yes"), option("no", "no")])
     if answer == "yes":

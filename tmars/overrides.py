@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import feasible, rules
+from .interpreter import ask_one, option
 from .content import Content
 
 
@@ -54,16 +55,13 @@ class CopyProduction(Primitive):
         return bool(self.candidates(state, content, node, ctx))
 
     def run(self, g, node, ctx, answer):
-        from .interpreter import decision, option
         cands = self.candidates(g.state, g.content, node, ctx)
         if not cands:
             return None
-        if answer is None:
-            if len(cands) == 1:
-                answer = cands[0]["name"]
-            else:
-                return decision(ctx["p"], "card", "Copy the production box of which card?",
-                                [option(e["name"], e["name"]) for e in cands])
+        answer, ask = ask_one(answer, ctx["p"], "card", "Copy the production box of which card?",
+                              [option(e["name"], e["name"]) for e in cands])
+        if ask:
+            return ask
         g.log(f"{g.pname(ctx['p'])} copies the production box of {answer}")
         g.push_items(_top_boxes(g.content.cards[answer]), {"p": ctx["p"], "card": answer})
         return None
