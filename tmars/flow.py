@@ -204,7 +204,8 @@ def h_turn(g: Interp, task: dict, answer: Any) -> dict | None:
     return None
 
 
-def start_action(g: Interp, p: int, choice: str) -> None:
+def start_action(g: Interp, p: int, choice: str, counts: bool = True) -> None:
+    """Carry out a chosen action; `counts` is False for the final greenery round, which has no turns."""
     st, content = g.state, g.content
     pl = st["players"][p]
     kind, _, arg = choice.partition(":")
@@ -218,7 +219,8 @@ def start_action(g: Interp, p: int, choice: str) -> None:
         st["actions"] = 0
         next_player(st)
         return
-    g.push({"t": "end_action", "p": p})
+    if counts:
+        g.push({"t": "end_action", "p": p})
     if kind == "first-action":
         pl["first_action"] = False
         card = content.cards[pl["corp"]]
@@ -408,9 +410,8 @@ def h_final_greenery(g: Interp, task: dict, answer: Any) -> dict | None:
         return decision(p, "action", "Final greenery: convert plants?", opts)
     if answer == "done":
         return None
-    g.push(dict(task))
-    start_action(g, p, answer)
-    g.state["stack"].remove(next(t for t in g.state["stack"] if t["t"] == "end_action"))
+    g.push(dict(task))  # asked again after this conversion
+    start_action(g, p, answer, counts=False)
     return None
 
 
