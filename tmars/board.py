@@ -23,40 +23,29 @@ def _rules_key(node: dict) -> tuple:
     return tuple(r if isinstance(r, str) else (r["rule"], r.get("n")) for r in node.get("rules", ()))
 
 
-def board_signature(state: dict) -> str:
-    """A string naming every tile on the board with its owner. The engine appends to it as it
-    places tiles (tiles are never removed), so most lookups cost nothing; it is rebuilt whenever
-    it no longer matches the board (a position set up by hand)."""
-    sig = state.get("board_sig")
+def board_signature(state: dict, content: Content) -> str:
+    """A string naming every tile on the board with its owner. Tiles are never removed, so it is
+    memoised on the board dict and its size, like the played-card memos in rules.py (the memo keeps
+    the dict alive, so its id is not reused); nothing derived is written into the saved state."""
     board = state["board"]
-    if sig is None or sig.count(";") != len(board):
-        sig = "".join(f"{a}:{t['tile']}:{t.get('owner')};" for a, t in board.items())
-        state["board_sig"] = sig
+    key = ("board", id(board), len(board))
+    hit = content.memo.get(key)
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    sig = "".join(f"{a}:{t['tile']}:{t.get('owner')};" for a, t in board.items())
+    content.memo[key] = (board, sig)
     return sig
 
 
-def note_tile(state: dict, area: str) -> None:
-    """Keep the board signature current after a placement."""
-    t = state["board"][area]
-    state["board_sig"] = board_signature_before(state) + f"{area}:{t['tile']}:{t.get('owner')};"
-
-
-def board_signature_before(state: dict) -> str:
-    sig = state.get("board_sig")
-    if sig is None or sig.count(";") != len(state["board"]) - 1:
-        return "".join(f"{a}:{t['tile']}:{t.get('owner')};" for a, t in list(state["board"].items())[:-1])
-    return sig
-
-
-def _memo_key(state: dict, p: int, node: dict, kind: str) -> tuple:
+def _memo_key(state: dict, content: Content, p: int, node: dict, kind: str) -> tuple:
     claims = tuple(state["claims"].items()) if state["claims"] else ()
-    return (kind, board_signature(state), claims, p, node["tile"], node.get("name"), _rules_key(node))
+    return (kind, board_signature(state, content), claims, p, node["tile"], node.get("name"), _rules_key(node))
 
 
 def legal_areas(state: dict, content: Content, p: int, node: dict, ctx: dict | None = None) -> list[str]:
     """Every area where this tile may go now, in map order. Tiles are never removed, so the
     board, its claims and the player decide the answer; it is memoised on that key."""
-    key = _memo_key(state, p, node, "areas")
+    key = _memo_key(state, content, p, node, "areas")
     memo = content.memo
     found = memo.get(key)
     if found is None:
@@ -128,7 +117,7 @@ def tile_possible(state: dict, content: Content, p: int, node: dict, ctx: dict |
     """Is there somewhere to put it? Stops at the first legal area (memoised like legal_areas)."""
     if ocean_skipped(state, content, node):
         return True
-    key = _memo_key(state, p, node, "possible")
+    key = _memo_key(state, content, p, node, "possible")
     found = content.memo.get(key)
     if found is None:
         found = content.memo[key] = next(_candidates(state, content, p, node), None) is not None

@@ -470,7 +470,6 @@ def place_tile(g: Interp, p: int, node: dict, area: str, ctx: dict) -> None:
     if {r if isinstance(r, str) else r["rule"] for r in node.get("rules", ())} & SPACING_WAIVERS:
         tile["spacing"] = "waived"  # placed by a rule that allows a city next to it (Noctis, Urbanized Area)
     st["board"][area] = tile
-    board.note_tile(st, area)
     st["claims"].pop(area, None)
     st.setdefault("last_tile", {})[str(p)] = area
     spec = g.content.map.areas[area]
