@@ -262,24 +262,21 @@ def _std_filter(event: dict, args: list) -> bool:
 
 
 def discount(state: dict, content: Content, p: int, subject: dict, unit: str = "mc") -> int:
-    """Total discount for a card (subject={'kind':'card','card':name}) or a standard project/conversion."""
+    """Standing discount from cards in play for a card (subject={'kind':'card','card':name}) or a
+    standard project or conversion. A tag discount counts each matching tag (F078)."""
     total = 0
+    is_card = subject["kind"] == "card"
     for m in modifiers(state, content, p, "discount"):
         if m.get("unit", "mc") != unit:
             continue
         if "on" not in m:
-            total += m["n"] if subject["kind"] == "card" else 0
+            total += m["n"] if is_card else 0
             continue
-        times = 0
         for t in m["on"]:
-            if t["event"].endswith("-tag") and subject["kind"] == "card":
-                times += content.cards[subject["card"]]["tags"].count(t["event"][:-4])
-            elif trigger_matches(t, {**subject, "p": p}, p, content) if subject["kind"] != "card" or \
-                    t["event"] == "card" else False:
-                times += 1
-        total += m["n"] * times
-    if subject["kind"] == "card" and unit == "mc":
-        total += state["players"][p]["flags"].get("discount", 0)
+            if is_card and t["event"].endswith("-tag"):
+                total += m["n"] * content.cards[subject["card"]]["tags"].count(t["event"][:-4])
+            elif trigger_matches(t, {**subject, "p": p}, p, content):
+                total += m["n"]
     return total
 
 
@@ -287,8 +284,8 @@ def card_cost(state: dict, content: Content, p: int, name: str) -> int:
     """Printed cost less discounts, never below 0 (F077). The discounts from cards in play are
     memoised with them; a one-generation discount (Indentured Workers) is added on top."""
     card = content.cards[name]
-    standing = _memo_on_played(state, content, p, "card-discount:" + name, lambda c, played: discount(
-        state, content, p, {"kind": "card", "card": name}) - state["players"][p]["flags"].get("discount", 0))
+    standing = _memo_on_played(state, content, p, "card-discount:" + name,
+                               lambda c, played: discount(state, c, p, {"kind": "card", "card": name}))
     return max(0, card.get("cost", 0) - standing - state["players"][p]["flags"].get("discount", 0))
 
 
