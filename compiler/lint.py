@@ -257,7 +257,7 @@ def start_outside_corp(c: Card):
 
 
 @rule("L107", "error", "the event tag does not match the card type",
-      "Events carry the event tag and nothing else does; Media Group and Interplanetary Cinematics count it.",
+      "Events carry the event tag and nothing else does; effects that count played events rely on it.",
       """
 - name: Quiet Event
   number: "907"
@@ -318,7 +318,7 @@ def milestone_award_shape(c: Card):
 
 
 @rule("L111", "error", "a standard project without a cost, or with nothing to do",
-      "A standard project costs M€ (Sell Patents: 0) and does what its row says.",
+      "A standard project costs M€ (possibly 0) and does what its row says.",
       """
 - name: Nothing Project
   type: standard-project
@@ -956,7 +956,7 @@ def slug(name: str) -> str:
 
 
 @rule("L415", "warning", "a named tile not named after its card",
-      "A card's own tile carries the card's name (Capital's city is 'capital'), so the board, the sheet "
+      "A card's own tile carries the card's name (a card 'Grand Plaza' places 'grand-plaza'), so the board, the sheet "
       "and VP per adjacent tile can find it; a different name is usually a typo.",
       """
 - name: Grand Plaza

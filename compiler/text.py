@@ -63,7 +63,7 @@ def amount(node: dict, word: str) -> str:
 
 
 def title(slug: str) -> str:
-    """'noctis-city' -> 'Noctis City', 'beam-from-a-thorium-asteroid' -> 'Beam from a Thorium Asteroid'."""
+    """'grand-plaza' -> 'Grand Plaza', 'city-of-the-sun' -> 'City of the Sun' (small words stay lower case)."""
     words = slug.split("-")
     return " ".join(w if i and w in SMALL_WORDS else w[:1].upper() + w[1:] for i, w in enumerate(words))
 

@@ -11,7 +11,7 @@ LANGUAGE_VERSION = 1
 
 STANDARD_RESOURCES = ("mc", "steel", "titanium", "plant", "energy", "heat")
 CARD_RESOURCES = ("animal", "microbe", "science", "fighter", "floater", "asteroid", "camp", "data")
-# "held(that)": one resource of whatever kind the triggering card holds (Viral Enhancers).
+# "held(that)": one resource of whatever kind the triggering card holds.
 HELD = "held"
 TAGS = (
     "building", "space", "science", "power", "earth", "jovian", "venus", "plant",

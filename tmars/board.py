@@ -125,6 +125,6 @@ def tile_possible(state: dict, content: Content, p: int, node: dict, ctx: dict |
 
 
 def claimable_areas(state: dict, content: Content) -> list[str]:
-    """Land Claim: a free, non-reserved land area nobody has claimed (F031, F144)."""
+    """Areas a claim marker may go on: free, non-reserved land nobody has claimed (F031, F144)."""
     return [a for a, area in content.map.areas.items()
             if area.kind == "land" and not area.reserved and a not in state["board"] and a not in state["claims"]]

@@ -337,7 +337,7 @@ def parser() -> argparse.ArgumentParser:
     pl.add_argument("--bots", choices=("random", "greedy"), default="greedy")
     pl.add_argument("--load", help="resume a game saved with 'save FILE' (you are the first player)")
     pl.add_argument("--beginner", action="store_true",
-                    help="take the Beginner Corporation (42 M€, keep all 10 cards free) instead of choosing")
+                    help="take a beginner corporation (one that keeps all dealt cards free) instead of choosing")
     pl.set_defaults(func=cmd_play)
     return ap
 

@@ -16,7 +16,7 @@ from compiler.parser import SourceText
 
 
 def slug(name: str) -> str:
-    """'Power Plant' -> 'power-plant': how cards and areas are named inside the card language."""
+    """'Some Name 2' -> 'some-name-2': how cards and areas are named inside the card language."""
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
@@ -54,7 +54,7 @@ BOARD_TYPES = ("standard-project", "conversion", "milestone", "award")
 class Content:
     """Everything the engine reads. Player cards (projects, corporations) by name; board
     components (standard projects, conversions, milestones, awards) by type and then name,
-    since a standard project may share its printed name with a project card (Power Plant)."""
+    since a standard project may share its printed name with a project card."""
 
     cards: dict[str, dict]
     map: Map

@@ -130,7 +130,7 @@ def std_usable(g: Interp, p: int, card: dict) -> bool:
 
 
 def conversion_cost(g: Interp, p: int, card: dict) -> list[dict]:
-    """The conversion's cost items, less any discount in the spent resource (Ecoline)."""
+    """The conversion's cost items, less any discount given in the spent resource."""
     alt = card["action"][0]
     out = []
     for node in alt["cost"]:
@@ -351,7 +351,7 @@ def h_research(g: Interp, task: dict, answer: Any) -> dict | None:
 
 
 def buyable(g: Interp, p: int, offered: int) -> int:
-    """How many cards the player can afford at 3 M€ each, counting Helion's heat (F170)."""
+    """How many cards the player can afford at 3 M€ each, counting resources usable as M€ (F170)."""
     spend = g.state["players"][p]["res"]["mc"] + rules.spare_payment_value(g.state, g.content, p, ())
     return min(offered, spend // CARD_PRICE)
 

@@ -153,7 +153,7 @@ class Interp:
         ready = [i for i in possible if feasible.items_ready(self.state, self.content, entries[i]["items"],
                                                               entries[i]["ctx"])]
         if not ready and possible:
-            ready = possible[:1]  # what it waited for never came (no ocean left for Flooding): it does nothing
+            ready = possible[:1]  # what it waited for never came (e.g. no ocean was left): it does nothing
         if not ready:
             # the feasibility ledger promised otherwise; the soak and property tests look for this line
             self.log(SKIPPED)
@@ -313,7 +313,7 @@ def i_resource(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None
 
 
 def adjacent_owners(g: Interp, p: int) -> set[int]:
-    """Other players owning a tile next to the tile this player placed last (Flooding)."""
+    """Other players owning a tile next to the tile this player placed last (a removal marked adjacent)."""
     area = g.state.get("last_tile", {}).get(str(p))
     if not area:
         return set()
@@ -468,7 +468,7 @@ def place_tile(g: Interp, p: int, node: dict, area: str, ctx: dict) -> None:
     if "name" in node:
         tile["name"] = node["name"]
     if {r if isinstance(r, str) else r["rule"] for r in node.get("rules", ())} & SPACING_WAIVERS:
-        tile["spacing"] = "waived"  # placed by a rule that allows a city next to it (Noctis, Urbanized Area)
+        tile["spacing"] = "waived"  # placed by a rule that allows a city next to it (reserved, next-cities)
     st["board"][area] = tile
     st["claims"].pop(area, None)
     st.setdefault("last_tile", {})[str(p)] = area

@@ -90,8 +90,8 @@ def has_override(state: dict, content: Content, p: int, name: str) -> list[tuple
 
 def is_protected(state: dict, content: Content, owner: int, card_name: str | None, by: int) -> bool:
     """Is removing the owner's resources (on card_name; plants when None) by player `by` refused?
-    protect-resources(here) guards its own card against everyone (Pets); with no argument it
-    guards plants and every card against opponents only (Protected Habitats, F128)."""
+    protect-resources(here) guards its own card against everyone; with no argument it guards
+    plants and every card against opponents only (F128)."""
     for e, m in has_override(state, content, owner, "protect-resources"):
         scope = m["args"][0] if m["args"] else "all"
         if scope == "here" and card_name == e["name"]:
@@ -282,7 +282,7 @@ def discount(state: dict, content: Content, p: int, subject: dict, unit: str = "
 
 def card_cost(state: dict, content: Content, p: int, name: str) -> int:
     """Printed cost less discounts, never below 0 (F077). The discounts from cards in play are
-    memoised with them; a one-generation discount (Indentured Workers) is added on top."""
+    memoised with them; a one-generation discount (next-card-discount) is added on top."""
     card = content.cards[name]
     standing = _memo_on_played(state, content, p, "card-discount:" + name,
                                lambda c, played: discount(state, c, p, {"kind": "card", "card": name}))
@@ -303,14 +303,14 @@ def metal_value(state: dict, content: Content, p: int, res: str) -> int:
 
 
 def pay_with(state: dict, content: Content, p: int) -> list[str]:
-    """Resources the player may spend as M€ (Helion's heat)."""
+    """Resources the player may spend as M€ (a 'pay X as mc' modifier, F170)."""
     return _memo_on_played(state, content, p, "pay-with", lambda c, played: [
         m["res"] for m in modifiers(state, c, p, "pay") if m["as"] == "mc"])
 
 
 def _spendable(state: dict, p: int, reserve: dict | None) -> dict:
-    """The player's resources, less what the card being paid for must itself spend (a Helion
-    player cannot pay Local Heat Trapping's cost with the heat its effect needs)."""
+    """The player's resources, less what the card being paid for must itself spend: heat usable
+    as M€ cannot pay a card's cost and also the heat its own effect takes."""
     res = state["players"][p]["res"]
     if not reserve:
         return res
@@ -351,7 +351,7 @@ def payment_options(state: dict, content: Content, p: int, amount: int, steel: b
 
 
 def spare_payment_value(state: dict, content: Content, p: int, metals: tuple | list) -> int:
-    """M€ worth of the metals (and Helion-like resources) that may pay an M€ cost."""
+    """M€ worth of the metals (and resources usable as M€) that may pay an M€ cost."""
     res = state["players"][p]["res"]
     value = sum(res[m] * metal_value(state, content, p, m) for m in metals)
     return value + sum(res[r] for r in pay_with(state, content, p))
