@@ -16,6 +16,13 @@ class Position:
     col: int
 
 
+def excerpt(source_line: str, col: int) -> list[str]:
+    """The offending source line and a caret under its column, as both compiler and lint show them."""
+    if not source_line:
+        return []
+    return ["    " + source_line.rstrip("\n"), "    " + " " * max(col - 1, 0) + "^"]
+
+
 @dataclass
 class Diagnostic:
     """A problem in a card file, rendered like a compiler message."""
@@ -32,9 +39,7 @@ class Diagnostic:
     def render(self) -> str:
         p = self.position
         out = [f"{p.path}:{p.line}:{p.col}: {self.severity} {self.code}: {self.message}"]
-        if self.source_line:
-            out.append("    " + self.source_line.rstrip("\n"))
-            out.append("    " + " " * max(p.col - 1, 0) + "^")
+        out += excerpt(self.source_line, p.col)
         if self.expected:
             out.append(f"  expected: {self.expected}")
         if self.suggestion:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from . import vocab
-from .diagnostics import Diagnostic, Position
+from .diagnostics import Diagnostic, Position, excerpt
 from .frame import RawCard
 from .library import card_files, compile_file
 
@@ -37,9 +37,7 @@ class Finding:
 
     def render(self) -> str:
         out = [f"{self.path}:{self.line}:{self.col}: {self.severity} {self.code} {self.message}"]
-        if self.source_line:
-            out.append("    " + self.source_line.rstrip("\n"))
-            out.append("    " + " " * max(self.col - 1, 0) + "^")
+        out += excerpt(self.source_line, self.col)
         if self.suggestion:
             out.append(f"  help: {self.suggestion}")
         return "\n".join(out)
