@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
-from . import rules, scoring
+from . import scoring
 from .game import Game
 
 
@@ -90,6 +90,3 @@ class GreedyAgent:
             return "pass" if "pass" in ids else best
         return best
 
-
-def cards_in_play(game: Game, p: int) -> list[str]:
-    return [e["name"] for e in rules.in_play(game.state, p)]

@@ -22,22 +22,10 @@ def in_play(state: dict, p: int) -> list[dict]:
     return state["players"][p]["played"]
 
 
-def card_of(content: Content, entry: dict) -> dict:
-    return content.cards[entry["name"]]
-
-
 def find_played(state: dict, p: int, name: str) -> dict | None:
     for e in state["players"][p]["played"]:
         if e["name"] == name:
             return e
-    return None
-
-
-def owner_of(state: dict, name: str) -> tuple[int, dict] | None:
-    for i, pl in enumerate(state["players"]):
-        for e in pl["played"]:
-            if e["name"] == name:
-                return i, e
     return None
 
 

@@ -447,10 +447,6 @@ def density(card: dict, sections: list, sentences: list[str]) -> str:
     return ZOOMS[-1][1]
 
 
-def card_key(card: dict) -> str:
-    return f"{card['module']}:{card.get('number') or card['type']}:{card['name']}"
-
-
 def render_card(card: dict) -> str:
     """One card of the grid: frame, band (cost, name, tags), requirement, icons, text, footer."""
     kind = card["type"]
