@@ -19,6 +19,9 @@ TRUE = {"const": True}
 STD = {"enum": list(vocab.STANDARD_RESOURCES)}
 CARDRES = {"enum": list(vocab.CARD_RESOURCES)}
 ITEMS = {"type": "array", "items": {"$ref": "#/$defs/item"}}
+BOX_ITEMS = {"type": "array", "items": {"oneOf": [{"$ref": "#/$defs/op_production"},
+                                                  {"$ref": "#/$defs/op_override"}]}}
+OPTIONS = {"type": "array", "minItems": 1, "items": ITEMS}
 ARG = {"oneOf": [STR, {"type": "object", "required": ["rule"], "additionalProperties": False,
                        "properties": {"rule": STR, "n": INT, "cmp": {"enum": [">=", "<="]}}}]}
 ARGS = {"type": "array", "items": ARG}
@@ -29,8 +32,7 @@ ITEM_SHAPES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
                                           "with": {"type": "array", "items": {"enum": ["steel", "titanium"]}},
                                           "adjacent": TRUE}),
     "production": ({"res": STD, "n": INT}, {"x": TRUE, "upto": TRUE, "any": TRUE, "per": "#count"}),
-    "box": ({"items": {"type": "array", "items": {"oneOf": [{"$ref": "#/$defs/op_production"},
-                                                             {"$ref": "#/$defs/op_override"}]}}}, {}),
+    "box": ({"items": BOX_ITEMS}, {}),
     "card_resource": ({"res": {"enum": list(vocab.CARD_RESOURCES) + [vocab.HELD]}, "n": INT,
                        "where": {"enum": ["here", "other", "any", "that", "nonempty"]}},
                       {"x": TRUE, "upto": TRUE, "any": TRUE, "per": "#count"}),
@@ -42,7 +44,7 @@ ITEM_SHAPES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "steal": ({"res": {"enum": list(vocab.STANDARD_RESOURCES) + list(vocab.CARD_RESOURCES)}, "n": INT},
               {"upto": TRUE}),
     "claim": ({}, {}),
-    "choice": ({"options": {"type": "array", "minItems": 1, "items": ITEMS}}, {}),
+    "choice": ({"options": OPTIONS}, {}),
     "pay": ({"cost": ITEMS, "gain": ITEMS}, {}),
     "may": ({"items": ITEMS}, {}),
     "group": ({"items": ITEMS}, {}),
@@ -107,3 +109,36 @@ def schema() -> dict:
     defs["item"] = {"oneOf": [{"$ref": f"#/$defs/op_{op}"} for op in ITEM_SHAPES]}
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://tmars.dev/ir/card.json",
             "title": f"tmars compiled card (card language v{vocab.LANGUAGE_VERSION})", **CARD, "$defs": defs}
+
+
+def _child_fields(op: str) -> tuple[tuple[str, bool], ...]:
+    """The fields of an op that hold nested items, read off its declared shape: (field, is_options)."""
+    required, optional = ITEM_SHAPES[op]
+    return tuple((k, spec is OPTIONS) for k, spec in {**required, **optional}.items()
+                 if spec is ITEMS or spec is BOX_ITEMS or spec is OPTIONS)
+
+
+CHILD_FIELDS: dict[str, tuple[tuple[str, bool], ...]] = {op: _child_fields(op) for op in ITEM_SHAPES}
+
+
+def children(node: dict, into_options: bool = True) -> list[dict]:
+    """The items nested directly in a node. The options of a choice are alternatives, not parts:
+    `into_options=False` leaves them out (an X inside an option is asked when that option is chosen)."""
+    out: list[dict] = []
+    for field, is_options in CHILD_FIELDS[node["op"]]:
+        if is_options:
+            if into_options:
+                for opt in node[field]:
+                    out.extend(opt)
+        else:
+            out.extend(node[field])
+    return out
+
+
+def walk(items: list, into_options: bool = True):
+    """Every node of these items and of everything nested in them, depth first."""
+    stack = list(reversed(items))
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(reversed(children(node, into_options)))

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 from tmars.agents import GreedyAgent, RandomAgent
 from tmars.game import Game, IllegalAnswer
+from tmars.trial import boundary_depth
 
 
 def play(game: Game, seed: int, limit: int = 5000, stop_at: int | None = None) -> list:
@@ -92,20 +94,41 @@ def test_select_answers_are_checked():
         assert game.save() == before
 
 
-def test_every_offered_option_can_be_answered():
-    game = Game.new(2, seed=8, max_generations=30)
-    agents = [RandomAgent(3), RandomAgent(4)]
-    checked = 0
-    while not game.over and checked < 300:
+def finish_unit(game: Game, rng: random.Random) -> int:
+    """Answer at random until the unit of play the last answer began is over (its stack is
+    back to the boundary it started from); every answer on the way must complete."""
+    stop = boundary_depth(game.state["stack"])
+    steps = 0
+    while not game.over and len(game.state["stack"]) > stop and game.pending:
+        d = game.pending
+        if d["kind"] == "select":
+            answer = [o["id"] for o in d["options"][:d.get("min", 0)]]
+        else:
+            answer = rng.choice(d["options"])["id"]
+        game.answer(d["player"], answer)  # an EngineError here is an offered option that failed
+        steps += 1
+    return steps
+
+
+@pytest.mark.parametrize("seed", [8, 21])
+def test_every_offered_option_completes_to_the_end_of_its_unit(seed):
+    """Each option of each decision, on a clone, played on with random answers to the end of the
+    action (or setup step) it belongs to: nothing offered may fail on the way."""
+    game = Game.new(3, seed=seed, max_generations=30)
+    agents = [RandomAgent(seed + i) for i in range(3)]
+    rng = random.Random(seed)
+    checked = deep = 0
+    while not game.over and checked < 400:
         d = game.pending
         assert d["options"], "a decision with no option is a soft-lock"
         if d["kind"] != "select":
             for o in d["options"]:
                 trial = game.clone()
                 trial.answer(d["player"], o["id"])
+                deep += finish_unit(trial, rng)
                 checked += 1
         game.answer(d["player"], agents[d["player"]].choose(game))
-    assert checked >= 300
+    assert checked >= 400 and deep > 100
 
 
 @pytest.mark.parametrize("players,ce,draft", [(2, True, False), (3, False, True), (4, True, True)])

@@ -1,18 +1,24 @@
-"""Can these effects be completed? A conservative ledger over the IR.
+"""A quick necessary test for the action menu: a ledger of optimistic gains and mandatory losses.
 
-The engine offers a card, action or option only if its effects can be carried out (F043,
-F063, F099), apart from the three exceptions: a maxed parameter, resources with nowhere to
-go, and optional removal. The ledger sums, per resource, production and hand, the most the
-effects could give and the least they must take, so that the player's choice of order
-(F075, F076) is allowed for: a loss may be covered by a gain resolved before it.
+The offer check of record is the trial search (`trial.py`): the interpreter itself, run on a
+copy. The ledger only saves work in front of it. It is a relaxation: it sums, per resource,
+production and hand, the most the effects could give and the least they must take, so that
+the player's choice of order (F075, F076) is allowed for. When it says no, nothing can
+complete; when it says yes for items whose outcome cannot depend on order or choices
+(`ledger_is_exact`), that is the answer; otherwise the trial decides.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 
+from compiler.ir import walk
+
 from . import board, rules
 from .content import Content
+from .overrides import PRIMITIVES
+from .static import items_cannot_fail, unsafe_triggers_in_play
+from .trial import action_completes
 
 
 class Ledger:
@@ -104,8 +110,11 @@ def add_item(state: dict, content: Content, node: dict, ctx: dict, led: Ledger, 
         elif not node.get("buy") and "of" not in node:
             led.gain[("hand",)] += n
     elif op == "tile":
-        if not board.tile_possible(state, content, p, node, ctx):
+        n = node.get("n", 1)
+        if n == 1 and not board.tile_possible(state, content, p, node, ctx):
             led.failed = True
+        elif n > 1 and not board.ocean_skipped(state, content, node):
+            led.failed |= len(board.legal_areas(state, content, p, {**node, "n": 1}, ctx)) < n
     elif op == "claim":
         if not board.claimable_areas(state, content):
             led.failed = True
@@ -128,12 +137,14 @@ def add_item(state: dict, content: Content, node: dict, ctx: dict, led: Ledger, 
         add_items(state, content, node["gain"], ctx, led, mandatory)
     elif op == "group":
         add_items(state, content, node["items"], ctx, led, mandatory)
-    elif op == "if":
-        cond = node["cond"]
-        if "reveal" not in cond and rules.requirement_met(state, content, p, cond):
-            add_items(state, content, node["items"], ctx, led, mandatory)
+    elif op == "if":  # a relaxation: what it may give counts, what it may take does not
+        if "reveal" in node["cond"] and not (state["deck"] or state["discard"]):
+            led.failed = True  # nothing to reveal (F212)
+        sub = Ledger()
+        add_items(state, content, node["items"], ctx, sub, mandatory)
+        for key, v in sub.gain.items():
+            led.gain[key] += v
     elif op == "override":
-        from .overrides import PRIMITIVES
         prim = PRIMITIVES[node["name"]]
         if not prim.feasible(state, content, node, ctx):
             led.failed = True
@@ -180,25 +191,6 @@ def _loosely_matches(t: dict, ev: dict) -> bool:
     return word in (ev["tile"], "tile")
 
 
-def cannot_fail(items: list) -> bool:
-    """Items that can always be carried out whatever the state: gains, optional removals,
-    raises and TR. Checking them is skipped, which is most of the deck."""
-    for node in items:
-        op = node["op"]
-        if op in ("tile", "claim", "override", "pay", "if", "steal"):
-            return False
-        optional_removal = node.get("any") and op in ("resource", "card_resource")
-        if op in ("resource", "production", "card_resource", "cards") and node["n"] < 0 and not optional_removal:
-            return False
-        if op == "production" and node.get("any"):
-            return False
-        if op == "choice" and not all(cannot_fail(o) for o in node["options"]):
-            return False
-        if op in ("box", "group") and not cannot_fail(node["items"]):  # 'may' is optional: never fails
-            return False
-    return True
-
-
 def reserved_resources(state: dict, content: Content, p: int, card: dict) -> dict:
     """Standard resources the card's own effects must spend, net of its own gains: they cannot
     also pay its cost."""
@@ -215,64 +207,125 @@ def reserved_resources(state: dict, content: Content, p: int, card: dict) -> dic
 
 
 def _spends_own_resources(items: list) -> bool:
-    for node in items:
-        if node["op"] == "resource" and node["n"] < 0 and not node.get("any") and node["res"] != "mc":
-            return True
-        nested = node.get("items", []) + node.get("cost", []) + node.get("gain", [])
-        nested += [n for o in node.get("options", ()) for n in o]
-        if nested and _spends_own_resources(nested):
-            return True
-    return False
+    return any(node["op"] == "resource" and node["n"] < 0 and not node.get("any") and node["res"] != "mc"
+               for node in walk(items))
 
 
-def safe_items(content: Content, name: str, items: list) -> bool:
-    """cannot_fail, memoised per named row (a card's play row, a standard project's)."""
-    key = ("cannot-fail", name)
-    safe = content.memo.get(key)
-    if safe is None:
-        safe = content.memo[key] = cannot_fail(items)
-    return safe
+def ledger_is_exact(cost: list, gain: list) -> tuple[bool, tuple]:
+    """Is the ledger's yes a proof? It is for own gains and losses with fixed amounts (X counts at
+    its least, 1) on keys that no item both gains and loses, with at most one tile or only oceans
+    (a placement bonus cannot pay a loss outside the cost), choices whose options lose nothing,
+    conditions that cannot fail, and overrides whose feasibility test is exact.
+
+    Red-border production decreases are returned apart, as (resource, amount): when an opponent
+    can take each of them, they touch nothing of the player's and the yes still holds."""
+    gained: set = set()
+    lost: set = set()
+    red: list[tuple[str, int]] = []
+    tiles: list[str] = []
+    loss_outside_cost = False
+    for part, items in (("cost", cost), ("gain", gain)):
+        for node in walk(items):
+            op = node["op"]
+            if op == "override":
+                if not PRIMITIVES[node["name"]].feasible_is_exact:
+                    return False, ()
+                continue
+            if op == "if" and not items_cannot_fail(node["items"]):
+                return False, ()
+            if op == "choice" and any(_is_loss(n) for opt in node["options"] for n in walk(opt)):
+                return False, ()
+            if op == "tile":
+                tiles += [node["tile"]] * node.get("n", 1)
+                continue
+            n = node.get("n", 0)
+            if op not in ("resource", "production", "cards", "card_resource") or n == 0:
+                continue
+            if n < 0 and "per" in node:
+                return False, ()
+            if n < 0 and op == "resource" and node["res"] == "mc" and not node.get("any") and part == "gain":
+                return False, ()  # an M€ loss competes with the card's cost: let the trial pay both
+            key = (op, node.get("res"))
+            if n > 0:
+                gained.add(key)
+            elif op == "production" and node.get("any"):
+                if node.get("x"):
+                    return False, ()
+                red.append((node["res"], -n))
+            elif not (node.get("any") and op in ("resource", "card_resource")):
+                lost.add(key)
+                loss_outside_cost |= part == "gain" and op == "resource"
+    one_tile = len(tiles) <= 1 or all(t == "ocean" for t in tiles)
+    return one_tile and not (gained & lost) and not (tiles and loss_outside_cost), tuple(red)
 
 
-def card_feasible(state: dict, content: Content, p: int, card: dict) -> bool:
-    if safe_items(content, card["name"], card.get("play", [])):
+def _opponents_take(state: dict, p: int, red: tuple) -> bool:
+    """Can an opponent take each of these red-border production decreases?"""
+    players = state["players"]
+    return all(any(q != p and pl["prod"][res] - n >= rules.PROD_FLOOR.get(res, 0) for q, pl in enumerate(players))
+               for res, n in red)
+
+
+def _is_loss(node: dict) -> bool:
+    return node["op"] in ("resource", "production", "cards", "card_resource") and node.get("n", 0) < 0
+
+
+def exact_for(state: dict, content: Content, p: int, key: str, cost: list, gain: list) -> bool:
+    """ledger_is_exact (remembered per named row: a card's play row, an action, a project), with
+    its red-border decreases checked against the opponents now."""
+    memo = content.memo.setdefault("ledger-exact", {})
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = ledger_is_exact(cost, gain)
+    exact, red = found
+    return exact and (not red or _opponents_take(state, p, red))
+
+
+def safe_for(content: Content, key: str, cost: list, gain: list) -> bool:
+    """Can these items never fail (`static.items_cannot_fail`)? Remembered per named row."""
+    memo = content.memo.setdefault("cannot-fail", {})
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = items_cannot_fail(cost, True) and items_cannot_fail(gain)
+    return found
+
+
+def card_offerable(g, p: int, card: dict) -> bool:
+    """Can playing this card be completed (its cost is affordable: checked before)?"""
+    st, content = g.state, g.content
+    play = card.get("play", [])
+    key = "play:" + card["name"]
+    risky_triggers = unsafe_triggers_in_play(st, content)
+    if safe_for(content, key, [], play) and not risky_triggers:
         return True
     led = Ledger()
-    ctx = {"p": p, "card": card["name"]}
-    add_items(state, content, card.get("play", ()), ctx, led)
-    if led.ok(state, p):
+    add_items(st, content, play, {"p": p, "card": card["name"]}, led)
+    if led.ok(st, p) and exact_for(st, content, p, key, [], play) and not risky_triggers:
         return True
-    predicted_trigger_gains(state, content, p, card, led)  # a loss covered by the card's own triggers (F075)
-    return led.ok(state, p)
+    predicted_trigger_gains(st, content, p, card, led)  # a loss covered by the card's own triggers (F075)
+    if not led.ok(st, p):
+        return False
+    return action_completes(g, p, key)
 
 
-def items_ready(state: dict, content: Content, items: list, ctx: dict) -> bool:
-    """Overrides that need an earlier effect first (a tile before its placement metal) say so."""
-    from .overrides import PRIMITIVES
-    for node in items:
-        if node["op"] == "override" and not PRIMITIVES[node["name"]].ready(state, content, node, ctx):
-            return False
-        if node.get("adjacent") and str(ctx["p"]) not in state.get("last_tile", {}):
-            return False  # a removal from neighbours of the tile this card places waits for the tile
-        if node["op"] == "box" and not items_ready(state, content, node["items"], ctx):
-            return False
-    return True
-
-
-def items_feasible(state: dict, content: Content, items: list, ctx: dict, mandatory: bool = False,
-                   extra: list | None = None) -> bool:
-    """Feasibility of items, together with other obligations still to come (extra: [(items, ctx)])."""
-    led = Ledger()
-    add_items(state, content, items, ctx, led, mandatory)
-    for more, mctx in extra or ():
-        if mctx.get("p") == ctx["p"]:
-            add_items(state, content, more, mctx, led, mctx.get("mandatory", False))
-    return led.ok(state, ctx["p"])
-
-
-def action_feasible(state: dict, content: Content, alt: dict, ctx: dict) -> bool:
+def row_verdict(g, p: int, key: str, cost: list, gain: list, ctx: dict) -> bool | None:
+    """True or False when the static test or the ledger decide; None when a trial must."""
+    st, content = g.state, g.content
+    risky_triggers = unsafe_triggers_in_play(st, content)
+    if safe_for(content, key, cost, gain) and not risky_triggers:
+        return True
     led = Ledger()
     c = {**ctx, "xmin": 1}
-    add_items(state, content, alt["cost"], c, led, mandatory=True)
-    add_items(state, content, alt["gain"], c, led)
-    return led.ok(state, ctx["p"])
+    add_items(st, content, cost, c, led, mandatory=True)
+    add_items(st, content, gain, c, led)
+    if not led.ok(st, p):
+        return False
+    if exact_for(st, content, p, key, cost, gain) and not risky_triggers:
+        return True
+    return None
+
+
+def row_offerable(g, p: int, choice: str, key: str, cost: list, gain: list, ctx: dict, counts: bool = True) -> bool:
+    """Can an action, standard project or conversion with these items be completed?"""
+    verdict = row_verdict(g, p, key, cost, gain, ctx)
+    return action_completes(g, p, choice, counts) if verdict is None else verdict

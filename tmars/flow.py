@@ -101,22 +101,23 @@ def playable_cards(g: Interp, p: int) -> list[str]:
         reserve = feasible.reserved_resources(st, content, p, card)
         if not rules.can_pay(st, content, p, cost, "building" in card["tags"], "space" in card["tags"], reserve):
             continue
-        if not feasible.card_feasible(st, content, p, card):
+        if not feasible.card_offerable(g, p, card):
             continue
         out.append(name)
     return out
 
 
-def usable_actions(g: Interp, p: int) -> list[tuple[str, list[int]]]:
+def usable_actions(g: Interp, p: int) -> list[str]:
+    """Played cards whose action (one of its alternatives) can be carried out now."""
     out = []
     for e in g.state["players"][p]["played"]:
         alts = g.content.cards[e["name"]].get("action")
         if not alts or e.get("used"):
             continue
-        ok = [i for i, a in enumerate(alts)
-              if feasible.action_feasible(g.state, g.content, a, {"p": p, "card": e["name"]})]
-        if ok:
-            out.append((e["name"], ok))
+        name = e["name"]
+        if any(feasible.row_offerable(g, p, f"act:{name}", f"act:{name}:{i}", a["cost"], a["gain"],
+                                      {"p": p, "card": name}) for i, a in enumerate(alts)):
+            out.append(name)
     return out
 
 
@@ -124,9 +125,9 @@ def std_usable(g: Interp, p: int, card: dict) -> bool:
     cost = rules.std_cost(g.state, g.content, p, card)
     if not rules.can_pay(g.state, g.content, p, cost):
         return False
-    if feasible.safe_items(g.content, "std:" + card["name"], card.get("play", [])):
-        return True
-    return feasible.items_feasible(g.state, g.content, card.get("play", ()), {"p": p, "xmin": 1})
+    slug_ = g.content.slug(card["name"])
+    # the cost is paid first and nothing of the project can pay it: checked above
+    return feasible.row_offerable(g, p, f"std:{slug_}", f"std:{slug_}", [], card.get("play", []), {"p": p})
 
 
 def conversion_cost(g: Interp, p: int, card: dict) -> list[dict]:
@@ -142,9 +143,10 @@ def conversion_cost(g: Interp, p: int, card: dict) -> list[dict]:
     return out
 
 
-def conversion_usable(g: Interp, p: int, card: dict) -> bool:
-    alt = {"cost": conversion_cost(g, p, card), "gain": card["action"][0]["gain"]}
-    return feasible.action_feasible(g.state, g.content, alt, {"p": p})
+def conversion_usable(g: Interp, p: int, card: dict, counts: bool = True) -> bool:
+    slug_ = g.content.slug(card["name"])
+    return feasible.row_offerable(g, p, f"convert:{slug_}", f"convert:{slug_}", conversion_cost(g, p, card),
+                                  card["action"][0]["gain"], {"p": p}, counts)
 
 
 def milestone_open(g: Interp, p: int, name: str) -> bool:
@@ -173,7 +175,7 @@ def action_options(g: Interp, p: int) -> list[dict]:
         return [option("first-action", f"{pl['corp']}: first action"), option("pass", "pass")]
     for name in playable_cards(g, p):
         opts.append(option(f"play:{name}", f"play {name} ({rules.card_cost(st, content, p, name)} M€)"))
-    for name, _ in usable_actions(g, p):
+    for name in usable_actions(g, p):
         opts.append(option(f"act:{name}", f"use the action of {name}"))
     for card in content.of_type("standard-project"):
         if std_usable(g, p, card):
@@ -291,10 +293,9 @@ def h_use_action(g: Interp, task: dict, answer: Any) -> dict | None:
     p, name = task["p"], task["card"]
     alts = g.content.cards[name]["action"]
     ctx = {"p": p, "card": name, "xmin": 1}
-    ok = [i for i, a in enumerate(alts) if feasible.action_feasible(g.state, g.content, a, ctx)]
     answer, ask = ask_one(answer, p, "choice", f"Which action of {name}?",
-                          [option(str(i), f"{items_text(alts[i]['cost']) or 'free'} -> {items_text(alts[i]['gain'])}")
-                           for i in ok])
+                          [option(str(i), f"{items_text(a['cost']) or 'free'} -> {items_text(a['gain'])}")
+                           for i, a in enumerate(alts)])
     if ask:
         return ask
     alt = alts[int(answer)]
@@ -402,7 +403,7 @@ def h_final_greenery(g: Interp, task: dict, answer: Any) -> dict | None:
     p = task["p"]
     convs = [c for c in g.content.of_type("conversion")
              if any(n["op"] == "tile" and n["tile"] == "greenery" for n in c["action"][0]["gain"])]
-    usable = [c for c in convs if conversion_usable(g, p, c)]
+    usable = [c for c in convs if conversion_usable(g, p, c, counts=False)]
     if not usable:
         return None
     if answer is None:

@@ -12,9 +12,9 @@ import json
 import pickle
 from typing import Any
 
-from . import flow
+from . import flow, trial
 from .content import Content, load_content
-from .interpreter import HANDLERS, Interp
+from .interpreter import HANDLERS, CannotComplete, Interp
 
 
 class IllegalAnswer(Exception):
@@ -23,6 +23,10 @@ class IllegalAnswer(Exception):
 
 class SaveError(Exception):
     """A save file that is not a tmars game."""
+
+
+class EngineError(Exception):
+    """The engine offered an option it could not carry out in full: a bug, never a player's doing."""
 
 
 STATE_KEYS = {"version": int, "rng": int, "options": dict, "generation": int, "phase": str, "globals": dict,
@@ -83,14 +87,21 @@ class Game:
                                 + ("…" if len(ids) > 12 else ""))
         self.state["pending"] = None
         self.answers.append((player, answer))
+        self._resolve(answer)
+        self.advance()
+
+    def _resolve(self, answer: Any) -> None:
+        """Run the top task with its answer."""
         stack = self.state["stack"]
         idx = len(stack) - 1
-        again = self.interp.run(stack[idx], answer)
-        if again is not None:  # pragma: no cover - handlers finish once answered
+        try:
+            again = self.interp.run(stack[idx], answer)
+        except CannotComplete as e:
+            raise EngineError(f"an offered option could not be completed: {e}") from None
+        if again is not None:  # a task of several questions (the setup choice) asks its next one
             self.state["pending"] = again
             return
         del stack[idx]
-        self.advance()
 
     def advance(self) -> None:
         st = self.state
@@ -98,9 +109,17 @@ class Game:
         while st["pending"] is None:
             if stack:
                 idx = len(stack) - 1
-                d = self.interp.run(stack[idx], None)
+                auto = None
+                try:
+                    d = self.interp.run(stack[idx], None)
+                    if d is not None:
+                        d, auto = trial.offer(self.interp, d)
+                except CannotComplete as e:
+                    raise EngineError(f"an offered option could not be completed: {e}") from None
                 if d is not None:
                     st["pending"] = d
+                elif auto is not None:
+                    self._resolve(auto)
                 else:
                     del stack[idx]
             elif st["over"]:

@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Any
 from collections.abc import Callable
 
+from compiler.ir import walk
 from compiler.text import items_text
 
-from . import board, feasible, rules
+from . import board, rules
 from .content import Content
 
 Decision = dict[str, Any]
@@ -28,36 +29,28 @@ def decision(p: int, kind: str, prompt: str, options: list[dict], **extra: Any) 
 
 
 def ask_one(answer: Any, p: int, kind: str, prompt: str, options: list[dict]) -> tuple[Any, Decision | None]:
-    """(answer, None) when the answer is known — given, or the only option — else (None, decision)."""
+    """(answer, None) when the answer is known — given, or the only option — else (None, decision).
+    The decision is marked so that the offer check answers it alone when only one option of it
+    can be completed."""
     if answer is not None:
         return answer, None
+    if not options:
+        raise CannotComplete(prompt)
     if len(options) == 1:
         return options[0]["id"], None
-    return None, decision(p, kind, prompt, options)
+    return None, decision(p, kind, prompt, options, auto="single")
 
 
 def has_x(items: list) -> bool:
-    for node in items:
-        if node.get("x"):
-            return True
-        for key in ("items", "cost", "gain"):
-            if key in node and has_x(node[key]):
-                return True
-        if "options" in node and any(has_x(o) for o in node["options"]):
-            return True
-    return False
+    """Do these items (not the options of a choice in them: those ask their own X) use X?"""
+    return any(node.get("x") for node in walk(items, into_options=False))
 
 
 def x_bound(g: Interp, items: list, ctx: dict) -> int:
-    """Largest X the mandatory X-losses in these items allow."""
-    st = g.state
-    pl = st["players"][ctx["p"]]
+    """Largest X the mandatory X-losses in these items allow, from what the player has now."""
+    pl = g.state["players"][ctx["p"]]
     best = 10 ** 6
-    stack = list(items)
-    while stack:
-        node = stack.pop()
-        for key in ("items", "cost", "gain"):
-            stack.extend(node.get(key, ()))
+    for node in walk(items, into_options=False):
         if not node.get("x") or node["n"] > 0:
             continue
         unit = abs(node["n"])
@@ -69,6 +62,30 @@ def x_bound(g: Interp, items: list, ctx: dict) -> int:
         elif op == "cards":
             best = min(best, len(pl["hand"]) // unit)
     return 0 if best == 10 ** 6 else best
+
+
+def x_losses_bounded(items: list) -> bool:
+    """Are the X-losses the only losses here, each on its own key and none also gained? Then
+    every X up to `x_bound` can be paid, and choosing X needs no search."""
+    keys = []
+    gained = set()
+    for node in walk(items, into_options=False):
+        n = node.get("n", 0)
+        if node["op"] not in ("resource", "production", "cards", "card_resource") or n == 0:
+            continue
+        key = (node["op"], node.get("res"))
+        if n > 0:
+            gained.add(key)
+        elif not node.get("x") or node.get("any") or "per" in node:
+            return False
+        else:
+            keys.append(key)
+    return len(set(keys)) == len(keys) and not gained & set(keys)
+
+
+class CannotComplete(Exception):
+    """A mandatory part of an effect cannot be carried out. A trial run treats it as a dead end;
+    in a real game it means an option was offered that could not be completed: an engine error."""
 
 
 class Interp:
@@ -91,19 +108,6 @@ class Interp:
 
     def pname(self, p: int) -> str:
         return self.state["players"][p]["name"]
-
-    def obligations(self, skip_top: bool = True) -> list[tuple[list, dict]]:
-        """Everything still to resolve on the stack, for option filtering."""
-        out = []
-        stack = self.state["stack"][:-1] if skip_top else self.state["stack"]
-        for t in stack:
-            if t["t"] == "seq":
-                out.append((t["items"], t["ctx"]))
-            elif t["t"] == "item":
-                out.append(([t["node"]], t["ctx"]))
-            elif t["t"] == "batch":
-                out.extend((e["items"], e["ctx"]) for e in t["entries"])
-        return out
 
     def emit(self, event: dict) -> None:
         """Collect every player's triggered effects for this event into the enclosing batch."""
@@ -145,30 +149,23 @@ class Interp:
         return None
 
     def h_batch(self, task: dict, answer: Any) -> Decision | None:
+        """Simultaneous effects in the order the player chooses (F218). Every entry that can go now
+        is an option; the offer check keeps those that can be completed. When every entry can go
+        and the order cannot change the outcome, nothing is asked."""
         entries = task["entries"]
         if not entries:
             return None
-        possible = [i for i, e in enumerate(entries)
-                    if feasible.items_feasible(self.state, self.content, e["items"], e["ctx"])]
-        ready = [i for i in possible if feasible.items_ready(self.state, self.content, entries[i]["items"],
-                                                              entries[i]["ctx"])]
-        if not ready and possible:
-            ready = possible[:1]  # what it waited for never came (e.g. no ocean was left): it does nothing
-        if not ready:
-            # the feasibility ledger promised otherwise; the soak and property tests look for this line
-            self.log(SKIPPED)
-            entries.pop(0)
-            self.push(task)  # the batch is finished by the engine's pop; push it back to go on
-            return None
         if answer is None:
-            if len(ready) == 1 or (len(ready) == len(entries) and not any(_order_matters(e["items"])
-                                                                          for e in entries)):
+            ready = [i for i, e in enumerate(entries) if entry_ready(self.state, e)] or list(range(len(entries)))
+            if len(ready) == 1:
                 pick = ready[0]
             else:
                 opts = [option(str(i), describe_entry(self, entries[i])) for i in ready]
                 # the active player orders all triggers; outside the action phase, the first player (F204)
                 chooser = task["p"] if self.state["phase"] == "action" else self.state["first"]
-                return decision(chooser, "order", "Choose which effect resolves next", opts)
+                free = len(ready) == len(entries) and not any(_order_matters(e["items"]) for e in entries)
+                return decision(chooser, "order", "Choose which effect resolves next", opts,
+                                auto="first" if free else "single")
         else:
             pick = int(answer)
         entry = entries.pop(pick)
@@ -210,8 +207,6 @@ class Interp:
         p = task["p"]
         opts = rules.payment_options(self.state, self.content, p, task["amount"], task.get("steel", False),
                                      task.get("titanium", False), task.get("reserve"))
-        if not opts:
-            return None
         answer, ask = ask_one(answer, p, "pay", f"Pay {task['amount']} M€ for {task.get('why', '')}",
                               [option(str(i), payment_label(o)) for i, o in enumerate(opts)])
         if ask:
@@ -223,7 +218,19 @@ class Interp:
         return None
 
 
-SKIPPED = "(an effect could not be carried out and was skipped)"
+def entry_ready(state: dict, entry: dict) -> bool:
+    """Effects that act on the tile their card places wait for it: an override that declares so,
+    or a removal from the owners of tiles next to it."""
+    from .overrides import PRIMITIVES
+    ctx = entry["ctx"]
+    for node in walk(entry["items"], into_options=False):
+        if node["op"] == "override" and PRIMITIVES[node["name"]].waits_for_tile:
+            played = rules.find_played(state, ctx["p"], ctx.get("card") or "")
+            if not (played and played.get("area")):
+                return False
+        if node.get("adjacent") and str(ctx["p"]) not in state.get("last_tile", {}):
+            return False
+    return True
 
 
 def payment_label(o: dict) -> str:
@@ -231,30 +238,22 @@ def payment_label(o: dict) -> str:
 
 
 def _order_matters(items: list) -> bool:
-    """Order is offered when an entry's outcome can depend on what resolved before it: an
-    optional effect, a discard, a choice involving a loss, or an override (F073, F076).
-    Entries that cannot resolve yet also force the question (F075)."""
-    for node in items:
+    """Order is asked when an entry's outcome can depend on what resolved before it: an
+    optional effect, a discard, a choice involving a loss, a red-border removal or an override
+    (F073, F076)."""
+    for node in walk(items, into_options=False):
         op = node["op"]
         if op in ("may", "override", "steal") or (op == "cards" and node["n"] < 0):
             return True
-        if node.get("any") and node.get("n", 0) < 0:  # a red-border removal: its targets depend on timing
+        if node.get("any") and node.get("n", 0) < 0:
             return True
-        if op == "choice" and any(_has_loss(o) for o in node["options"]):
-            return True
-        if op in ("group", "box", "pay", "if") and _order_matters(
-                node.get("items", []) + node.get("cost", []) + node.get("gain", [])):
+        if op == "choice" and any(_is_loss(n) for opt in node["options"] for n in walk(opt)):
             return True
     return False
 
 
-def _has_loss(items: list) -> bool:
-    for node in items:
-        if node["op"] in ("resource", "production", "cards", "card_resource") and node["n"] < 0:
-            return True
-        if _has_loss(node.get("items", []) + node.get("cost", []) + node.get("gain", [])):
-            return True
-    return False
+def _is_loss(node: dict) -> bool:
+    return node["op"] in ("resource", "production", "cards", "card_resource") and node["n"] < 0
 
 
 def describe_entry(g: Interp, entry: dict) -> str:
@@ -286,6 +285,8 @@ def i_resource(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None
                     "why": ctx.get("card") or "an action"})
             return None
         have = players[p]["res"][res]
+        if have < n and not node.get("upto"):
+            raise CannotComplete(f"{g.pname(p)} has {have} {res}, not {n}")
         players[p]["res"][res] = max(0, have - n)
         return None
     # red border: optional, partial, all from one player (F088); protected plants are safe (F128)
@@ -331,14 +332,15 @@ def i_production(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | No
         return None
     floor = rules.PROD_FLOOR.get(res, 0)
     if not node.get("any"):
+        if players[p]["prod"][res] - n < floor and not node.get("upto"):
+            raise CannotComplete(f"{g.pname(p)}'s {res} production cannot drop by {n}")
         players[p]["prod"][res] = max(floor, players[p]["prod"][res] - n)
         return None
+    # red border: mandatory and whole, on one player, who may be the player (F268)
     targets = [q for q, pl in enumerate(players) if pl["prod"][res] - n >= floor]
     others = [q for q in targets if q != p]
     if others:
         targets = others + ([p] if p in targets else [])
-    if not targets:
-        return None
     answer, ask = ask_one(answer, p, "target", f"Decrease a player's {res} production by {n}",
                           [option(str(q), g.pname(q)) for q in targets])
     if ask:
@@ -350,7 +352,11 @@ def i_production(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | No
 
 
 def i_box(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
-    g.push_items(node["items"], ctx)
+    """The player orders a box's changes (F268): increases first never leave fewer ways to make
+    its decreases, so they go first and nothing needs asking."""
+    items = node["items"]
+    gains = [n for n in items if n["op"] == "production" and n["n"] > 0]
+    g.push_items(gains + [n for n in items if n not in gains], ctx)
     return None
 
 
@@ -370,6 +376,8 @@ def i_card_resource(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision |
             entry = rules.find_played(st, p, ctx.get("that") or "")
             held = g.content.cards[entry["name"]].get("holds") if entry else None
             targets = [entry] if entry and held and (res == "held" or held == res) else []
+            if not targets:  # only if the card just played can hold it (F162)
+                raise CannotComplete(f"{ctx.get('that')} cannot hold {res}")
         elif where == "nonempty":
             targets = [e for e in st["players"][p]["played"]
                        if e.get("res") and g.content.cards[e["name"]].get("holds")]
@@ -387,8 +395,11 @@ def i_card_resource(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision |
         return None
     if not node.get("any"):
         entry = rules.find_played(st, p, ctx.get("card") or "")
+        have = entry.get("res", 0) if entry else 0
+        if have < n and not node.get("upto"):
+            raise CannotComplete(f"{ctx.get('card')} holds {have} {res}, not {n}")
         if entry:
-            entry["res"] = max(0, entry.get("res", 0) - n)
+            entry["res"] = max(0, have - n)
         return None
     mandatory = ctx.get("mandatory", False)
     opts = [] if mandatory else [option("none", "nobody")]
@@ -402,8 +413,6 @@ def i_card_resource(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision |
             for k in amounts:
                 if e["res"] >= k:
                     opts.append(option(f"{q}:{e['name']}:{k}", f"{k} {res} from {e['name']} ({g.pname(q)})"))
-    if not opts:
-        return None
     answer, ask = ask_one(answer, p, "target", f"Remove {n} {res} from a card", opts)
     if ask:
         return ask
@@ -441,8 +450,7 @@ def i_tile(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
         return None
     areas = board.legal_areas(g.state, g.content, p, node, ctx)
     if not areas:
-        g.log(f"no legal area for {node['tile']}: skipped")
-        return None
+        raise CannotComplete(f"no legal area for {node.get('name', node['tile'])}")
     if answer is None:
         return decision(p, "area", f"Place {node.get('name', node['tile'])}",
                         [option(a, area_label(g.content, a)) for a in areas])
@@ -528,8 +536,10 @@ def i_cards(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
     if node["n"] < 0:
         if n == 0:
             return None
+        if len(pl["hand"]) < n:
+            raise CannotComplete(f"{g.pname(p)} has {len(pl['hand'])} card(s) to discard, not {n}")
         if answer is None:
-            if len(pl["hand"]) <= n:
+            if len(pl["hand"]) == n:
                 answer = list(pl["hand"])
             else:
                 return decision(p, "select", f"Discard {n} card(s)",
@@ -599,7 +609,7 @@ def i_steal(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
 def i_claim(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
     areas = board.claimable_areas(g.state, g.content)
     if not areas:
-        return None
+        raise CannotComplete("no area left to claim")
     if answer is None:
         return decision(ctx["p"], "area", "Claim an area", [option(a, area_label(g.content, a)) for a in areas])
     g.state["claims"][answer] = ctx["p"]
@@ -608,14 +618,8 @@ def i_claim(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
 
 
 def i_choice(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
-    extra = g.obligations()
-    ok = [i for i, opt in enumerate(node["options"])
-          if feasible.items_feasible(g.state, g.content, opt, ctx, ctx.get("mandatory", False), extra)]
-    if not ok:
-        ok = [i for i, opt in enumerate(node["options"])
-              if feasible.items_feasible(g.state, g.content, opt, ctx, ctx.get("mandatory", False))] or [0]
     answer, ask = ask_one(answer, ctx["p"], "choice", "Choose one",
-                          [option(str(i), items_text(node["options"][i])) for i in ok])
+                          [option(str(i), items_text(opt)) for i, opt in enumerate(node["options"])])
     if ask:
         return ask
     g.push_items(node["options"][int(answer)], ctx)
@@ -629,12 +633,10 @@ def i_pay(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
 
 
 def i_may(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
-    can = feasible.items_feasible(g.state, g.content, node["items"], ctx, True)
-    if not can:
-        return None
+    """Optional: 'no' always completes, and 'yes' is offered only when it can be completed."""
     if answer is None:
         return decision(ctx["p"], "confirm", f"Do you want to: {items_text(node['items'])}?",
-                        [option("yes", "yes"), option("no", "no")])
+                        [option("yes", "yes"), option("no", "no")], auto="single")
     if answer == "yes":
         g.push_items(node["items"], ctx)
     return None
@@ -649,8 +651,8 @@ def i_if(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
     cond = node["cond"]
     if "reveal" in cond:
         cards = take_from_deck(g, 1)
-        if not cards:
-            return None
+        if not cards:  # nothing to reveal: the action would do nothing, which is not allowed (F212)
+            raise CannotComplete("no card left to reveal")
         card = cards[0]
         g.state["discard"].append(card)  # revealed and discarded (F157)
         hit = cond["reveal"] in g.content.cards[card]["tags"]

@@ -8,17 +8,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import feasible, rules
-from .interpreter import ask_one, option
+from . import rules
+from .interpreter import CannotComplete, ask_one, option
 from .content import Content
 
 
 class Primitive:
-    def feasible(self, state: dict, content: Content, node: dict, ctx: dict) -> bool:
-        return True
+    #: resolves only after its card's tile is placed (the batch offers it once the tile is down)
+    waits_for_tile = False
+    #: may be impossible to carry out (then `feasible` says when, and the offer check searches)
+    can_fail = False
+    #: `feasible` is exactly the truth, not only a necessary condition
+    feasible_is_exact = True
 
-    def ready(self, state: dict, content: Content, node: dict, ctx: dict) -> bool:
-        """Can it resolve now, or must another effect of the same card come first?"""
+    def feasible(self, state: dict, content: Content, node: dict, ctx: dict) -> bool:
         return True
 
     def run(self, g: Any, node: dict, ctx: dict, answer: Any) -> dict | None:
@@ -34,6 +37,9 @@ def _top_boxes(card: dict) -> list[dict]:
 class CopyProduction(Primitive):
     """Apply again the production box of one of your played cards with the given tag (F151-F155)."""
 
+    can_fail = True
+    feasible_is_exact = False  # a candidate's box may still be impossible
+
     def candidates(self, state: dict, content: Content, node: dict, ctx: dict) -> list[dict]:
         tag = node["args"][0] if node["args"] else None
         out = []
@@ -43,12 +49,8 @@ class CopyProduction(Primitive):
                 continue
             if tag and tag not in card["tags"]:
                 continue
-            boxes = _top_boxes(card)
-            if not boxes:
-                continue
-            sub_ctx = {"p": ctx["p"], "card": e["name"]}
-            if feasible.items_feasible(state, content, boxes, sub_ctx, extra=None):
-                out.append(e)
+            if _top_boxes(card):
+                out.append(e)  # whether its box can be carried out is the offer check's question
         return out
 
     def feasible(self, state, content, node, ctx):
@@ -56,8 +58,6 @@ class CopyProduction(Primitive):
 
     def run(self, g, node, ctx, answer):
         cands = self.candidates(g.state, g.content, node, ctx)
-        if not cands:
-            return None
         answer, ask = ask_one(answer, ctx["p"], "card", "Copy the production box of which card?",
                               [option(e["name"], e["name"]) for e in cands])
         if ask:
@@ -70,15 +70,13 @@ class CopyProduction(Primitive):
 class ProductionOfPlacedMetal(Primitive):
     """+1 production of the metal shown as placement bonus where this card's tile went (F146, F154)."""
 
-    def ready(self, state, content, node, ctx):
-        entry = rules.find_played(state, ctx["p"], ctx.get("card") or "")
-        return bool(entry and entry.get("area"))
+    waits_for_tile = True  # and once its tile is down it cannot fail
 
     def run(self, g, node, ctx, answer):
         entry = rules.find_played(g.state, ctx["p"], ctx.get("card") or "")
         area = entry.get("area") if entry else None
         if not area:
-            return None
+            raise CannotComplete("the card's tile is not placed yet")
         bonus = g.content.map.areas[area].bonus
         for metal in ("steel", "titanium"):
             if metal in bonus:
@@ -103,8 +101,15 @@ class SetFlag(Primitive):
 class RaisedTrThisGeneration(Primitive):
     """A condition as a cost: only possible if the player's TR went up this generation (F173)."""
 
+    can_fail = True
+
     def feasible(self, state, content, node, ctx):
         return bool(state["players"][ctx["p"]].get("tr_gen"))
+
+    def run(self, g, node, ctx, answer):
+        if not self.feasible(g.state, g.content, node, ctx):
+            raise CannotComplete("terraform rating has not gone up this generation")
+        return None
 
 
 PRIMITIVES: dict[str, Primitive] = {

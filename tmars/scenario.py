@@ -6,7 +6,7 @@ are offered, and that illegal answers are refused with a reason and change nothi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +36,8 @@ class Outcome:
 PLAYER_KEYS = {"name", "corporation", "tr", "resources", "production", "hand", "played", "events",
                "first_action", "passed", "tr_raised", "flags", "dealt", "dealt_corporations"}
 SETUP_KEYS = {"players", "corporate_era", "draft", "seed", "generation", "phase", "current", "actions",
-              "globals", "board", "claims", "deck", "deck_exact", "discard", "milestones", "awards", "first"}
+              "globals", "board", "claims", "deck", "deck_exact", "discard", "milestones", "awards", "first",
+              "cards"}
 
 
 def load_file(path: Path) -> dict:
@@ -61,6 +62,8 @@ def build_game(setup: dict, content: Content | None = None) -> Game:
                             f"known: {', '.join(sorted(SETUP_KEYS))}")
     ce = setup.get("corporate_era", True)
     content = content or load_content(("base", "corpera") if ce else ("base",))
+    if setup.get("cards") is not None:
+        content = with_cards(content, setup["cards"])
     specs = setup.get("players") or [{"name": "Alice"}, {"name": "Bob"}]
     if not isinstance(specs, list) or not all(isinstance(s, dict) for s in specs):
         raise ScenarioError("setup.players is a list of mappings")
@@ -110,6 +113,22 @@ def build_game(setup: dict, content: Content | None = None) -> Game:
     st["deck"] = rest + list(reversed(top))
     game.advance()
     return game
+
+
+def with_cards(content: Content, cards: Any) -> Content:
+    """The content plus cards written in the scenario itself (card files' format), to try a
+    card or a construct that no printed card has. They go to no deck: name them in a hand."""
+    if not isinstance(cards, list) or not all(isinstance(c, dict) for c in cards):
+        raise ScenarioError("setup.cards is a list of cards written as in a card file")
+    from compiler.library import compile_text
+    text = yaml.safe_dump(cards, sort_keys=False, allow_unicode=True)
+    result = compile_text(text, "<setup.cards>", "scenario")
+    if not result.ok:
+        raise ScenarioError("setup.cards: " + "; ".join(d.message for d in result.diagnostics))
+    clash = [c["name"] for c in result.cards if c["name"] in content.cards]
+    if clash:
+        raise ScenarioError(f"setup.cards: '{clash[0]}' is already a card of the game")
+    return replace(content, cards={**content.cards, **{c["name"]: c for c in result.cards}}, memo={})
 
 
 def _deal(content: Content, st: dict, pl: dict, spec: dict, used: set[str]) -> None:

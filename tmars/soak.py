@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import invariants
+from . import invariants, trial
 from .agents import RandomAgent
 from .game import Game
-from .interpreter import SKIPPED
+from .game import EngineError
 
 
 @dataclass
@@ -42,13 +42,16 @@ def play_checked(seed: int, players: int, corporate_era: bool = True, draft: boo
         if not d["options"]:
             raise InvariantBroken(f"seed {seed}: a decision with no option (soft-lock): {d['prompt']}")
         before = set(game.state["board"])
-        logged = len(game.state["log"])
         must = invariants.own_greenery_areas(game.state, game.content, d["player"]) if d["kind"] == "area" else None
-        game.answer(d["player"], agents[d["player"]].choose(game))
+        exhausted = trial.exhausted
+        try:
+            game.answer(d["player"], agents[d["player"]].choose(game))
+        except EngineError as e:
+            raise InvariantBroken(f"seed {seed}, {players} players, decision {result.decisions}: {e}") from None
         result.decisions += 1
         broken = invariants.check(game.state, game.content, start_tr)
-        if SKIPPED in game.state["log"][logged:]:
-            broken.append("an offered effect could not be carried out")
+        if trial.exhausted > exhausted:
+            broken.append("an offer check gave up its search (raise trial.BUDGET or prune it)")
         for aid in set(game.state["board"]) - before:
             tile = game.state["board"][aid]
             if tile["tile"] == "greenery" and areas[aid].kind == "land" and must and aid not in must:

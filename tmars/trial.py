@@ -1,0 +1,279 @@
+"""The offer check: an option is offered only if carrying it out can be completed.
+
+The check of record is the interpreter itself, run on a copy of the state: a trial plays the
+rest of the current unit of play (an action, a setup step) and explores every decision by
+depth-first search until one path completes. A mandatory part that cannot be carried out raises
+`CannotComplete`, which ends that path. So nothing here restates a rule: what the engine would
+do is what the check sees.
+
+Trials cost a copy of the state, so they run only where something can fail: `needs_trial` looks
+at what is left of the unit statically, and most decisions skip the search. In a real game a
+decision's options are filtered here (`offer`); a `CannotComplete` outside a trial is an engine
+error, because the option was offered as completable.
+"""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+from compiler.ir import walk
+
+from . import board
+from .interpreter import CannotComplete, Interp, x_losses_bounded
+from .static import items_cannot_fail, unsafe_triggers_in_play
+
+# Tasks that begin a unit of play: a trial never runs them, it stops when one is on top.
+BOUNDARY = frozenset({"end_action", "turn", "final_greenery", "research", "draft", "setup_choose", "reveal",
+                      "buy_start"})
+BUDGET = 4000  # answers tried in one search; beyond it the option is not offered and `exhausted` counts it
+
+
+class SearchExhausted(Exception):
+    pass
+
+
+class Budget:
+    def __init__(self, steps: int = BUDGET):
+        self.left = steps
+
+    def spend(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise SearchExhausted
+
+
+exhausted = 0  # searches given up, for the soak to report
+
+
+def fork(state: dict) -> dict:
+    """An independent copy of the state without its log (trials do not read the log)."""
+    log = state["log"]
+    state["log"] = []
+    try:
+        data = pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
+    finally:
+        state["log"] = log
+    return pickle.loads(data)
+
+
+def boundary_depth(stack: list) -> int:
+    """How many tasks remain once the current unit of play is done."""
+    for i in range(len(stack) - 1, -1, -1):
+        if stack[i]["t"] in BOUNDARY:
+            return i + 1
+    return 0
+
+
+def _branches(d: dict) -> list[Any]:
+    """The answers a search tries. A selection (cards to keep, buy or discard) is tried once, with
+    its first allowed cards: which cards does not change whether the rest can be done."""
+    if d["kind"] == "select":
+        return [[o["id"] for o in d["options"][:d.get("min", 0)]]]
+    return [o["id"] for o in d["options"]]
+
+
+def completes(g: Interp, stop: int, budget: Budget) -> bool:
+    """Can the tasks above depth `stop` be carried out to the end, for some answers? Mutates g's state."""
+    stack = g.state["stack"]
+    while len(stack) > stop:
+        idx = len(stack) - 1
+        try:
+            d = g.run(stack[idx], None)
+        except CannotComplete:
+            return False
+        if d is None:
+            del stack[idx]
+            continue
+        answers = _branches(d)
+        for k, ans in enumerate(answers):
+            budget.spend()
+            last = k == len(answers) - 1
+            sub = g if last else Interp(fork(g.state), g.content)
+            try:
+                sub.run(sub.state["stack"][idx], ans)
+            except CannotComplete:
+                continue
+            del sub.state["stack"][idx]
+            if completes(sub, stop, budget):
+                return True
+        return False
+    return True
+
+
+def search(g: Interp, stop: int) -> bool:
+    global exhausted
+    try:
+        return completes(g, stop, Budget())
+    except SearchExhausted:
+        exhausted += 1
+        return False
+
+
+def answer_completes(g: Interp, answer: Any, stop: int) -> bool:
+    """Would answering the pending task this way leave a unit that can be completed?"""
+    sub = Interp(fork(g.state), g.content)
+    stack = sub.state["stack"]
+    idx = len(stack) - 1
+    try:
+        sub.run(stack[idx], answer)
+    except CannotComplete:
+        return False
+    del stack[idx]
+    return search(sub, stop)
+
+
+def action_completes(g: Interp, p: int, choice: str, counts: bool = True) -> bool:
+    """Can this action-menu choice be carried out to the end of the action?"""
+    from .flow import start_action
+    sub = Interp(fork(g.state), g.content)
+    base = len(sub.state["stack"])
+    try:
+        start_action(sub, p, choice, counts)
+    except CannotComplete:
+        return False
+    return search(sub, base + 1 if counts else base)
+
+
+def _continuation(task: dict) -> list | None:
+    """What the top task still has to do once its decision is answered (None: unknown, search)."""
+    t = task["t"]
+    if t == "item":
+        node = task["node"]
+        if node["op"] == "choice":
+            return [n for opt in node["options"] for n in opt]
+        if node["op"] == "may":
+            return node["items"]
+        return None if node["op"] == "override" else []
+    if t == "seq":  # choosing X: losses bounded by x_bound are paid whatever X is chosen
+        items = task["items"]
+        return _without_x_losses(items) if x_losses_bounded(items) else items
+    if t == "batch":
+        return [n for e in task["entries"] for n in e["items"]]
+    return [] if t in ("pay", "look") else None
+
+
+def _without_x_losses(items: list) -> list:
+    out = []
+    for n in items:
+        if n.get("x") and n.get("n", 0) < 0:
+            continue
+        if n["op"] == "pay":
+            n = {**n, "cost": _without_x_losses(n["cost"]), "gain": _without_x_losses(n["gain"])}
+        elif n["op"] in ("box", "group"):
+            n = {**n, "items": _without_x_losses(n["items"])}
+        out.append(n)
+    return out
+
+
+def _rest(g: Interp, task: dict) -> list | None:
+    """What a task below the top will do (None: it may fail in ways the items do not show)."""
+    t = task["t"]
+    cards = g.content.cards
+    if t == "seq":
+        return task["items"]
+    if t == "item":
+        return [task["node"]]
+    if t == "batch":
+        return [n for e in task["entries"] for n in e["items"]]
+    if t in ("raise", "look"):
+        return []
+    if t == "resolve_card":
+        return cards[task["card"]].get("play", [])
+    if t == "use_action":
+        return [n for a in cards[task["card"]]["action"] for n in a["cost"] + a["gain"]]
+    if t == "std_effects":
+        return g.content.component("standard-project", task["card"]).get("play", [])
+    return None
+
+
+class _Tiles:
+    """Tiles in what is left of a unit are safe when each has a legal area now and they cannot
+    take each other's areas: one tile, or only oceans with enough ocean areas."""
+
+    def __init__(self, g: Interp):
+        self.g = g
+        self.kinds: list[str] = []
+        self.p = 0
+
+    def ok(self, node: dict) -> bool:
+        st, content = self.g.state, self.g.content
+        self.kinds += [node["tile"]] * node.get("n", 1)
+        if len(self.kinds) > 1 and any(k != "ocean" for k in self.kinds):
+            return False
+        if board.ocean_skipped(st, content, node):
+            return True
+        areas = board.legal_areas(st, content, self.p, {**node, "n": 1})
+        return len(areas) >= len(self.kinds)
+
+
+def _safe(items: list | None, task: dict, tiles: _Tiles) -> bool:
+    if items is None:
+        return False
+    if task["t"] == "batch":
+        for e in task["entries"]:
+            tiles.p = e["ctx"]["p"]
+            if not items_cannot_fail(e["items"], e["ctx"].get("mandatory", False), tiles.ok):
+                return False
+        return True
+    ctx = task.get("ctx", {})
+    tiles.p = ctx.get("p", task.get("p", 0))
+    return items_cannot_fail(items, ctx.get("mandatory", False), tiles.ok)
+
+
+def needs_trial(g: Interp, stop: int) -> bool:
+    """Could any answer to the pending decision leave the unit unable to complete?"""
+    stack = g.state["stack"]
+    tiles = _Tiles(g)
+    if not _safe(_continuation(stack[-1]), stack[-1], tiles):
+        return True
+    if not all(_safe(_rest(g, task), task, tiles) for task in stack[stop:-1]):
+        return True
+    return unsafe_triggers_in_play(g.state, g.content)
+
+
+def _spends_resources(g: Interp, stack: list, stop: int) -> bool:
+    """Does anything after a payment take resources from the player? If not, how the player pays
+    cannot matter, and the unit was offered as completable."""
+    for task in stack[stop:-1]:
+        items = _rest(g, task)
+        if items is None:
+            return True
+        if task["t"] == "batch":
+            items = [n for e in task["entries"] for n in e["items"]]
+        if any(n["op"] in ("resource", "card_resource") and n.get("n", 0) < 0 for n in walk(items)):
+            return True
+    return False
+
+
+def _viable(g: Interp, task: dict, answer: str, stop: int) -> bool:
+    if task["t"] == "use_action":  # an alternative of a card's action: the ledger may know
+        from .feasible import row_verdict
+        p, name = task["p"], task["card"]
+        alt = g.content.cards[name]["action"][int(answer)]
+        verdict = row_verdict(g, p, f"act:{name}:{answer}", alt["cost"], alt["gain"], {"p": p, "card": name})
+        if verdict is not None:
+            return verdict
+    return answer_completes(g, answer, stop)
+
+
+def offer(g: Interp, d: dict) -> tuple[dict | None, Any]:
+    """Filter a decision to the options that can be completed: (decision to ask, None), or
+    (None, answer) when the decision answers itself (one option left, or any order will do)."""
+    auto = d.pop("auto", None)
+    stack = g.state["stack"]
+    if len(d["options"]) == 1 and auto:
+        return None, d["options"][0]["id"]  # if it cannot complete, that shows as an engine error
+    if stack[-1]["t"] in BOUNDARY or d["kind"] == "select" or len(d["options"]) == 1:
+        return d, None
+    stop = boundary_depth(stack)
+    options = d["options"]
+    if needs_trial(g, stop) and not (stack[-1]["t"] == "pay" and not _spends_resources(g, stack, stop)):
+        options = [o for o in options if _viable(g, stack[-1], o["id"], stop)]
+        if not options:
+            raise CannotComplete(f"no option of '{d['prompt']}' can be completed")
+    if (auto == "first" and len(options) == len(d["options"])) or (auto and len(options) == 1):
+        return None, options[0]["id"]
+    if len(options) != len(d["options"]):
+        d = {**d, "options": options}
+    return d, None
