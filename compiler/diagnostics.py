@@ -65,6 +65,11 @@ class CompileError(Exception):
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
-    """A suggestion for a misspelt word, or '' when nothing is close."""
+    """A suggestion for a misspelt word, or '' when nothing is close. A word of an expansion the
+    engine does not run yet says so rather than suggesting a look-alike."""
+    from .vocab import LATER
+    stem = word.removesuffix("-tag").removesuffix("-prod")
+    if stem in LATER:
+        return f"'{stem}' comes with {LATER[stem]}, which tmars does not run yet"
     close = difflib.get_close_matches(word, sorted(choices), n=1, cutoff=0.6)
     return f"did you mean '{close[0]}'?" if close else ""

@@ -16,6 +16,7 @@ from .parser import GRAMMAR_PATH
 
 CARDS_ROOT = Path(__file__).resolve().parent.parent / "cards"
 NON_CARD_DIRS = {"board"}
+NON_CARD_FILES = {"rules.yaml"}  # the rule facts of a module (compiler/gamerules.py)
 
 
 @dataclass
@@ -36,7 +37,8 @@ def card_files(paths: list[str | Path] | None = None) -> list[Path]:
     out: list[Path] = []
     for root in roots:
         if root.is_dir():
-            out.extend(p for p in sorted(root.rglob("*.yaml")) if p.is_file() and not NON_CARD_DIRS & set(p.parts))
+            out.extend(p for p in sorted(root.rglob("*.yaml"))
+                       if p.is_file() and not NON_CARD_DIRS & set(p.parts) and p.name not in NON_CARD_FILES)
         else:
             out.append(root)
     return out

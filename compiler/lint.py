@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from . import vocab
+from .gamerules import load_rules
 from .diagnostics import Diagnostic, Position, excerpt
 from .frame import RawCard
 from .library import card_files, compile_file
@@ -153,8 +154,8 @@ def token(node: Node) -> str:
 
 
 PROJECTS = ("automated", "active", "event")
-GLOBAL_RANGE = {"oxygen": (0, 14), "temperature": (-30, 8), "oceans": (0, 9), "ocean-tile": (0, 9),
-                "venus": (0, 30)}
+GLOBAL_RANGE = {name: (spec["start"], spec["goal"]) for name, spec in load_rules().globals.items()}
+GLOBAL_STEP = {name: spec["step"] for name, spec in load_rules().globals.items()}
 
 
 # ---- card structure -------------------------------------------------------------------------
@@ -395,8 +396,9 @@ def impossible_requirement(c: Card):
                    "requires", r["count"], None)
 
 
-@rule("L202", "error", "a temperature requirement off the 2-degree steps",
-      "Temperature moves in 2 °C steps from −30 (F019); an odd value can be met only as its neighbour.",
+@rule("L202", "error", "a global requirement off its track's steps",
+      "A track moves in whole steps from its start (temperature: 2 °C from −30, F019); a value between "
+      "two steps can be met only as its neighbour.",
       """
 - name: Odd Heat
   number: "922"
@@ -405,12 +407,17 @@ def impossible_requirement(c: Card):
   requires: temperature >= -13
   play: +1 plant
 """)
-def off_step_temperature(c: Card):
+def off_step_requirement(c: Card):
     for r in c.ir.get("requires", ()):
-        if r["count"] == "temperature" and (r["value"] + 30) % 2:
-            near = r["value"] + (1 if r["cmp"] == ">=" else -1)
-            yield f"temperature {r['value']} is not on the track", "requires", str(r["value"]), \
-                f"write temperature {r['cmp']} {near}"
+        word = r["count"]
+        if word not in GLOBAL_STEP:
+            continue
+        step, start = GLOBAL_STEP[word], GLOBAL_RANGE[word][0]
+        off = (r["value"] - start) % step
+        if off:
+            near = r["value"] + (step - off if r["cmp"] == ">=" else -off)
+            yield f"{word} {r['value']} is not on the track", "requires", str(r["value"]), \
+                f"write {word} {r['cmp']} {near}"
 
 
 @rule("L203", "error", "a maximum below a minimum",
@@ -880,23 +887,6 @@ def per_one(c: Card):
     for f, cnt in counts(c.ir):
         if cnt.get("div") == 1:
             yield "a divisor of 1", f, cnt["count"], f"write 'per {cnt['count']}'"
-
-
-@rule("L411", "warning", "a trigger on a parameter raise or TR with a red border",
-      "Raises and TR gains are your own; a red border on them fires on every player's raise.",
-      """
-- name: Watcher
-  number: "951"
-  type: active
-  cost: 5
-  effect: tr! => +1 mc
-""")
-def border_on_raise_trigger(c: Card):
-    for e in c.ir.get("effects", ()):
-        for t in e.get("on", ()):
-            if t.get("any") and t["event"] in ("tr", "temperature", "oxygen", "venus"):
-                yield f"'{t['event']}!' fires on every player's raise", "effect", t["event"], \
-                    "remove the '!' unless that is meant"
 
 
 @rule("L412", "error", "'holds' on an event",

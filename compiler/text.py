@@ -28,13 +28,12 @@ NOUNS = {
     "plant": ("plant", "plants"), "energy": ("energy", "energy"), "heat": ("heat", "heat"),
     "animal": ("animal", "animals"), "microbe": ("microbe", "microbes"),
     "science": ("science resource", "science resources"), "fighter": ("fighter resource", "fighter resources"),
-    "floater": ("floater", "floaters"), "asteroid": ("asteroid", "asteroids"), "camp": ("camp", "camps"),
-    "data": ("data resource", "data resources"), "held": ("resource", "resources"),
+    "held": ("resource", "resources"),
     "card": ("card", "cards"),
 }
 # kept for callers of the first version of this module
 PLURAL = {s: p for s, p in NOUNS.values() if s != p}
-PARAMS = {"temperature": "the temperature", "oxygen": "oxygen", "venus": "Venus"}
+PARAMS = {"temperature": "the temperature", "oxygen": "oxygen"}
 SMALL_WORDS = {"a", "an", "the", "of", "from", "on", "in", "to", "and", "or", "for"}
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three"}
 
@@ -120,18 +119,13 @@ def _count_parts(c: dict) -> tuple[str, str, str]:
         if "mars" in args:
             who = "on Mars" if anyone else "you have on Mars"
         return kind, kind + "s", who
-    if word in ("oceans", "ocean-tile"):
+    if word == "oceans":
         return "ocean tile", "ocean tiles", "in play"
     if word.endswith("-adjacent"):
         kind = word[: -len("-adjacent")]
         return f"adjacent {kind} tile", f"adjacent {kind} tiles", ""
     if word == "card-in-hand":
         return "card in your hand", "cards in your hand", ""
-    if word == "tag-kinds":
-        return "different tag", "different tags", "you have"
-    if word == "card-resource":
-        return "resource on your cards" if not anyone else "resource on any card", \
-            "resources on your cards" if not anyone else "resources on any card", ""
     if word in vocab.CARD_RESOURCES:
         sing, plur = NOUNS[word]
         return sing, plur, "on this card"
@@ -163,11 +157,11 @@ def have_text(c: dict, value: int, cmp: str = ">=") -> str:
     less = cmp == "<="
     if word == "temperature":
         return f"{value} °C or {'colder' if less else 'warmer'}"
-    if word in ("oxygen", "venus"):
+    if word == "oxygen":
         return f"{value}% {PARAMS[word]}" + (" or less" if less else "")
     if word == "tr":
         return f"a terraform rating of {value}" + (" or less" if less else "")
-    if word in ("oceans", "ocean-tile"):
+    if word == "oceans":
         return f"{value} ocean tile{'' if value == 1 else 's'}" + (" or fewer" if less else "")
     sing, plur, who = _count_parts(c)
     if word.endswith("-prod") and value == 1 and not less:
@@ -188,7 +182,7 @@ def requirement_text(reqs: list[dict]) -> str:
     parts = []
     for r in reqs:
         phrase = have_text(r, r["value"], r["cmp"])
-        owned = r["count"] in ("city-tile", "greenery-tile", "tile", "card-resource") and not r.get("any") \
+        owned = r["count"] in ("city-tile", "greenery-tile", "tile") and not r.get("any") \
             or r["count"].endswith("-prod") or r["count"] in vocab.STANDARD_RESOURCES
         parts.append(f"that you have {phrase}" if owned else phrase)
     return sentence("requires " + join(parts))
@@ -270,7 +264,6 @@ def _tile_clause(node: dict) -> str:
             "next-greenery": "next to a greenery tile",
             "bonus-metal": "on an area with a steel or titanium placement bonus",
             "reserved": "on the area reserved for it",
-            "spacing-waived": "even next to another city",
             "off-mars": "off Mars, on the area reserved for it",
         }.get(rule, rule.replace("-", " ")))
     return f"place {what}" + (" " + join(where) if where else "")
@@ -332,7 +325,7 @@ def _cond_text(c: dict) -> str:
         value = c["value"]
         what = f"{value} {sing if value == 1 else plur}"
         return f"this card holds {'at least' if c['cmp'] == '>=' else 'at most'} {what}"
-    if word in ("temperature", "oxygen", "venus", "oceans"):
+    if word in ("temperature", "oxygen", "oceans"):
         return f"the board shows {have_text(c, c['value'], c['cmp'])}"
     phrase = have_text(c, c["value"], c["cmp"])
     if c["cmp"] == ">=" and c["value"] > 1 and not phrase.startswith("a terraform"):
@@ -546,10 +539,6 @@ def _trigger_phrase(t: dict) -> str:
     if word == "conversion":
         what = join([noun(w, 2) for w in words], "or") or "resources"
         return f"you convert {what}"
-    if word == "tr":
-        return "your terraform rating goes up"
-    if word in vocab.GLOBALS:
-        return f"{'any player raises' if anyone else 'you raise'} {PARAMS[word]}"
     return word.replace("-", " ")
 
 

@@ -99,3 +99,61 @@ def test_card_files_validate_against_the_frame_schema():
     from compiler.library import card_files
     for path in card_files():
         jsonschema.validate(yaml.safe_load(path.read_text()), FRAME_SCHEMA)
+
+
+def _words_used() -> dict[str, set[str]]:
+    """Every vocabulary word the library's components use, by kind."""
+    from compiler.ir import walk
+    used: dict[str, set[str]] = {k: set() for k in ("tag", "resource", "global", "rule", "count", "trigger", "type")}
+
+    def count(c: dict) -> None:
+        used["count"].add(c["count"])
+
+    for c in CARDS:
+        used["type"].add(c["type"])
+        used["tag"].update(c.get("tags", ()))
+        if c.get("holds"):
+            used["resource"].add(c["holds"])
+        for r in c.get("requires", ()):
+            count(r)
+        vp = c.get("vp", {})
+        for key in ("per", "if"):
+            if "count" in vp.get(key, {}):
+                count(vp[key])
+        for s in c.get("score", ()):
+            count(s)
+        rows = [c.get(k, []) for k in ("play", "start", "first_action")]
+        rows += [a["cost"] + a["gain"] for a in c.get("action", ())]
+        for e in c.get("effects", ()):
+            rows.append(e.get("do", []))
+            used["trigger"].update(t["event"] for t in e.get("on", ()))
+            used["trigger"].update(t["event"] for m in e.get("mods", ()) for t in m.get("on", ()))
+        for row in rows:
+            for n in walk(row):
+                if n["op"] in ("card_resource", "steal"):
+                    used["resource"].add(n["res"])
+                if n["op"] == "raise":
+                    used["global"].add(n["param"])
+                if "per" in n:
+                    count(n["per"])
+                if n["op"] == "if":
+                    if "count" in n["cond"]:
+                        count(n["cond"])
+                    else:
+                        used["tag"].add(n["cond"]["reveal"])
+                used["rule"].update(a if isinstance(a, str) else a["rule"] for a in n.get("rules", ()))
+    return used
+
+
+def test_every_word_of_the_language_is_used_by_the_library():
+    """The vocabulary is what the engine runs: a word no component uses is never played, so it is
+    removed until a module brings it (its scenarios then cover it)."""
+    from compiler import vocab
+    used = _words_used()
+    assert set(vocab.TAGS) <= used["tag"]
+    assert set(vocab.CARD_RESOURCES) <= used["resource"]
+    assert set(vocab.GLOBALS) <= used["global"]
+    assert set(vocab.PLACEMENT_RULES) <= used["rule"]
+    assert set(vocab.COUNT_WORDS) <= used["count"] | set(vocab.GLOBALS)
+    assert set(vocab.TRIGGER_WORDS) <= used["trigger"]
+    assert set(vocab.CARD_TYPES) <= used["type"]

@@ -136,16 +136,16 @@ CONSTRUCTS = """
   number: "P01"
   type: active
   cost: 7
-  tags: [venus, wild]
-  requires: venus >= 8, city-tile! >= 2
-  holds: floater
+  tags: [jovian, plant]
+  requires: oxygen >= 8, city-tile! >= 2
+  holds: animal
   play: "[+1 mc per 2 city-tile!(mars)], +1 plant per plant-tag, upto -2 heat, +1 tr"
-  action: -1 energy -> +1 plant or -> +1 floater
+  action: -1 energy -> +1 plant or -> +1 animal
   effect:
-    - temperature or tr => +1 floater
+    - city or greenery => +1 animal
     - conversion(heat) => +2 mc
     - card(requirements) => +1 card
-  vp: 1 per 3 floater
+  vp: 1 per 3 animal
 - name: Every Construct B
   number: "P02"
   type: event
@@ -160,7 +160,7 @@ CONSTRUCTS = """
   cost: 12
   tags: [space, space, space]
   requires: oxygen <= 3
-  play: 3 greenery, 2 city, +1 venus, -1 tr, +X card, 2 card(buy)
+  play: 3 greenery, 2 city, +1 oxygen, -1 tr, +X card, 2 card(buy)
   vp: 2 if titanium-prod >= 1
 """
 
@@ -170,14 +170,14 @@ def test_constructs_beyond_the_library_are_drawn_and_read(tmp_path):
     result = compile_paths([tmp_path], use_cache=False)
     assert result.ok and len(result.cards) == 3
     a, b, c = (rules.card_text(card) for card in result.cards)
-    assert "Requires 8% Venus and 2 city tiles in play." in a
+    assert "Requires 8% oxygen and 2 city tiles in play." in a
     assert "Increase your M€ production 1 step per 2 city tiles on Mars." in a
-    assert "lose up to 2 heat" in a and "1 VP per 3 floaters on this card." in a
-    assert "Effect: when you raise the temperature or your terraform rating goes up, add 1 floater" in a
+    assert "lose up to 2 heat" in a and "1 VP per 3 animals on this card." in a
+    assert "Effect: when you place a city tile or place a greenery tile, add 1 animal to this card." in a
     assert "Effect: when you play a card with requirements, draw a card." in a
     assert "Requires -20 °C or colder and a terraform rating of 15." in b
     assert "steal up to 2 steel from another player" in b and "take 1 of them into your hand" in b
-    assert "Place 3 greenery tiles, place 2 city tiles, raise Venus 1 step, lower your terraform rating" in c
+    assert "Place 3 greenery tiles, place 2 city tiles, raise oxygen 1 step, lower your terraform rating" in c
     assert "draw X cards" in c and "2 VP if you have titanium production." in c
     sheet = make_sheet(result.cards, legend=False)
     assert names_in(sheet.html) == Counter(card["name"] for card in result.cards)

@@ -88,7 +88,7 @@ def _candidates(state: dict, content: Content, p: int, node: dict):
         if wants_ocean_area != (area.kind == "ocean") and area.kind != "off":
             continue
         nbs = area.neighbours
-        if kind == "city" and "reserved" not in rules and "spacing-waived" not in rules \
+        if kind == "city" and "reserved" not in rules \
                 and "next-cities" not in rules and any(is_city(b.get(n)) for n in nbs):
             continue
         if "volcanic" in rules and not area.volcanic:

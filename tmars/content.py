@@ -10,6 +10,7 @@ from pathlib import Path
 import yaml
 
 from compiler.diagnostics import CompileError
+from compiler.gamerules import GameRules, load_rules
 from compiler.library import CARDS_ROOT, compile_paths
 from compiler.lower import lower_field
 from compiler.parser import SourceText
@@ -42,6 +43,8 @@ class Map:
 
 @dataclass
 class Tracks:
+    """The global parameters (start, goal, step) and their bonus steps, lowered to IR."""
+
     start_tr: int
     globals: dict[str, dict]
     bonuses: list[dict]
@@ -60,6 +63,7 @@ class Content:
     map: Map
     tracks: Tracks
     modules: tuple[str, ...]
+    rules: GameRules
     board: dict[str, dict[str, dict]] = field(default_factory=dict)
     slugs: dict[str, dict[str, str]] = field(default_factory=dict)
     memo: dict = field(default_factory=dict, repr=False, compare=False)
@@ -120,16 +124,15 @@ def load_map(path: Path) -> Map:
     return Map(data["name"], areas, data.get("milestones", []), data.get("awards", []))
 
 
-def load_tracks(path: Path) -> Tracks:
-    data = yaml.safe_load(path.read_text())
+def load_tracks(rules: GameRules) -> Tracks:
     bonuses = []
-    for b in data["bonuses"]:
+    for b in rules.bonuses:
         try:
-            alts = lower_field(SourceText(b["do"], str(path), 1, 1), "row")
+            alts = lower_field(SourceText(b["do"], "rules.yaml", 1, 1), "row")
         except CompileError as e:  # pragma: no cover - shipped data is tested
             raise SystemExit(str(e)) from None
         bonuses.append({"param": b["param"], "at": b["at"], "do": alts[0]})
-    return Tracks(data["start_tr"], data["globals"], bonuses)
+    return Tracks(rules.start_tr, rules.globals, bonuses)
 
 
 @lru_cache(maxsize=8)
@@ -144,5 +147,6 @@ def load_content(modules: tuple[str, ...] = ("base", "corpera"), map_name: str =
         if c["type"] in BOARD_TYPES:
             components[c["type"]][c["name"]] = c
     board = CARDS_ROOT / "base" / "board"
-    return Content(cards, load_map(board / f"{map_name}.yaml"), load_tracks(board / "tracks.yaml"), modules,
+    game_rules = load_rules(modules)
+    return Content(cards, load_map(board / f"{map_name}.yaml"), load_tracks(game_rules), modules, game_rules,
                    components)

@@ -29,7 +29,7 @@ class Ledger:
         self.loss: dict[tuple, int] = defaultdict(int)
         self.failed = False
 
-    def ok(self, state: dict, p: int) -> bool:
+    def ok(self, state: dict, content: Content, p: int) -> bool:
         if self.failed:
             return False
         pl = state["players"][p]
@@ -39,7 +39,7 @@ class Ledger:
             if kind == "res":
                 have += pl["res"][key[1]]
             elif kind == "prod":
-                have += pl["prod"][key[1]] - rules.PROD_FLOOR.get(key[1], 0)
+                have += pl["prod"][key[1]] - content.rules.floor(key[1])
             elif kind == "hand":
                 have += len(pl["hand"])
             elif kind == "cres":
@@ -82,7 +82,7 @@ def add_item(state: dict, content: Content, node: dict, ctx: dict, led: Ledger, 
         if node["n"] > 0:
             led.gain[("prod", node["res"])] += n
         elif node.get("any"):
-            floor = rules.PROD_FLOOR.get(node["res"], 0)
+            floor = content.rules.floor(node["res"])
             others = [q for q in range(len(state["players"])) if q != p
                       and state["players"][q]["prod"][node["res"]] - n >= floor]
             if not others:
@@ -123,7 +123,7 @@ def add_item(state: dict, content: Content, node: dict, ctx: dict, led: Ledger, 
         for opt in node["options"]:
             sub = Ledger()
             add_items(state, content, opt, ctx, sub, mandatory)
-            if not sub.failed and sub.ok(state, p):
+            if not sub.failed and sub.ok(state, content, p):
                 options.append(sub)
         if not options:
             led.failed = True
@@ -259,10 +259,10 @@ def ledger_is_exact(cost: list, gain: list) -> tuple[bool, tuple]:
     return one_tile and not (gained & lost) and not (tiles and loss_outside_cost), tuple(red)
 
 
-def _opponents_take(state: dict, p: int, red: tuple) -> bool:
+def _opponents_take(state: dict, content: Content, p: int, red: tuple) -> bool:
     """Can an opponent take each of these red-border production decreases?"""
     players = state["players"]
-    return all(any(q != p and pl["prod"][res] - n >= rules.PROD_FLOOR.get(res, 0) for q, pl in enumerate(players))
+    return all(any(q != p and pl["prod"][res] - n >= content.rules.floor(res) for q, pl in enumerate(players))
                for res, n in red)
 
 
@@ -278,7 +278,7 @@ def exact_for(state: dict, content: Content, p: int, key: str, cost: list, gain:
     if found is None:
         found = memo[key] = ledger_is_exact(cost, gain)
     exact, red = found
-    return exact and (not red or _opponents_take(state, p, red))
+    return exact and (not red or _opponents_take(state, content, p, red))
 
 
 def safe_for(content: Content, key: str, cost: list, gain: list) -> bool:
@@ -300,10 +300,10 @@ def card_offerable(g, p: int, card: dict) -> bool:
         return True
     led = Ledger()
     add_items(st, content, play, {"p": p, "card": card["name"]}, led)
-    if led.ok(st, p) and exact_for(st, content, p, key, [], play) and not risky_triggers:
+    if led.ok(st, content, p) and exact_for(st, content, p, key, [], play) and not risky_triggers:
         return True
     predicted_trigger_gains(st, content, p, card, led)  # a loss covered by the card's own triggers (F075)
-    if not led.ok(st, p):
+    if not led.ok(st, content, p):
         return False
     return action_completes(g, p, key)
 
@@ -318,7 +318,7 @@ def row_verdict(g, p: int, key: str, cost: list, gain: list, ctx: dict) -> bool 
     c = {**ctx, "xmin": 1}
     add_items(st, content, cost, c, led, mandatory=True)
     add_items(st, content, gain, c, led)
-    if not led.ok(st, p):
+    if not led.ok(st, content, p):
         return False
     if exact_for(st, content, p, key, cost, gain) and not risky_triggers:
         return True

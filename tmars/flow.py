@@ -15,11 +15,6 @@ from .content import Content, slug
 from .interpreter import HANDLERS, Interp, ask_one, decision, option, take_from_deck
 from .rng import shuffle
 
-MILESTONE_COST = 8
-AWARD_COSTS = (8, 14, 20)
-RESEARCH_DRAW = 4
-CARD_PRICE = 3
-
 
 # ---- setup ----------------------------------------------------------------------
 def start_mc(content: Content, corp: str) -> int:
@@ -48,9 +43,9 @@ def h_setup_choose(g: Interp, task: dict, answer: Any) -> dict | None:
     if hand_is_free(g.content, corp) or not pl["dealt"]:
         keep = list(pl["dealt"])
     else:
-        most = min(len(pl["dealt"]), start_mc(g.content, corp) // CARD_PRICE)
+        most = min(len(pl["dealt"]), start_mc(g.content, corp) // g.content.rules.card_price)
         if answer is None:
-            return decision(p, "select", f"Keep cards at {CARD_PRICE} M€ each (as {corp})",
+            return decision(p, "select", f"Keep cards at {g.content.rules.card_price} M€ each (as {corp})",
                             [option(c, c) for c in pl["dealt"]], min=0, max=most)
         keep = list(answer)
     pl["setup_corp"] = corp
@@ -84,7 +79,7 @@ def h_reveal(g: Interp, task: dict, answer: Any) -> dict | None:
 def h_buy_start(g: Interp, task: dict, answer: Any) -> dict | None:
     pl = g.state["players"][task["p"]]
     if not task["free"]:
-        pl["res"]["mc"] -= CARD_PRICE * len(task["cards"])
+        pl["res"]["mc"] -= g.content.rules.card_price * len(task["cards"])
     pl["hand"].extend(task["cards"])
     return None
 
@@ -151,9 +146,10 @@ def conversion_usable(g: Interp, p: int, card: dict, counts: bool = True) -> boo
 
 def milestone_open(g: Interp, p: int, name: str) -> bool:
     st = g.state
-    if len(st["milestones"]) >= 3 or any(m["name"] == name for m in st["milestones"]):
+    game_rules = g.content.rules
+    if len(st["milestones"]) >= game_rules.milestones_most or any(m["name"] == name for m in st["milestones"]):
         return False
-    if not rules.can_pay(st, g.content, p, MILESTONE_COST):
+    if not rules.can_pay(st, g.content, p, game_rules.milestone_cost):
         return False
     return all(rules.requirement_met(st, g.content, p, r)
                for r in g.content.component("milestone", name)["requires"])
@@ -162,9 +158,10 @@ def milestone_open(g: Interp, p: int, name: str) -> bool:
 def award_open(g: Interp, p: int, name: str) -> bool:
     st = g.state
     n = len(st["awards"])
-    if n >= 3 or any(a["name"] == name for a in st["awards"]):
+    costs = g.content.rules.award_costs
+    if n >= len(costs) or any(a["name"] == name for a in st["awards"]):
         return False
-    return rules.can_pay(st, g.content, p, AWARD_COSTS[n])
+    return rules.can_pay(st, g.content, p, costs[n])
 
 
 def action_options(g: Interp, p: int) -> list[dict]:
@@ -189,7 +186,7 @@ def action_options(g: Interp, p: int) -> list[dict]:
     for name in content.map.awards:
         if award_open(g, p, name):
             opts.append(option(f"award:{content.slug(name)}",
-                               f"fund award {name} ({AWARD_COSTS[len(st['awards'])]} M€)"))
+                               f"fund award {name} ({content.rules.award_costs[len(st['awards'])]} M€)"))
     if st["actions"] >= 1:
         opts.append(option("done", "end turn"))  # passing is taking no action on a turn (F200)
     else:
@@ -256,10 +253,10 @@ def start_action(g: Interp, p: int, choice: str, counts: bool = True) -> None:
         name = content.component("milestone", arg)["name"]
         st["milestones"].append({"name": name, "player": p})
         g.log(f"{pl['name']} claims {name}")
-        g.push({"t": "pay", "p": p, "amount": MILESTONE_COST, "why": name})
+        g.push({"t": "pay", "p": p, "amount": content.rules.milestone_cost, "why": name})
     elif kind == "award":
         name = content.component("award", arg)["name"]
-        cost = AWARD_COSTS[len(st["awards"])]
+        cost = content.rules.award_costs[len(st["awards"])]
         st["awards"].append({"name": name, "player": p})
         g.log(f"{pl['name']} funds {name}")
         g.push({"t": "pay", "p": p, "amount": cost, "why": name})
@@ -321,7 +318,7 @@ def h_std_effects(g: Interp, task: dict, answer: Any) -> dict | None:
 def h_end_action(g: Interp, task: dict, answer: Any) -> dict | None:
     st = g.state
     st["actions"] += 1
-    if st["actions"] >= 2:
+    if st["actions"] >= g.content.rules.actions_per_turn:
         st["actions"] = 0
         next_player(st)
     return None
@@ -345,16 +342,16 @@ def h_research(g: Interp, task: dict, answer: Any) -> dict | None:
         if most == 0:
             answer = []
         else:
-            return decision(p, "select", f"Research: buy cards at {CARD_PRICE} M€ each",
+            return decision(p, "select", f"Research: buy cards at {g.content.rules.card_price} M€ each",
                             [option(c, c) for c in cards], min=0, max=most)
     buy_cards(g, p, cards, answer)
     return None
 
 
 def buyable(g: Interp, p: int, offered: int) -> int:
-    """How many cards the player can afford at 3 M€ each, counting resources usable as M€ (F170)."""
+    """How many cards the player can afford at the card price, counting resources usable as M€ (F170)."""
     spend = g.state["players"][p]["res"]["mc"] + rules.spare_payment_value(g.state, g.content, p, ())
-    return min(offered, spend // CARD_PRICE)
+    return min(offered, spend // g.content.rules.card_price)
 
 
 def buy_cards(g: Interp, p: int, cards: list[str], chosen: list[str]) -> None:
@@ -363,7 +360,7 @@ def buy_cards(g: Interp, p: int, cards: list[str], chosen: list[str]) -> None:
     for c in cards:
         (pl["hand"] if c in chosen else g.state["discard"]).append(c)
     if chosen:
-        g.push({"t": "pay", "p": p, "amount": CARD_PRICE * len(chosen), "why": "cards"})
+        g.push({"t": "pay", "p": p, "amount": g.content.rules.card_price * len(chosen), "why": "cards"})
 
 
 def h_draft(g: Interp, task: dict, answer: Any) -> dict | None:
@@ -459,7 +456,7 @@ def advance_flow(g: Interp) -> None:
         return
     if phase == "research":
         r = st["research"]
-        if st["options"].get("draft") and r.get("draft_rounds", 0) < RESEARCH_DRAW:
+        if st["options"].get("draft") and r.get("draft_rounds", 0) < g.content.rules.research_draw:
             draft_step(g)
             return
         if r["i"] < n:
@@ -492,7 +489,8 @@ def new_generation(g: Interp) -> None:
         pl["flags"] = {}  # one-generation effects (next card discount or flex) expire
     st["phase"] = "research"
     cards = [[] for _ in range(n)]
-    for _ in range(RESEARCH_DRAW):  # one card at a time in player order, so a short deck is shared (F085)
+    # one card at a time in player order, so a short deck is shared (F085)
+    for _ in range(g.content.rules.research_draw):
         for k in range(n):
             p = (st["first"] + k) % n
             cards[p] += take_from_deck(g, 1)
@@ -515,7 +513,7 @@ def draft_step(g: Interp) -> None:
     # clockwise in even generations, counter-clockwise in odd (F032)
     shift = 1 if st["generation"] % 2 == 0 else -1
     d["packs"] = [d["packs"][(p - shift) % n] for p in range(n)]
-    if r["draft_rounds"] >= RESEARCH_DRAW:
+    if r["draft_rounds"] >= g.content.rules.research_draw:
         r["cards"] = d["picked"]
 
 
@@ -563,7 +561,8 @@ def new_state(content: Content, players: list[str], seed: int, corporate_era: bo
         if p in beginners and beginner:
             pl["dealt_corps"] = [beginner[0]]
         else:
-            pl["dealt_corps"] = [corps.pop(), corps.pop()] if len(corps) >= 2 else corps[:]
+            k = content.rules.setup_corporations
+            pl["dealt_corps"] = [corps.pop() for _ in range(k)] if len(corps) >= k else corps[:]
     for pl in st["players"]:
-        pl["dealt"] = take_from_deck(g, 10)
+        pl["dealt"] = take_from_deck(g, content.rules.setup_cards)
     return st

@@ -12,6 +12,8 @@ import json
 import pickle
 from typing import Any
 
+from compiler import vocab
+
 from . import flow, trial
 from .content import Content, load_content
 from .interpreter import HANDLERS, CannotComplete, Interp
@@ -162,7 +164,7 @@ class Game:
         st, cards = self.state, self.content.cards
         for pl in st["players"]:
             for key in ("res", "prod"):
-                if set(pl[key]) != {"mc", "steel", "titanium", "plant", "energy", "heat"}:
+                if set(pl[key]) != set(vocab.STANDARD_RESOURCES):
                     raise ValueError(f"{key} of {pl['name']}")
                 if not all(isinstance(v, int) and not isinstance(v, bool) for v in pl[key].values()):
                     raise ValueError(f"{key} amounts of {pl['name']}")

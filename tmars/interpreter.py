@@ -58,7 +58,7 @@ def x_bound(g: Interp, items: list, ctx: dict) -> int:
         if op == "resource":
             best = min(best, pl["res"][node["res"]] // unit)
         elif op == "production":
-            best = min(best, (pl["prod"][node["res"]] - rules.PROD_FLOOR.get(node["res"], 0)) // unit)
+            best = min(best, (pl["prod"][node["res"]] - g.content.rules.floor(node["res"])) // unit)
         elif op == "cards":
             best = min(best, len(pl["hand"]) // unit)
     return 0 if best == 10 ** 6 else best
@@ -186,7 +186,6 @@ class Interp:
         g[param] = min(spec["goal"], g[param] + spec["step"])
         self.raise_tr(p, 1)
         self.log(f"{self.pname(p)} raises {param} to {g[param]}")
-        self.emit({"kind": "raise", "param": param, "p": p})
         if task["n"] > 1:
             self.push({"t": "raise", "param": param, "n": task["n"] - 1, "p": p})
         for b in self.content.tracks.bonuses:
@@ -200,8 +199,6 @@ class Interp:
         if n > 0:
             pl["tr_gen"] = True
             pl["tr_raises"] = pl.get("tr_raises", 0) + n
-            for _ in range(n):  # one trigger per step, like the parameter triggers
-                self.emit({"kind": "tr", "p": p})
 
     def h_pay(self, task: dict, answer: Any) -> Decision | None:
         p = task["p"]
@@ -330,7 +327,7 @@ def i_production(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | No
     if node["n"] > 0:
         players[p]["prod"][res] += n
         return None
-    floor = rules.PROD_FLOOR.get(res, 0)
+    floor = g.content.rules.floor(res)
     if not node.get("any"):
         if players[p]["prod"][res] - n < floor and not node.get("upto"):
             raise CannotComplete(f"{g.pname(p)}'s {res} production cannot drop by {n}")
@@ -465,7 +462,7 @@ def area_label(content: Content, aid: str) -> str:
     return aid + (f" ({', '.join(extra)})" if extra else "")
 
 
-SPACING_WAIVERS = {"reserved", "next-cities", "spacing-waived"}
+SPACING_WAIVERS = {"reserved", "next-cities"}
 
 
 def place_tile(g: Interp, p: int, node: dict, area: str, ctx: dict) -> None:
@@ -494,7 +491,7 @@ def place_tile(g: Interp, p: int, node: dict, area: str, ctx: dict) -> None:
         else:
             pl["res"][b] += 1
     oceans = sum(1 for n in spec.neighbours if st["board"].get(n, {}).get("tile") == "ocean")
-    pl["res"]["mc"] += 2 * oceans
+    pl["res"]["mc"] += g.content.rules.ocean_adjacency_mc * oceans
     if draws:
         draw_cards(g, p, draws)
     if kind == "ocean":
@@ -560,7 +557,7 @@ def i_cards(g: Interp, node: dict, ctx: dict, answer: Any) -> Decision | None:
 
 
 def h_look(g: Interp, task: dict, answer: Any) -> Decision | None:
-    """Look at cards and keep some (free) or buy some (3 M€ each, F083); the rest are discarded."""
+    """Look at cards and keep some (free) or buy some (at the card price, F083); the rest are discarded."""
     p, cards = task["p"], task["cards"]
     pl = g.state["players"][p]
     from .flow import buy_cards, buyable
@@ -572,7 +569,7 @@ def h_look(g: Interp, task: dict, answer: Any) -> Decision | None:
         if most == 0 or (least == most == len(cards)):
             answer = list(cards)[:most]
         else:
-            verb = "Buy (3 M€ each)" if task["buy"] else "Keep"
+            verb = f"Buy ({g.content.rules.card_price} M€ each)" if task["buy"] else "Keep"
             return decision(p, "select", f"{verb} up to {most} card(s)", [option(c, c) for c in cards],
                             min=least, max=most)
     if task["buy"]:

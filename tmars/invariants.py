@@ -19,14 +19,14 @@ def check(state: dict, content: Content, start_tr: int | None = None) -> list[st
             if v < 0:
                 out.append(f"{who} has {v} {r}")
         for r, v in pl["prod"].items():
-            if v < (-5 if r == "mc" else 0):
+            if v < content.rules.floor(r):
                 out.append(f"{who} has {r} production {v}")
         if pl["tr"] != start_tr + pl.get("tr_raises", 0):
             out.append(f"{who}'s TR {pl['tr']} is not {start_tr} plus its {pl.get('tr_raises', 0)} raises")
         for e in pl["played"]:
             if e.get("res", 0) < 0:
                 out.append(f"{who}'s {e['name']} holds {e['res']} resources")
-    for k in ("temperature", "oxygen", "oceans"):
+    for k in spec:
         v = state["globals"][k]
         if not spec[k]["start"] <= v <= spec[k]["goal"]:
             out.append(f"{k} is {v}, off its track")

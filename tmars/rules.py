@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from compiler import vocab
+
 from .content import Content, slug
 
-STANDARD = ("mc", "steel", "titanium", "plant", "energy", "heat")
-PROD_FLOOR = {"mc": -5}
-BASE_VALUE = {"steel": 2, "titanium": 3}
+STANDARD = vocab.STANDARD_RESOURCES
 
 
 # ---- cards in play -------------------------------------------------------------
@@ -115,10 +115,8 @@ def count(state: dict, content: Content, p: int, c: dict, ctx: dict | None = Non
     if "opponents" in args:
         players = [q for q in range(len(state["players"])) if q != p]
     g = state["globals"]
-    if word in ("oxygen", "temperature", "venus"):
-        value = g.get(word, 0)
-    elif word in ("oceans", "ocean-tile"):
-        value = g["oceans"]
+    if word in g:  # a global parameter: temperature, oxygen, oceans
+        value = g[word]
     elif word == "tr":
         value = state["players"][p]["tr"]
     elif word.endswith("-tag"):
@@ -148,10 +146,6 @@ def count(state: dict, content: Content, p: int, c: dict, ctx: dict | None = Non
         value = sum(len(state["players"][q]["events"]) for q in players)
     elif word == "card-in-hand":
         value = len(state["players"][p]["hand"])
-    elif word == "tag-kinds":
-        value = len([t for t, k in tags(state, content, p).items() if k and t not in ("event", "wild")])
-    elif word == "card-resource":
-        value = sum(e.get("res", 0) for q in players for e in in_play(state, q))
     else:  # a card resource: on the card itself
         entry = _card_entry(state, ctx)
         value = entry.get("res", 0) if entry else 0
@@ -170,12 +164,10 @@ def _card_area(state: dict, ctx: dict | None) -> str | None:
 
 
 # ---- requirements ----------------------------------------------------------------
-GLOBAL_STEP = {"temperature": 2, "oxygen": 1, "oceans": 1, "venus": 2}
-
-
 def requirement_met(state: dict, content: Content, p: int, req: dict, flex: int = 0) -> bool:
     value = count(state, content, p, req)
-    step = GLOBAL_STEP.get(req["count"])
+    spec = content.rules.globals.get(req["count"])
+    step = spec["step"] if spec else None
     slack = flex * step if step and not req.get("any") else 0
     if req["cmp"] == ">=":
         return value + slack >= req["value"]
@@ -201,10 +193,6 @@ def trigger_matches(t: dict, event: dict, owner: int, content: Content) -> bool:
     args = t.get("args", [])
     if word.endswith("-tag"):
         return kind == "tag" and event["tag"] == word[:-4]
-    if word == "tr":
-        return kind == "tr"
-    if word in ("temperature", "oxygen", "venus"):
-        return kind == "raise" and event["param"] == word
     if word == "card":
         return kind == "card" and _card_filter(content.cards[event["card"]], args)
     if word == "std":
@@ -286,7 +274,7 @@ def std_cost(state: dict, content: Content, p: int, card: dict) -> int:
 
 # ---- payment -----------------------------------------------------------------------
 def metal_value(state: dict, content: Content, p: int, res: str) -> int:
-    return _memo_on_played(state, content, p, "metal:" + res, lambda c, played: BASE_VALUE[res] + sum(
+    return _memo_on_played(state, content, p, "metal:" + res, lambda c, played: c.rules.metal_value[res] + sum(
         m["n"] for m in modifiers(state, c, p, "value") if m["res"] == res))
 
 

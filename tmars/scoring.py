@@ -28,19 +28,20 @@ def award_score(state: dict, content: Content, p: int, name: str) -> int:
 def award_points(state: dict, content: Content) -> list[dict[str, int]]:
     """Points per player per funded award: ties share first, no second after a tie or with 2 players."""
     n = len(state["players"])
+    first_points, second_points = content.rules.award_points
     out: list[dict[str, int]] = [{} for _ in range(n)]
     for a in state["awards"]:
         scores = [award_score(state, content, p, a["name"]) for p in range(n)]
         best = max(scores)
         firsts = [p for p in range(n) if scores[p] == best]
         for p in firsts:
-            out[p][a["name"]] = 5
+            out[p][a["name"]] = first_points
         if len(firsts) == 1 and n > 2:
             rest = [s for p, s in enumerate(scores) if p not in firsts]
             second = max(rest)
             for p in range(n):
                 if p not in firsts and scores[p] == second:
-                    out[p][a["name"]] = 2
+                    out[p][a["name"]] = second_points
     return out
 
 
@@ -59,7 +60,7 @@ def score(state: dict, content: Content) -> list[dict]:
                             if state["board"].get(nb, {}).get("tile") == "greenery")
         cards = sum(card_vp(state, content, p, e["name"], e) for e in pl["played"])
         cards += sum(card_vp(state, content, p, name, None) for name in pl["events"])
-        milestones = 5 * sum(1 for m in state["milestones"] if m["player"] == p)
+        milestones = content.rules.milestone_points * sum(1 for m in state["milestones"] if m["player"] == p)
         award = sum(awards[p].values())
         total = pl["tr"] + milestones + award + greenery + city + cards
         rows.append({"player": pl["name"], "corporation": pl["corp"], "tr": pl["tr"], "milestones": milestones,

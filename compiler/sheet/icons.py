@@ -15,6 +15,8 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from html import escape
 
+from .. import vocab
+
 # -- shared shapes ---------------------------------------------------------------------------
 HEX = "12,1 21.5,6.5 21.5,17.5 12,23 2.5,17.5 2.5,6.5"          # pointy-top hexagon: tiles
 HEX_IN = "12,4.5 18.5,8.25 18.5,15.75 12,19.5 5.5,15.75 5.5,8.25"
@@ -219,12 +221,10 @@ def tag(t: str, cls: str = "") -> str:
 def legend_groups() -> list[tuple[str, list[str]]]:
     """What the legend page shows, in order."""
     return [
-        ("Resources", ["mc", "steel", "titanium", "plant", "energy", "heat"]),
-        ("Card resources", ["animal", "microbe", "science", "fighter", "floater", "asteroid", "camp", "data",
-                            "held"]),
-        ("Tags", [f"tag-{t}" for t in ("building", "space", "science", "power", "earth", "jovian", "venus", "plant",
-                                       "microbe", "animal", "city", "event", "wild")]),
+        ("Resources", list(vocab.STANDARD_RESOURCES)),
+        ("Card resources", [*vocab.CARD_RESOURCES, vocab.HELD]),
+        ("Tags", [f"tag-{t}" for t in vocab.TAGS]),
         ("Tiles", ["city", "greenery", "ocean", "special", "tile", "claim"]),
-        ("Global parameters", ["temperature", "oxygen", "venus", "tr", "params"]),
+        ("Global parameters", [*vocab.GLOBALS, "tr", "params"]),
         ("Other", ["card", "std", "arrow", "star"]),
     ]

@@ -19,12 +19,12 @@ from . import icons
 MINUS = "\u2212"
 GE, LE = "\u2265", "\u2264"
 TYPE_LABEL = {"automated": "Automated", "active": "Active", "event": "Event", "corporation": "Corporation",
-              "prelude": "Prelude", "standard-project": "Standard project", "conversion": "Conversion",
+              "standard-project": "Standard project", "conversion": "Conversion",
               "milestone": "Milestone", "award": "Award"}
 # short captions for placement rules, under the tile they apply to
 RULE_CAPTION = {"ocean-area": "ocean area", "land": "on land", "volcanic": "volcanic", "next-own": "next to yours",
                 "isolated": "isolated", "next-city": "next to city", "next-greenery": "next to greenery",
-                "bonus-metal": "steel/ti bonus", "reserved": "reserved area", "spacing-waived": "spacing waived",
+                "bonus-metal": "steel/ti bonus", "reserved": "reserved area",
                 "off-mars": "off Mars"}
 PROJECT_TYPES = set(vocab.PROJECT_TYPES)
 
@@ -75,7 +75,7 @@ def count_html(c: dict, value: int | None = None) -> str:
         ic = icons.icon(word[:-5])
     elif word == "tile":
         ic = icons.icon("tile")
-    elif word in ("oceans", "ocean-tile"):
+    elif word == "oceans":
         ic = icons.icon("ocean")
     elif word.endswith("-adjacent"):
         ic = icons.icon(word[: -len("-adjacent")])
@@ -83,11 +83,6 @@ def count_html(c: dict, value: int | None = None) -> str:
     elif word == "card-in-hand":
         ic = icons.icon("card")
         caps.append("in hand")
-    elif word == "tag-kinds":
-        ic = icons.tag("wild")
-        caps.append("kinds")
-    elif word == "card-resource":
-        ic = icons.icon("held")
     elif word in icons.SYMBOLS:
         ic = icons.icon(word)
     else:
@@ -129,7 +124,7 @@ def _req_part(r: dict) -> str:
     val = f"{MINUS}{abs(v)}" if v < 0 else str(v)
     if word == "temperature":
         return _q(f"{val}\u00b0C") + icons.icon("temperature")
-    if word in ("oxygen", "venus"):
+    if word == "oxygen":
         return _q(f"{val}%") + icons.icon(word)
     if word == "tr":
         return _q(val) + icons.icon("tr")
@@ -455,7 +450,7 @@ def render_card(card: dict) -> str:
     text = text_html(sentences)
     cost = card.get("cost")
     band_cost = f'<span class="cost">{icons.icon("mc", label=str(cost))}</span>' if cost is not None and \
-        kind in PROJECT_TYPES | {"standard-project", "prelude"} else ""
+        kind in PROJECT_TYPES | {"standard-project"} else ""
     tags = "".join(icons.tag(t) for t in card["tags"])
     name = escape(card["name"])
     long_name = " long" if len(card["name"]) > 22 else ""
@@ -490,7 +485,7 @@ def render_row(card: dict) -> str:
     sections = panels(card)
     cost = card.get("cost")
     cost_html = icons.icon("mc", label=str(cost)) if cost is not None and \
-        kind in PROJECT_TYPES | {"standard-project", "prelude"} else ""
+        kind in PROJECT_TYPES | {"standard-project"} else ""
     tags = "".join(icons.tag(t) for t in card["tags"])
     req = requirement_html(card["requires"]) if "requires" in card and kind != "milestone" else ""
     holds = f'<span class="holds">{_small("holds")}{icons.icon(card["holds"])}</span>' if "holds" in card else ""

@@ -1,0 +1,61 @@
+"""The rule facts of the game (tracks, costs, counts, points) as data: `cards/<module>/rules.yaml`.
+
+One file states each fact; the engine, the linter, the rules text and the sheet read it here.
+A later module's file replaces the keys it gives, so a module or a map can change a cost or add
+a track without touching code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+CARDS_ROOT = Path(__file__).resolve().parent.parent / "cards"
+
+
+@dataclass(frozen=True)
+class GameRules:
+    start_tr: int
+    globals: dict[str, dict[str, int]]  # name -> start, goal, step
+    bonuses: tuple[dict, ...]  # param, at, do (card language)
+    production_floor: dict[str, int]
+    metal_value: dict[str, int]
+    ocean_adjacency_mc: int
+    milestone_cost: int
+    milestone_points: int
+    milestones_most: int
+    award_costs: tuple[int, ...]
+    award_points: tuple[int, ...]
+    card_price: int
+    research_draw: int
+    actions_per_turn: int
+    setup_corporations: int
+    setup_cards: int
+
+    def floor(self, res: str) -> int:
+        return self.production_floor.get(res, 0)
+
+    def track_range(self, name: str) -> tuple[int, int] | None:
+        spec = self.globals.get(name)
+        return (spec["start"], spec["goal"]) if spec else None
+
+
+@lru_cache(maxsize=16)
+def load_rules(modules: tuple[str, ...] = ("base",)) -> GameRules:
+    data: dict = {}
+    for m in modules:
+        path = CARDS_ROOT / m / "rules.yaml"
+        if path.exists():
+            data.update(yaml.safe_load(path.read_text(encoding="utf-8")) or {})
+    return GameRules(
+        start_tr=data["start_tr"], globals=data["globals"], bonuses=tuple(data.get("bonuses", ())),
+        production_floor=data.get("production_floor", {}), metal_value=data["metal_value"],
+        ocean_adjacency_mc=data["ocean_adjacency_mc"], milestone_cost=data["milestones"]["cost"],
+        milestone_points=data["milestones"]["points"], milestones_most=data["milestones"]["most"],
+        award_costs=tuple(data["awards"]["costs"]), award_points=tuple(data["awards"]["points"]),
+        card_price=data["card_price"], research_draw=data["research_draw"],
+        actions_per_turn=data["actions_per_turn"], setup_corporations=data["setup"]["corporations"],
+        setup_cards=data["setup"]["cards"])
