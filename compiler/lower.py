@@ -13,7 +13,7 @@ from lark import Token, Tree
 
 from . import vocab
 from .diagnostics import CompileError, did_you_mean
-from .ir import ITEM_SHAPES
+from .ops import OPS
 from .parser import SourceText, parse
 
 Node = dict[str, Any]
@@ -187,7 +187,7 @@ class Lowerer:
                             did_you_mean(word, vocab.ALL_ATOM_WORDS | set(vocab.OVERRIDES)))
         if args:
             raise self.fail("E213", f"'{word}' takes no arguments", args_tree)
-        optional = ITEM_SHAPES[node["op"]][1]
+        optional = OPS[node["op"]].optional
         if x and "x" not in optional:
             raise self.fail("E221", f"the amount X does not apply to '{word}'", self.subtree(tree, "amount"),
                             "a number", "only resources, production, TR, global parameters and cards take X")

@@ -43,50 +43,9 @@ def per(node: Node) -> str:
 
 
 def item(node: Node) -> str:
-    op = node["op"]
-    if op in ("resource", "production", "card_resource"):
-        out = ("upto " if node.get("upto") else "") + amount(node) + " " + node["res"]
-        if op == "card_resource" and node["where"] != "here":
-            out += f"({node['where']})"
-        if node.get("with"):
-            out += "(" + ", ".join(node["with"]) + ")"
-        if node.get("adjacent"):
-            out += "(adjacent)"
-        if node.get("any"):
-            out += "!"
-        return out + per(node)
-    if op == "box":
-        return "[" + ", ".join(item(i) for i in node["items"]) + "]"
-    if op == "tr":
-        return amount(node) + " tr" + per(node)
-    if op == "raise":
-        return amount(node) + " " + node["param"] + per(node)
-    if op == "tile":
-        word = "tile" if node["tile"] == "special" else node["tile"]
-        out = (f"{node['n']} " if "n" in node else "") + word
-        a = ([node["name"]] if "name" in node else []) + node.get("rules", [])
-        return out + (args(a) if a else "")
-    if op == "cards":
-        opts = (["buy"] if node.get("buy") else []) + ([{"rule": "of", "n": node["of"]}] if "of" in node else [])
-        return amount(node) + " card" + (args(opts) if opts else "") + per(node)
-    if op == "steal":
-        return "steal " + ("upto " if node.get("upto") else "") + f"{node['n']} {node['res']}!"
-    if op == "claim":
-        return "claim"
-    if op == "choice":
-        return "(" + " or ".join(items(o) for o in node["options"]) + ")"
-    if op == "pay":
-        return "(" + pay(node) + ")"
-    if op == "may":
-        inner = node["items"]
-        return "may " + (item(inner[0]) if len(inner) == 1 else "(" + items(inner) + ")")
-    if op == "group":
-        return "(" + items(node["items"]) + ")"
-    if op == "if":
-        return "if " + cond(node["cond"]) + " then " + item(node["items"][0])
-    if op == "override":
-        return node["name"] + (args(node["args"]) if node["args"] else "") + "*"
-    raise ValueError(f"unknown op {op}")
+    """One item as card language; each op states its own form (`compiler/ops`)."""
+    from .ops import OPS
+    return OPS[node["op"]].source(node)
 
 
 def pay(node: Node) -> str:

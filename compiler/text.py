@@ -189,7 +189,7 @@ def requirement_text(reqs: list[dict]) -> str:
 
 
 # ---- items (clauses) ---------------------------------------------------------------------------
-def _override_clause(node: dict, note: str | None = None) -> str:
+def override_clause(node: dict, note: str | None = None) -> str:
     """The clause of an asterisk override: the card's note, or the vocabulary's description."""
     text = note or vocab.OVERRIDES.get(node["name"], node["name"].replace("-", " "))
     numbers = [a["n"] for a in node.get("args", ()) if isinstance(a, dict) and "n" in a]
@@ -205,118 +205,7 @@ def _override_clause(node: dict, note: str | None = None) -> str:
     return text[0].lower() + text[1:] if text[:2] != text[:2].upper() else text
 
 
-def _production_part(node: dict) -> str:
-    whose = "any player's" if node.get("any") else "your"
-    upto = "up to " if node.get("upto") else ""
-    return f"{whose} {RES[node['res']]} production {upto}{steps(node)}{per_text(node)}"
-
-
-def box_text(items: list[dict], note: str | None = None) -> str:
-    """A production box: 'decrease your energy production 1 step and increase your M€ production 3 steps'."""
-    groups: list[tuple[str, list[dict]]] = []
-    others: list[str] = []
-    for node in items:
-        if node["op"] != "production":
-            others.append(_override_clause(node, note) if node["op"] == "override" else item_text(node))
-            continue
-        verb = "increase" if node["n"] > 0 else "decrease"
-        if groups and groups[-1][0] == verb:
-            groups[-1][1].append(node)
-        else:
-            groups.append((verb, [node]))
-    clauses = []
-    for verb, nodes in groups:
-        same = len(nodes) > 1 and len({(n.get("any"), abs(n["n"]), n.get("x"), str(n.get("per"))) for n in nodes}) == 1
-        if same:
-            first = nodes[0]
-            whose = "any player's" if first.get("any") else "your"
-            res = join([RES[n["res"]] for n in nodes])
-            clauses.append(f"{verb} {whose} {res} production {steps(first)} each{per_text(first)}")
-        else:
-            clauses.append(f"{verb} " + join([_production_part(n) for n in nodes]))
-    return join(clauses + others)
-
-
-def _tile_clause(node: dict) -> str:
-    kind = node["tile"]
-    name = node.get("name")
-    k = node.get("n", 1)
-    if kind == "special":
-        what = f"the {title(name)} tile" if name else "a special tile"
-    elif name:
-        label = title(name)
-        what = f"the {label} tile" if label.lower().endswith(kind) else f"the {label} {kind} tile"
-    elif k > 1:
-        what = f"{k} {kind} tiles"
-    else:
-        what = article(f"{kind} tile")
-    where = []
-    for r in node.get("rules", ()):
-        rule, n = (r, None) if isinstance(r, str) else (r["rule"], r.get("n"))
-        where.append({
-            "ocean-area": "on an area reserved for oceans",
-            "land": "on a land area",
-            "volcanic": "on a volcanic area",
-            "next-own": "next to a tile you own",
-            "isolated": "next to no other tile",
-            "next-city": "next to a city tile",
-            "next-cities": f"next to at least {n} city tiles",
-            "next-greenery": "next to a greenery tile",
-            "bonus-metal": "on an area with a steel or titanium placement bonus",
-            "reserved": "on the area reserved for it",
-            "off-mars": "off Mars, on the area reserved for it",
-        }.get(rule, rule.replace("-", " ")))
-    return f"place {what}" + (" " + join(where) if where else "")
-
-
-def _cards_clause(node: dict) -> str:
-    n = node["n"]
-    k = 2 if node.get("x") else abs(n)
-    what = f"{qty(node)} cards" if k != 1 else "a card"
-    if n < 0:
-        return f"discard {what}{per_text(node)}"
-    if node.get("buy"):
-        if k == 1:
-            return "look at the top card of the deck and either buy it for 3 M€ or discard it"
-        return f"look at the top {qty(node)} cards of the deck, buy any of them for 3 M€ each and discard the rest"
-    if "of" in node:
-        return f"look at the top {node['of']} cards of the deck, take {qty(node)} of them into your hand " \
-               "and discard the rest"
-    return f"draw {what}{per_text(node)}"
-
-
-def _card_resource_clause(node: dict, cost: bool) -> str:
-    n = node["n"]
-    res = amount(node, node["res"])
-    where = node["where"]
-    if n > 0:
-        to = {"here": "to this card", "other": "to another card", "any": "to one of your cards",
-              "that": "to that card", "nonempty": "to a card that already holds at least 1 resource"}[where]
-        return f"add {res} {to}{per_text(node)}"
-    if node.get("any"):
-        upto = "" if cost or not node.get("upto", True) else "up to "
-        return f"remove {upto}{res} from any card{per_text(node)}"
-    upto = "up to " if node.get("upto") else ""
-    return f"remove {upto}{res} from this card{per_text(node)}"
-
-
-def _resource_clause(node: dict, cost: bool) -> str:
-    n = node["n"]
-    what = amount(node, node["res"])
-    if n > 0:
-        return f"gain {what}{per_text(node)}"
-    if node.get("adjacent"):
-        return f"remove up to {what} from the owner of an adjacent tile{per_text(node)}"
-    if node.get("any"):
-        return f"{'remove' if cost else 'remove up to'} {what} from any player{per_text(node)}"
-    upto = "up to " if node.get("upto") else ""
-    pay = ""
-    if node.get("with"):
-        pay = f" ({join(list(node['with']), 'or')} may be used)"
-    return f"{'spend' if cost else 'lose'} {upto}{what}{pay}{per_text(node)}"
-
-
-def _cond_text(c: dict) -> str:
+def cond_text(c: dict) -> str:
     if "reveal" in c:
         return f"reveal the top card of the deck and discard it; if it has {article(c['reveal'] + ' tag')}"
     word = c["count"]
@@ -334,54 +223,16 @@ def _cond_text(c: dict) -> str:
 
 
 def item_text(node: dict, cost: bool = False, note: str | None = None) -> str:
-    """One IR item as a clause. `cost` marks the paying side of an arrow ('spend', exact removals)."""
-    op = node["op"]
-    n = node.get("n", 1)
-    if op == "resource":
-        return _resource_clause(node, cost)
-    if op == "production":
-        verb = "increase" if n > 0 else "decrease"
-        return f"{verb} {_production_part(node)}"
-    if op == "box":
-        return box_text(node["items"], note)
-    if op == "card_resource":
-        return _card_resource_clause(node, cost)
-    if op == "tr":
-        verb = "raise" if n > 0 else "lower"
-        return f"{verb} your terraform rating {steps(node)}{per_text(node)}"
-    if op == "raise":
-        return f"raise {PARAMS.get(node['param'], node['param'])} {steps(node)}{per_text(node)}"
-    if op == "tile":
-        return _tile_clause(node)
-    if op == "cards":
-        return _cards_clause(node)
-    if op == "steal":
-        upto = "up to " if node.get("upto") else ""
-        return f"steal {upto}{n} {noun(node['res'], n)} from another player"
-    if op == "claim":
-        return "place your marker on a non-reserved land area: only you may place a tile there"
-    if op == "choice":
-        options = [items_text(o, cost, note) for o in node["options"]]
-        if len(options) > 2 or any(" and " in o or ", " in o for o in options):
-            return ", or ".join(options)
-        return join(options, "or")
-    if op == "pay":
-        if not node["cost"]:
-            return items_text(node["gain"], note=note)
-        return f"{items_text(node['cost'], True, note)} to {items_text(node['gain'], note=note)}"
-    if op == "may":
-        return f"you may {items_text(node['items'], cost, note)}"
-    if op == "group":
-        return items_text(node["items"], cost, note)
-    if op == "if":
-        c = node["cond"]
-        then = items_text(node["items"], cost, note)
-        if "reveal" in c:
-            return f"{_cond_text(c)}, {then}"
-        return f"if {_cond_text(c)}, {then}"
-    if op == "override":
-        return _override_clause(node, note)
-    return op
+    """One IR item as a clause. `cost` marks the paying side of an arrow ('spend', exact removals).
+    Each op states its own clause (`compiler/ops`)."""
+    from .ops import OPS
+    return OPS[node["op"]].text(node, cost, note)
+
+
+def card_price() -> int:
+    """The price of a bought card, from the rule facts (`cards/base/rules.yaml`)."""
+    from .gamerules import load_rules
+    return load_rules().card_price
 
 
 def items_text(items: list[Any], cost: bool = False, note: str | None = None) -> str:
@@ -451,8 +302,8 @@ class _Notes:
             nodes = [i for i in items if i["op"] == "override"] + \
                 [j for i in items if i["op"] == "box" for j in i["items"]]
             self.said = bool(self.note)
-            return join([_override_clause(o, self.note) for o in nodes[:1]] +
-                        [_override_clause(o) for o in nodes[1:]]), False
+            return join([override_clause(o, self.note) for o in nodes[:1]] +
+                        [override_clause(o) for o in nodes[1:]]), False
         return items_text(_strip_overrides(items), cost), True
 
     def footnote(self, items_or_mods: list) -> str:
@@ -473,7 +324,7 @@ class _Notes:
                 for v in x:
                     walk(v)
         walk(items_or_mods)
-        return " ".join("*" + sentence(_override_clause(o)) for o in nodes)
+        return " ".join("*" + sentence(override_clause(o)) for o in nodes)
 
 
 def _row_sentences(items: list[dict], notes: _Notes) -> list[str]:
@@ -584,7 +435,7 @@ def _modifier_text(m: dict, note: str | None) -> str:
         return f"you may spend {noun(m['res'], 2)} as if {'it were' if m['res'] != 'plant' else 'they were'} " \
                f"{RES.get(m['as'], m['as'])}"
     if kind == "override":
-        return _override_clause(m, note)
+        return override_clause(m, note)
     return kind
 
 
@@ -625,7 +476,7 @@ def vp_text(vp: dict) -> str:
     if "per" in vp:
         return sentence(f"{n} VP per {count_text(vp['per'])}")
     if "if" in vp:
-        return sentence(f"{n} VP if {_cond_text(vp['if'])}")
+        return sentence(f"{n} VP if {cond_text(vp['if'])}")
     return sentence(f"{n} VP")
 
 

@@ -103,7 +103,7 @@ def test_card_files_validate_against_the_frame_schema():
 
 def _words_used() -> dict[str, set[str]]:
     """Every vocabulary word the library's components use, by kind."""
-    from compiler.ir import walk
+    from compiler.ops import walk
     used: dict[str, set[str]] = {k: set() for k in ("tag", "resource", "global", "rule", "count", "trigger", "type")}
 
     def count(c: dict) -> None:

@@ -11,35 +11,55 @@ complete; when it says yes for items whose outcome cannot depend on order or cho
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Any
 
-from compiler.ir import walk
+from compiler.ops import OPS, items_cannot_fail, walk
 
-from . import board, rules
 from .content import Content
-from .overrides import PRIMITIVES
-from .static import items_cannot_fail, unsafe_triggers_in_play
+from .static import unsafe_triggers_in_play
 from .trial import action_completes
 
 
 class Ledger:
-    """Optimistic gains and mandatory losses of one player, plus hard failures."""
+    """Optimistic gains and mandatory losses of one player, plus hard failures. Each op adds
+    its own part (`Op.bound`); the ledger gives them the engine `g` for its queries."""
 
-    def __init__(self) -> None:
+    def __init__(self, g: Any, p: int) -> None:
+        self.g = g
+        self.p = p
         self.gain: dict[tuple, int] = defaultdict(int)
         self.loss: dict[tuple, int] = defaultdict(int)
         self.failed = False
 
-    def ok(self, state: dict, content: Content, p: int) -> bool:
+    def sub(self) -> Ledger:
+        return Ledger(self.g, self.p)
+
+    def add(self, items: list, ctx: dict, mandatory: bool = False) -> None:
+        for node in items:
+            OPS[node["op"]].bound(self.g, node, ctx, self, mandatory)
+
+    def amount(self, node: dict, ctx: dict, for_loss: bool) -> int:
+        """An item's amount now; an unchosen X counts at its least for a loss, 0 for a gain."""
+        n = abs(node["n"])
+        if node.get("x"):
+            x = ctx.get("x")
+            n *= x if x is not None else (ctx.get("xmin", 1) if for_loss else 0)
+        if "per" in node:
+            n *= self.g.count(ctx["p"], node["per"], ctx)
+        return n
+
+    def ok(self) -> bool:
         if self.failed:
             return False
-        pl = state["players"][p]
+        pl = self.g.state["players"][self.p]
+        floor = self.g.content.rules.floor
         for key, lost in self.loss.items():
             have = self.gain.get(key, 0)
             kind = key[0]
             if kind == "res":
                 have += pl["res"][key[1]]
             elif kind == "prod":
-                have += pl["prod"][key[1]] - content.rules.floor(key[1])
+                have += pl["prod"][key[1]] - floor(key[1])
             elif kind == "hand":
                 have += len(pl["hand"])
             elif kind == "cres":
@@ -49,137 +69,20 @@ class Ledger:
         return True
 
 
-def amount(state: dict, content: Content, node: dict, ctx: dict, for_loss: bool) -> int:
-    n = abs(node["n"])
-    if node.get("x"):
-        x = ctx.get("x")
-        n *= x if x is not None else (ctx.get("xmin", 1) if for_loss else 0)
-    if "per" in node:
-        n *= rules.count(state, content, ctx["p"], node["per"], ctx)
-    return n
-
-
-def add_items(state: dict, content: Content, items: list, ctx: dict, led: Ledger, mandatory: bool = False) -> None:
-    for node in items:
-        add_item(state, content, node, ctx, led, mandatory)
-
-
-def add_item(state: dict, content: Content, node: dict, ctx: dict, led: Ledger, mandatory: bool = False) -> None:
-    op = node["op"]
-    p = ctx["p"]
-    if op == "resource":
-        n = amount(state, content, node, ctx, node["n"] < 0)
-        if node["n"] > 0:
-            led.gain[("res", node["res"])] += n
-        elif not node.get("any") and not node.get("upto"):
-            if node["res"] == "mc" and mandatory:
-                n = max(0, n - rules.spare_payment_value(state, content, p, node.get("with", ())))
-            led.loss[("res", node["res"])] += n
-        elif mandatory:
-            led.failed |= not any(pl["res"][node["res"]] >= n for pl in state["players"])
-    elif op == "production":
-        n = amount(state, content, node, ctx, node["n"] < 0)
-        if node["n"] > 0:
-            led.gain[("prod", node["res"])] += n
-        elif node.get("any"):
-            floor = content.rules.floor(node["res"])
-            others = [q for q in range(len(state["players"])) if q != p
-                      and state["players"][q]["prod"][node["res"]] - n >= floor]
-            if not others:
-                led.loss[("prod", node["res"])] += n
-        else:
-            led.loss[("prod", node["res"])] += n
-    elif op == "box":
-        add_items(state, content, node["items"], ctx, led, mandatory)
-    elif op == "card_resource":
-        if node["n"] > 0 and node["where"] == "that" and not _that_can_hold(state, content, node, ctx):
-            led.failed = True  # 'on the card just played, if it can hold one' (F162)
-        if node["n"] < 0:
-            n = amount(state, content, node, ctx, True)
-            if node.get("any"):
-                if mandatory and not _removable_card_exists(state, content, p, node["res"], n):
-                    led.failed = True
-            elif node["where"] == "here":
-                entry = rules.find_played(state, p, ctx.get("card", ""))
-                have = entry.get("res", 0) if entry else 0
-                led.loss[("cres", ctx.get("card"), have)] += n
-    elif op == "cards":
-        n = amount(state, content, node, ctx, node["n"] < 0)
-        if node["n"] < 0:
-            led.loss[("hand",)] += n
-        elif not node.get("buy") and "of" not in node:
-            led.gain[("hand",)] += n
-    elif op == "tile":
-        n = node.get("n", 1)
-        if n == 1 and not board.tile_possible(state, content, p, node, ctx):
-            led.failed = True
-        elif n > 1 and not board.ocean_skipped(state, content, node):
-            led.failed |= len(board.legal_areas(state, content, p, {**node, "n": 1}, ctx)) < n
-    elif op == "claim":
-        if not board.claimable_areas(state, content):
-            led.failed = True
-    elif op == "choice":
-        options = []
-        for opt in node["options"]:
-            sub = Ledger()
-            add_items(state, content, opt, ctx, sub, mandatory)
-            if not sub.failed and sub.ok(state, content, p):
-                options.append(sub)
-        if not options:
-            led.failed = True
-            return
-        for key in {k for o in options for k in o.gain}:
-            led.gain[key] += max(o.gain.get(key, 0) for o in options)
-        for key in {k for o in options for k in o.loss}:
-            led.loss[key] += min(o.loss.get(key, 0) for o in options)
-    elif op == "pay":
-        add_items(state, content, node["cost"], ctx, led, mandatory=True)
-        add_items(state, content, node["gain"], ctx, led, mandatory)
-    elif op == "group":
-        add_items(state, content, node["items"], ctx, led, mandatory)
-    elif op == "if":  # a relaxation: what it may give counts, what it may take does not
-        if "reveal" in node["cond"] and not (state["deck"] or state["discard"]):
-            led.failed = True  # nothing to reveal (F212)
-        sub = Ledger()
-        add_items(state, content, node["items"], ctx, sub, mandatory)
-        for key, v in sub.gain.items():
-            led.gain[key] += v
-    elif op == "override":
-        prim = PRIMITIVES[node["name"]]
-        if not prim.feasible(state, content, node, ctx):
-            led.failed = True
-    # tr, raise, steal, may: always possible (maxed parameters and optional parts are exceptions)
-
-
-def _that_can_hold(state: dict, content: Content, node: dict, ctx: dict) -> bool:
-    """Can the card that set off this effect hold the resource?"""
-    entry = rules.find_played(state, ctx["p"], ctx.get("that") or "")
-    held = content.cards[entry["name"]].get("holds") if entry else None
-    return bool(held) and node["res"] in ("held", held)
-
-
-def _removable_card_exists(state: dict, content: Content, p: int, res: str, n: int) -> bool:
-    for q, pl in enumerate(state["players"]):
-        for e in pl["played"]:
-            if content.cards[e["name"]].get("holds") == res and e.get("res", 0) >= n \
-                    and not rules.is_protected(state, content, q, e["name"], p):
-                return True
-    return False
-
-
-def predicted_trigger_gains(state: dict, content: Content, p: int, card: dict, led: Ledger) -> None:
+def predicted_trigger_gains(g: Any, p: int, card: dict, led: Ledger) -> None:
     """Gains the player's own effects would give while this card resolves (its tags, its tiles)."""
+    state, content = g.state, g.content
     events = [{"kind": "tag", "tag": t, "p": p} for t in card["tags"]]
     for node in card.get("play", ()):
         if node["op"] == "tile":
             events.append({"kind": "tile-kind", "tile": node["tile"], "p": p})
-    effects = [eff for e in rules.in_play(state, p) for eff in content.cards[e["name"]].get("effects", ())]
+    effects = [eff for e in state["players"][p]["played"] for eff in content.cards[e["name"]].get("effects", ())]
     effects += list(card.get("effects", ()))
     for eff in effects:
         for ev in events:
             if any(_loosely_matches(t, ev) for t in eff.get("on", ())):
-                sub = Ledger()
-                add_items(state, content, eff["do"], {"p": p, "card": card["name"]}, sub)
+                sub = led.sub()
+                sub.add(eff["do"], {"p": p, "card": card["name"]})
                 for k, v in sub.gain.items():
                     led.gain[k] += v
 
@@ -191,17 +94,17 @@ def _loosely_matches(t: dict, ev: dict) -> bool:
     return word in (ev["tile"], "tile")
 
 
-def reserved_resources(state: dict, content: Content, p: int, card: dict) -> dict:
+def reserved_resources(g: Any, p: int, card: dict) -> dict:
     """Standard resources the card's own effects must spend, net of its own gains: they cannot
     also pay its cost."""
-    key = ("spends-own", card["name"])
-    spends = content.memo.get(key)
+    memo = g.content.memo.setdefault("spends-own", {})
+    spends = memo.get(card["name"])
     if spends is None:
-        spends = content.memo[key] = _spends_own_resources(card.get("play", []))
+        spends = memo[card["name"]] = _spends_own_resources(card.get("play", []))
     if not spends:
         return {}
-    led = Ledger()
-    add_items(state, content, card.get("play", ()), {"p": p, "card": card["name"]}, led)
+    led = Ledger(g, p)
+    led.add(card.get("play", ()), {"p": p, "card": card["name"]})
     return {k[1]: v - led.gain.get(k, 0) for k, v in led.loss.items()
             if k[0] == "res" and k[1] != "mc" and v > led.gain.get(k, 0)}
 
@@ -226,21 +129,14 @@ def ledger_is_exact(cost: list, gain: list) -> tuple[bool, tuple]:
     loss_outside_cost = False
     for part, items in (("cost", cost), ("gain", gain)):
         for node in walk(items):
-            op = node["op"]
-            if op == "override":
-                if not PRIMITIVES[node["name"]].feasible_is_exact:
-                    return False, ()
-                continue
-            if op == "if" and not items_cannot_fail(node["items"]):
+            kind = OPS[node["op"]].exactness(node)
+            if kind == "inexact":
                 return False, ()
-            if op == "choice" and any(_is_loss(n) for opt in node["options"] for n in walk(opt)):
-                return False, ()
-            if op == "tile":
+            if kind == "tile":
                 tiles += [node["tile"]] * node.get("n", 1)
+            if kind != "amount" or node.get("n", 0) == 0:
                 continue
-            n = node.get("n", 0)
-            if op not in ("resource", "production", "cards", "card_resource") or n == 0:
-                continue
+            op, n = node["op"], node["n"]
             if n < 0 and "per" in node:
                 return False, ()
             if n < 0 and op == "resource" and node["res"] == "mc" and not node.get("any") and part == "gain":
@@ -264,10 +160,6 @@ def _opponents_take(state: dict, content: Content, p: int, red: tuple) -> bool:
     players = state["players"]
     return all(any(q != p and pl["prod"][res] - n >= content.rules.floor(res) for q, pl in enumerate(players))
                for res, n in red)
-
-
-def _is_loss(node: dict) -> bool:
-    return node["op"] in ("resource", "production", "cards", "card_resource") and node.get("n", 0) < 0
 
 
 def exact_for(state: dict, content: Content, p: int, key: str, cost: list, gain: list) -> bool:
@@ -298,12 +190,12 @@ def card_offerable(g, p: int, card: dict) -> bool:
     risky_triggers = unsafe_triggers_in_play(st, content)
     if safe_for(content, key, [], play) and not risky_triggers:
         return True
-    led = Ledger()
-    add_items(st, content, play, {"p": p, "card": card["name"]}, led)
-    if led.ok(st, content, p) and exact_for(st, content, p, key, [], play) and not risky_triggers:
+    led = Ledger(g, p)
+    led.add(play, {"p": p, "card": card["name"]})
+    if led.ok() and exact_for(st, content, p, key, [], play) and not risky_triggers:
         return True
-    predicted_trigger_gains(st, content, p, card, led)  # a loss covered by the card's own triggers (F075)
-    if not led.ok(st, content, p):
+    predicted_trigger_gains(g, p, card, led)  # a loss covered by the card's own triggers (F075)
+    if not led.ok():
         return False
     return action_completes(g, p, key)
 
@@ -314,11 +206,11 @@ def row_verdict(g, p: int, key: str, cost: list, gain: list, ctx: dict) -> bool 
     risky_triggers = unsafe_triggers_in_play(st, content)
     if safe_for(content, key, cost, gain) and not risky_triggers:
         return True
-    led = Ledger()
+    led = Ledger(g, p)
     c = {**ctx, "xmin": 1}
-    add_items(st, content, cost, c, led, mandatory=True)
-    add_items(st, content, gain, c, led)
-    if not led.ok(st, content, p):
+    led.add(cost, c, mandatory=True)
+    led.add(gain, c)
+    if not led.ok():
         return False
     if exact_for(st, content, p, key, cost, gain) and not risky_triggers:
         return True

@@ -12,7 +12,7 @@ from compiler.text import items_text
 
 from . import feasible, rules, scoring
 from .content import Content, slug
-from .interpreter import HANDLERS, Interp, ask_one, decision, option, take_from_deck
+from .interpreter import HANDLERS, Interp, ask_one, decision, option
 from .rng import shuffle
 
 
@@ -93,7 +93,7 @@ def playable_cards(g: Interp, p: int) -> list[str]:
         if not rules.requirements_met(st, content, p, card):
             continue
         cost = rules.card_cost(st, content, p, name)
-        reserve = feasible.reserved_resources(st, content, p, card)
+        reserve = feasible.reserved_resources(g, p, card)
         if not rules.can_pay(st, content, p, cost, "building" in card["tags"], "space" in card["tags"], reserve):
             continue
         if not feasible.card_offerable(g, p, card):
@@ -231,7 +231,7 @@ def start_action(g: Interp, p: int, choice: str, counts: bool = True) -> None:
         g.push({"t": "resolve_card", "p": p, "card": arg})
         g.push({"t": "pay", "p": p, "amount": rules.card_cost(st, content, p, arg),
                 "steel": "building" in card["tags"], "titanium": "space" in card["tags"], "why": arg,
-                "reserve": feasible.reserved_resources(st, content, p, card)})
+                "reserve": feasible.reserved_resources(g, p, card)})
     elif kind == "act":
         g.push({"t": "use_action", "p": p, "card": arg})
     elif kind == "std":
@@ -493,7 +493,7 @@ def new_generation(g: Interp) -> None:
     for _ in range(g.content.rules.research_draw):
         for k in range(n):
             p = (st["first"] + k) % n
-            cards[p] += take_from_deck(g, 1)
+            cards[p] += g.take_from_deck(1)
     st["research"] = {"i": 0, "cards": cards}
     if st["options"].get("draft"):
         st["draft"] = {"packs": cards, "picked": [[] for _ in range(n)], "turn": 0}
@@ -564,5 +564,5 @@ def new_state(content: Content, players: list[str], seed: int, corporate_era: bo
             k = content.rules.setup_corporations
             pl["dealt_corps"] = [corps.pop() for _ in range(k)] if len(corps) >= k else corps[:]
     for pl in st["players"]:
-        pl["dealt"] = take_from_deck(g, content.rules.setup_cards)
+        pl["dealt"] = g.take_from_deck(content.rules.setup_cards)
     return st

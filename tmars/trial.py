@@ -17,7 +17,7 @@ from __future__ import annotations
 import pickle
 from typing import Any
 
-from compiler.ir import walk
+from compiler.ops import walk
 
 from . import board
 from .interpreter import CannotComplete, Interp, x_losses_bounded

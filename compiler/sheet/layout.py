@@ -261,13 +261,13 @@ def css(geo: Geometry, layout: str) -> str:
 # ---- legend -----------------------------------------------------------------------------------
 def legend_html() -> str:
     """One page explaining the icons and marks: the sheet's key."""
-    from .render import MINUS, _q, _small, count_html, vp_html
+    from .render import MINUS, count_html, q, small, vp_html
     parts = ['<div class="legend">']
     for title, names in icons.legend_groups():
         items = "".join(
             f'<span class="it">{icons.icon(n)}<span>{escape(_legend_name(n))}</span></span>' for n in names)
         parts.append(f"<h3>{escape(title)}</h3><div class=\"items\">{items}</div>")
-    box = f'<span class="ex"><span class="box">{_q(MINUS)}{icons.icon("energy")}{icons.icon("mc", label="3")}' \
+    box = f'<span class="ex"><span class="box">{q(MINUS)}{icons.icon("energy")}{icons.icon("mc", label="3")}' \
           f'</span></span>'
     marks = [
         (box, "Brown box: production. Decrease your energy production 1 step, increase your M€ production 3 steps."),
@@ -275,17 +275,17 @@ def legend_html() -> str:
          "Red border: any player's (their plants, production, tags…), not only yours."),
         (f'<span class="ex">{icons.icon("energy")}{icons.icon("arrow", "arrow")}{icons.icon("mc", label="2")}</span>',
          "Red arrow: an action, once per generation: pay the left side, get the right side."),
-        (f'<span class="ex">{icons.tag("science")}{_q(":", "colon")}{icons.icon("card")}</span>',
+        (f'<span class="ex">{icons.tag("science")}{q(":", "colon")}{icons.icon("card")}</span>',
          "Colon: an effect. When the left side happens, you get the right side."),
-        (f'<span class="ex"><span class="req">{_q("13%")}{icons.icon("oxygen")}</span></span>',
+        (f'<span class="ex"><span class="req">{q("13%")}{icons.icon("oxygen")}</span></span>',
          "Requirement box: the card may be played only when it holds."),
-        (f'<span class="ex"><span class="req max">{_q("max", "maxlabel")}{_q("5%")}{icons.icon("oxygen")}'
+        (f'<span class="ex"><span class="req max">{q("max", "maxlabel")}{q("5%")}{icons.icon("oxygen")}'
          '</span></span>', "Dashed red box marked MAX: a maximum requirement."),
-        (f'<span class="ex">{_q("1")}{_q("/", "slash")}{count_html({"count": "jovian-tag"})}</span>',
+        (f'<span class="ex">{q("1")}{q("/", "slash")}{count_html({"count": "jovian-tag"})}</span>',
          "Slash: per. Here: one per jovian tag you have."),
         (f'<span class="ex">{vp_html({"n": 1, "per": {"count": "animal", "div": 2}})}</span>',
          "Victory points; here 1 VP per 2 animals on the card."),
-        (f'<span class="ex">{icons.icon("star", "star")}{_small("see text")}</span>',
+        (f'<span class="ex">{icons.icon("star", "star")}{small("see text")}</span>',
          "Asterisk: the icons cannot say it all; the text under them does."),
     ]
     parts.append("<h3>Marks</h3><div class=\"marks\">")

@@ -29,11 +29,11 @@ RULE_CAPTION = {"ocean-area": "ocean area", "land": "on land", "volcanic": "volc
 PROJECT_TYPES = set(vocab.PROJECT_TYPES)
 
 
-def _q(text: str, cls: str = "q") -> str:
+def q(text: str, cls: str = "q") -> str:
     return f'<span class="{cls}">{escape(text)}</span>'
 
 
-def _small(text: str) -> str:
+def small(text: str) -> str:
     return f'<small class="cap">{escape(text)}</small>'
 
 
@@ -41,21 +41,21 @@ def _sign(n: int) -> str:
     return MINUS if n < 0 else ""
 
 
-def _amount_icon(name: str, node: dict, show_one: bool = False) -> str:
+def amount_icon(name: str, node: dict, show_one: bool = False) -> str:
     """'−2 [plant]', '[M€ 5]', 'X [heat]': an amount and its icon."""
     n = node.get("n", 1)
     k = "X" if node.get("x") else str(abs(n))
     if name == "mc":
-        return _q(_sign(n)) + icons.icon("mc", label=k) if n < 0 else icons.icon("mc", label=k)
+        return q(_sign(n)) + icons.icon("mc", label=k) if n < 0 else icons.icon("mc", label=k)
     pre = _sign(n) + (k if (k != "1" or show_one) else "")
-    return (_q(pre) if pre else "") + icons.icon(name)
+    return (q(pre) if pre else "") + icons.icon(name)
 
 
-def _wrap_any(html: str, node: dict) -> str:
+def wrap_any(html: str, node: dict) -> str:
     return f'<span class="any">{html}</span>' if node.get("any") else html
 
 
-def _grp(html: str, cls: str = "") -> str:
+def grp(html: str, cls: str = "") -> str:
     return f'<span class="grp{" " + cls if cls else ""}">{html}</span>'
 
 
@@ -70,7 +70,7 @@ def count_html(c: dict, value: int | None = None) -> str:
     elif word == "event-card":
         ic = icons.tag("event")
     elif word.endswith("-prod"):
-        ic = _grp(icons.icon(word[:-5]), "box mini")
+        ic = grp(icons.icon(word[:-5]), "box mini")
     elif word in ("city-tile", "greenery-tile"):
         ic = icons.icon(word[:-5])
     elif word == "tile":
@@ -86,52 +86,52 @@ def count_html(c: dict, value: int | None = None) -> str:
     elif word in icons.SYMBOLS:
         ic = icons.icon(word)
     else:
-        ic = _small(word)
+        ic = small(word)
     if "mars" in args:
         caps.append("on Mars")
     if "opponents" in args:
         caps.append("opponents")
     out = f'<span class="any">{ic}</span>' if c.get("any") else ic
     for cap in caps:
-        out += _small(cap)
+        out += small(cap)
     div = c.get("div")
     if value is not None:
         return out
-    return (_q(str(div)) if div else "") + out
+    return (q(str(div)) if div else "") + out
 
 
 def per_html(node: dict) -> str:
     if "per" not in node:
         return ""
-    return _q("/", "slash") + count_html(node["per"])
+    return q("/", "slash") + count_html(node["per"])
 
 
 def requirement_html(reqs: list[dict]) -> str:
     """The requirement box(es); a maximum is drawn as its own box marked 'max'."""
     mins, maxes = [], []
     for r in reqs:
-        (maxes if r["cmp"] == "<=" else mins).append(_req_part(r))
+        (maxes if r["cmp"] == "<=" else mins).append(req_part(r))
     out = ""
     if mins:
         out += f'<span class="req">{"".join(mins)}</span>'
     if maxes:
-        out += f'<span class="req max">{_q("max", "maxlabel")}{"".join(maxes)}</span>'
+        out += f'<span class="req max">{q("max", "maxlabel")}{"".join(maxes)}</span>'
     return out
 
 
-def _req_part(r: dict) -> str:
+def req_part(r: dict) -> str:
     word, v = r["count"], r["value"]
     val = f"{MINUS}{abs(v)}" if v < 0 else str(v)
     if word == "temperature":
-        return _q(f"{val}\u00b0C") + icons.icon("temperature")
+        return q(f"{val}\u00b0C") + icons.icon("temperature")
     if word == "oxygen":
-        return _q(f"{val}%") + icons.icon(word)
+        return q(f"{val}%") + icons.icon(word)
     if word == "tr":
-        return _q(val) + icons.icon("tr")
+        return q(val) + icons.icon("tr")
     ic = count_html(r, v)
     if word.endswith("-tag") and 1 <= v <= 3:
-        return _grp(ic * v)
-    return (_q(val) if v != 1 else "") + ic
+        return grp(ic * v)
+    return (q(val) if v != 1 else "") + ic
 
 
 # ---- items ----------------------------------------------------------------------------------------
@@ -140,78 +140,9 @@ def items_html(items: list[dict]) -> str:
 
 
 def item_html(node: dict) -> str:
-    op = node["op"]
-    n = node.get("n", 1)
-    if op in ("resource", "production"):
-        body = _amount_icon(node["res"], node)
-        if node.get("with"):
-            body += "".join(icons.icon(w, "sub") for w in node["with"])
-        body = _wrap_any(body, node)
-        if node.get("upto"):
-            body = _small("up to") + body
-        if node.get("adjacent"):
-            body += _small("adjacent")
-        return _grp(body + per_html(node))
-    if op == "box":
-        return _grp(items_html(node["items"]), "box")
-    if op == "card_resource":
-        body = _wrap_any(_amount_icon(node["res"], node), node)
-        where = node["where"]
-        cap = {"other": "another card", "any": "any card", "that": "that card", "nonempty": "a card with 1+"}
-        if where in cap and n > 0:
-            body += _small(cap[where])
-        return _grp(body + per_html(node))
-    if op == "tr":
-        return _grp(_amount_icon("tr", node) + per_html(node))
-    if op == "raise":
-        name = node["param"]
-        if not node.get("x") and 1 <= n <= 3 and "per" not in node:
-            return _grp(icons.icon(name) * n)
-        return _grp(_amount_icon(name, node) + per_html(node))
-    if op == "tile":
-        kind = node["tile"]
-        k = node.get("n", 1)
-        ic = icons.icon(kind)
-        body = ic * k if k <= 3 else _q(str(k)) + ic
-        caps = []
-        for r in node.get("rules", ()):
-            rule, rn = (r, None) if isinstance(r, str) else (r["rule"], r.get("n"))
-            caps.append(f"next to {rn} cities" if rule == "next-cities" else RULE_CAPTION.get(rule, rule))
-        if caps:
-            body += _small(", ".join(caps))
-        return _grp(body)
-    if op == "cards":
-        body = _amount_icon("card", node)
-        if node.get("buy"):
-            body += _small("buy")
-        if "of" in node:
-            body = _q(str(node["of"])) + icons.icon("card") + _small(f"keep {abs(n)}")
-        return _grp(body + per_html(node))
-    if op == "steal":
-        body = _small("steal up to" if node.get("upto") else "steal") + \
-            f'<span class="any">{_amount_icon(node["res"], {"n": n})}</span>'
-        return _grp(body)
-    if op == "claim":
-        return _grp(icons.icon("claim"))
-    if op == "choice":
-        opts = [_grp((_q("or", "or") if i else "") + items_html(o)) for i, o in enumerate(node["options"])]
-        return _grp("".join(opts), "choice")
-    if op == "pay":
-        return _grp(items_html(node["cost"]) + _q("\u2192", "to") + items_html(node["gain"]))
-    if op == "may":
-        return _grp(_small("may") + items_html(node["items"]))
-    if op == "group":
-        return _grp(items_html(node["items"]), "group")
-    if op == "if":
-        c = node["cond"]
-        if "reveal" in c:
-            cond = _small("reveal") + icons.tag(c["reveal"])
-        else:
-            cond = _req_part(c) if c["cmp"] == ">=" else _q("max", "maxlabel") + _req_part(c)
-        return _grp(_grp(cond, "cond") + _q(":", "colon") + items_html(node["items"]))
-    if op == "override":
-        return override_html(node)
-    return _small(op)
+    """One item as icons; each op states its own drawing (`compiler/ops`)."""
+    from ..ops import OPS
+    return OPS[node["op"]].html(node)
 
 
 def override_html(node: dict) -> str:
@@ -219,12 +150,12 @@ def override_html(node: dict) -> str:
     body = icons.icon("star", "star")
     for a in node.get("args", ()):
         if isinstance(a, str):
-            body += icons.tag(a) if a in vocab.TAGS else _small(a)
+            body += icons.tag(a) if a in vocab.TAGS else small(a)
         elif a.get("rule") == "mc":
             body += icons.icon("mc", label=f"{MINUS}{a['n']}")
         else:
-            body += _small(f"\u00b1{a['n']}" if a.get("rule") == "steps" else f"{a['rule']} {a.get('n', '')}")
-    return _grp(body + _small(node["name"].replace("-", " ")), "ovr")
+            body += small(f"\u00b1{a['n']}" if a.get("rule") == "steps" else f"{a['rule']} {a.get('n', '')}")
+    return grp(body + small(node["name"].replace("-", " ")), "ovr")
 
 
 # ---- effects, actions, VP ------------------------------------------------------------------------
@@ -251,45 +182,45 @@ def trigger_html(t: dict) -> str:
         if "mars" in words:
             caps.append("on Mars")
         if "bonus-metal" in words:
-            ic += _small("on") + icons.icon("steel", "sub") + icons.icon("titanium", "sub")
+            ic += small("on") + icons.icon("steel", "sub") + icons.icon("titanium", "sub")
     elif word == "conversion":
         ic = "".join(icons.icon(w) for w in words) or icons.icon("held")
         caps.append("conversion")
     elif word in icons.SYMBOLS:
         ic = icons.icon(word)
     else:
-        ic = _small(word)
+        ic = small(word)
     out = f'<span class="any">{ic}</span>' if t.get("any") else ic
-    return _grp(out + "".join(_small(c) for c in caps))
+    return grp(out + "".join(small(c) for c in caps))
 
 
 def triggers_html(triggers: list[dict]) -> str:
-    return _q("/", "slash").join(trigger_html(t) for t in triggers)
+    return q("/", "slash").join(trigger_html(t) for t in triggers)
 
 
 def modifier_html(m: dict) -> str:
     kind = m["mod"]
-    colon = _q(":", "colon")
+    colon = q(":", "colon")
     if kind == "discount":
         on = triggers_html(m["on"]) if m.get("on") else icons.icon("card")
         unit = m.get("unit", "mc")
-        less = icons.icon("mc", label=f"{MINUS}{m['n']}") if unit == "mc" else _q(f"{MINUS}{m['n']}") + icons.icon(unit)
-        return _grp(on + colon + _grp(less))
+        less = icons.icon("mc", label=f"{MINUS}{m['n']}") if unit == "mc" else q(f"{MINUS}{m['n']}") + icons.icon(unit)
+        return grp(on + colon + grp(less))
     if kind == "value":
-        return _grp(icons.icon(m["res"]) + colon + icons.icon("mc", label=f"+{m['n']}"))
+        return grp(icons.icon(m["res"]) + colon + icons.icon("mc", label=f"+{m['n']}"))
     if kind == "flex":
-        return _grp(icons.icon("params") + colon + _q(f"\u00b1{m['n']}"))
+        return grp(icons.icon("params") + colon + q(f"\u00b1{m['n']}"))
     if kind == "pay":
-        return _grp(icons.icon(m["res"]) + _q("=", "colon") + icons.icon(m["as"]))
+        return grp(icons.icon(m["res"]) + q("=", "colon") + icons.icon(m["as"]))
     if kind == "override":
         return override_html(m)
-    return _small(kind)
+    return small(kind)
 
 
 def effect_html(e: dict) -> str:
     if "mods" in e:
         return "".join(modifier_html(m) for m in e["mods"])
-    return triggers_html(e["on"]) + _q(":", "colon") + items_html(e["do"])
+    return triggers_html(e["on"]) + q(":", "colon") + items_html(e["do"])
 
 
 def action_html(a: dict) -> str:
@@ -302,13 +233,13 @@ def vp_html(vp: dict) -> str:
     if "per" in vp:
         c = vp["per"]
         div = c.get("div")
-        inner = _q(num) + _q("/", "slash") + (_q(str(div)) if div else "") + count_html({**c, "div": None}
+        inner = q(num) + q("/", "slash") + (q(str(div)) if div else "") + count_html({**c, "div": None}
                                                                                          if div else c)
     elif "if" in vp:
-        inner = _q(num) + _small("if") + _req_part(vp["if"])
+        inner = q(num) + small("if") + req_part(vp["if"])
     else:
-        inner = _q(num)
-    return f'<span class="vp" title="victory points">{inner}{_small("VP")}</span>'
+        inner = q(num)
+    return f'<span class="vp" title="victory points">{inner}{small("VP")}</span>'
 
 
 # ---- a whole card -------------------------------------------------------------------------------
@@ -320,24 +251,24 @@ def panels(card: dict) -> list[tuple[str, str, str]]:
     first = items_html(card["first_action"]) if "first_action" in card else ""
     if start and first and _row_width(start + first) < 40:
         # one panel for both, to leave room for the effects
-        out.append(("start", "Start", _grp(start) + '<span class="sep"></span>' + _small("first action")
-                    + _grp(first)))
+        out.append(("start", "Start", grp(start) + '<span class="sep"></span>' + small("first action")
+                    + grp(first)))
     else:
         if start:
             out.append(("start", "Start", start))
         if first:
             out.append(("first", "First action", first))
     if "action" in card:
-        alts = "".join(_grp((_q("or", "or") if i else "") + action_html(a), "alt")
+        alts = "".join(grp((q("or", "or") if i else "") + action_html(a), "alt")
                        for i, a in enumerate(card["action"]))
         out.append(("action", "Conversion" if kind == "conversion" else "Action", alts))
     for e in card.get("effects", ()):
         out.append(("effect", "Effect", effect_html(e)))
     if kind == "milestone" and "requires" in card:
-        out.append(("claim", "Claim", "".join(_req_part(r) for r in card["requires"])))
+        out.append(("claim", "Claim", "".join(req_part(r) for r in card["requires"])))
     if "score" in card:
-        scores = [_grp(count_html(c).replace("grp box mini", "grp box")) for c in card["score"]]
-        out.append(("score", "Most", _q("+", "plus").join(scores)))
+        scores = [grp(count_html(c).replace("grp box mini", "grp box")) for c in card["score"]]
+        out.append(("score", "Most", q("+", "plus").join(scores)))
     if "play" in card:
         out.append(("play", "", items_html(card["play"])))
     return out
@@ -458,7 +389,7 @@ def render_card(card: dict) -> str:
     if "requires" in card and kind != "milestone":
         meta += requirement_html(card["requires"])
     if "holds" in card:
-        meta += f'<span class="holds">{_small("holds")}{icons.icon(card["holds"])}</span>'
+        meta += f'<span class="holds">{small("holds")}{icons.icon(card["holds"])}</span>'
     body = []
     for sect, label, html in sections:
         lab = f'<span class="label">{label}</span>' if label else ""
@@ -488,7 +419,7 @@ def render_row(card: dict) -> str:
         kind in PROJECT_TYPES | {"standard-project"} else ""
     tags = "".join(icons.tag(t) for t in card["tags"])
     req = requirement_html(card["requires"]) if "requires" in card and kind != "milestone" else ""
-    holds = f'<span class="holds">{_small("holds")}{icons.icon(card["holds"])}</span>' if "holds" in card else ""
+    holds = f'<span class="holds">{small("holds")}{icons.icon(card["holds"])}</span>' if "holds" in card else ""
     drawn = "".join(
         f'<div class="panel p-{sect}">' + (f'<span class="label">{label}</span>' if label else "")
         + f'<div class="row">{html}</div></div>' for sect, label, html in sections)

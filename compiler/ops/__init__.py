@@ -1,0 +1,123 @@
+"""The ops of the effect IR, each declared once with everything its consumers need.
+
+An op is a class: its shape (required and optional fields, from which the JSON Schema and child
+walking are derived), and one method per consumer:
+
+| method | consumer |
+|---|---|
+| `text` | rules text clause (`compiler/text.py`) |
+| `source` | card language, for the printer's round trip (`compiler/printer.py`) |
+| `html` | icons on the reference sheet (`compiler/sheet/render.py`) |
+| `run` | the interpreter: carry it out, or return a decision (`tmars/interpreter.py`) |
+| `bound` | the ledger's optimistic gains and mandatory losses (`tmars/feasible.py`) |
+| `cannot_fail` | whether it can never be impossible, so the offer check may skip its search |
+| `exactness` | how it enters the ledger's exactness test (`tmars/feasible.py`) |
+| `order_matters` | whether the player must be asked the order of effects around it |
+
+Nothing here imports the engine: `run` and `bound` receive the engine `g`, whose methods are the
+engine's services (counting, the board, the deck). Adding an op is one class in one of these
+modules plus its tests; `tests/test_ops.py` fails when an op lacks any consumer's method.
+
+The modules: `amounts` (resources, production, card resources, TR, cards), `board` (raises,
+tiles, claims), `structure` (boxes, choices, payments, optional and conditional items) and
+`special` (steals, asterisk overrides).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, ClassVar
+
+from ..ir import BOX_ITEMS, ITEMS, OPTIONS
+
+Node = dict[str, Any]
+OPS: dict[str, Op] = {}
+
+
+class Op:
+    """One op of the IR. Subclasses set `name`, `required` and `optional` and the methods below."""
+
+    name: ClassVar[str]
+    required: ClassVar[dict[str, Any]] = {}
+    optional: ClassVar[dict[str, Any]] = {}
+    #: fields holding nested items, derived from the shape: (field, holds alternatives)
+    child_fields: ClassVar[tuple[tuple[str, bool], ...]] = ()
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        fields = {**cls.required, **cls.optional}
+        cls.child_fields = tuple((k, spec is OPTIONS) for k, spec in fields.items()
+                                 if spec is ITEMS or spec is BOX_ITEMS or spec is OPTIONS)
+        OPS[cls.name] = cls()
+
+    # ---- compiler ---------------------------------------------------------------------------
+    def text(self, node: Node, cost: bool, note: str | None) -> str:
+        raise NotImplementedError
+
+    def source(self, node: Node) -> str:
+        raise NotImplementedError
+
+    def html(self, node: Node) -> str:
+        raise NotImplementedError
+
+    # ---- engine -----------------------------------------------------------------------------
+    def run(self, g: Any, node: Node, ctx: dict, answer: Any) -> dict | None:
+        raise NotImplementedError
+
+    def bound(self, g: Any, node: Node, ctx: dict, led: Any, mandatory: bool) -> None:
+        """Add what it may give and must take to the ledger; the default: nothing (it cannot fail)."""
+
+    def cannot_fail(self, node: Node, mandatory: bool, tile_ok: Any) -> bool:
+        """Can it never be impossible? `mandatory`: it is part of a cost, where a red-border removal
+        must be made in full; `tile_ok`: says whether a tile is safe (None: a tile may fail).
+        The default: it cannot fail if none of its parts can."""
+        return items_cannot_fail(children(node), mandatory, tile_ok)
+
+    def exactness(self, node: Node) -> str:
+        """How the ledger's exactness test sees it: 'neutral' (takes nothing), 'amount' (a gain or
+        loss of a resource, production, cards or card resources), 'tile', or 'inexact' (a yes of the
+        ledger is no proof where it appears)."""
+        return "neutral"
+
+    def order_matters(self, node: Node) -> bool:
+        return False
+
+    def x_room(self, g: Any, node: Node, ctx: dict) -> int | None:
+        """For an X-loss: the largest X the player can pay now (None: it does not bound X)."""
+        return None
+
+
+def children(node: Node, into_options: bool = True) -> list[Node]:
+    """The items nested directly in a node. The options of a choice are alternatives, not parts:
+    `into_options=False` leaves them out (an X inside an option is asked when that option is chosen)."""
+    out: list[Node] = []
+    for field, is_options in OPS[node["op"]].child_fields:
+        if is_options:
+            if into_options:
+                for opt in node[field]:
+                    out.extend(opt)
+        else:
+            out.extend(node[field])
+    return out
+
+
+def walk(items: list, into_options: bool = True) -> Iterator[Node]:
+    """Every node of these items and of everything nested in them, depth first."""
+    stack = list(reversed(items))
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(reversed(children(node, into_options)))
+
+
+def items_cannot_fail(items: list, mandatory: bool = False, tile_ok: Any = None) -> bool:
+    return all(OPS[n["op"]].cannot_fail(n, mandatory, tile_ok) for n in items)
+
+
+def is_loss(node: Node) -> bool:
+    return node["op"] in LOSS_OPS and node.get("n", 0) < 0
+
+
+LOSS_OPS = ("resource", "production", "cards", "card_resource")
+
+from . import amounts, board, special, structure  # noqa: E402,F401  (each module registers its ops)

@@ -1,0 +1,450 @@
+"""Ops that add or take an amount: standard resources, production, card resources, TR, cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tmars.protocol import CannotComplete, ask_one, decision, option
+
+from .. import printer as pr
+from .. import text as tx
+from .. import vocab
+from ..ir import INT, STD, TRUE
+from ..sheet import render as rd
+from . import Node, Op
+
+PER = "#count"
+METALS = {"type": "array", "items": {"enum": ["steel", "titanium"]}}
+WHERE = {"enum": ["here", "other", "any", "that", "nonempty"]}
+
+
+def amount_of(g: Any, node: Node, ctx: dict) -> int:
+    """The amount an item moves now: its number, times X, times its per-count."""
+    n = abs(node["n"])
+    if node.get("x"):
+        n *= ctx.get("x", 0)
+    if "per" in node:
+        n *= g.count(ctx["p"], node["per"], ctx)
+    return n
+
+
+def _source(node: Node) -> str:
+    out = ("upto " if node.get("upto") else "") + pr.amount(node) + " " + node["res"]
+    if node["op"] == "card_resource" and node["where"] != "here":
+        out += f"({node['where']})"
+    if node.get("with"):
+        out += "(" + ", ".join(node["with"]) + ")"
+    if node.get("adjacent"):
+        out += "(adjacent)"
+    if node.get("any"):
+        out += "!"
+    return out + pr.per(node)
+
+
+class Resource(Op):
+    name = "resource"
+    required = {"res": STD, "n": INT}
+    optional = {"x": TRUE, "upto": TRUE, "any": TRUE, "per": PER, "with": METALS, "adjacent": TRUE}
+
+    def text(self, node, cost, note):
+        what = tx.amount(node, node["res"])
+        if node["n"] > 0:
+            return f"gain {what}{tx.per_text(node)}"
+        if node.get("adjacent"):
+            return f"remove up to {what} from the owner of an adjacent tile{tx.per_text(node)}"
+        if node.get("any"):
+            return f"{'remove' if cost else 'remove up to'} {what} from any player{tx.per_text(node)}"
+        upto = "up to " if node.get("upto") else ""
+        pay = f" ({tx.join(list(node['with']), 'or')} may be used)" if node.get("with") else ""
+        return f"{'spend' if cost else 'lose'} {upto}{what}{pay}{tx.per_text(node)}"
+
+    def source(self, node):
+        return _source(node)
+
+    def html(self, node):
+        body = rd.amount_icon(node["res"], node)
+        if node.get("with"):
+            body += "".join(rd.icons.icon(w, "sub") for w in node["with"])
+        body = rd.wrap_any(body, node)
+        if node.get("upto"):
+            body = rd.small("up to") + body
+        if node.get("adjacent"):
+            body += rd.small("adjacent")
+        return rd.grp(body + rd.per_html(node))
+
+    def run(self, g, node, ctx, answer):
+        p, res = ctx["p"], node["res"]
+        n = amount_of(g, node, ctx)
+        players = g.state["players"]
+        if node["n"] > 0:
+            players[p]["res"][res] += n
+            return None
+        if not node.get("any"):
+            if res == "mc" and ctx.get("mandatory") and n:
+                metals = node.get("with", ())
+                g.push({"t": "pay", "p": p, "amount": n, "steel": "steel" in metals,
+                        "titanium": "titanium" in metals, "why": ctx.get("card") or "an action"})
+                return None
+            have = players[p]["res"][res]
+            if have < n and not node.get("upto"):
+                raise CannotComplete(f"{g.pname(p)} has {have} {res}, not {n}")
+            players[p]["res"][res] = max(0, have - n)
+            return None
+        # red border: optional, partial, all from one player (F088); protected plants are safe (F128)
+        if ctx.get("mandatory"):
+            opts = [option(f"{q}:{n}", f"{g.pname(q)} loses {n} {res}")
+                    for q, pl in enumerate(players) if pl["res"][res] >= n]
+        else:
+            opts = [option("none", "nobody")]
+            near = g.adjacent_owners(p) if node.get("adjacent") else None
+            for q, pl in enumerate(players):
+                if res == "plant" and g.protected(q, None, p):
+                    continue
+                if near is not None and q not in near:
+                    continue
+                for k in range(min(n, pl["res"][res]), 0, -1):
+                    opts.append(option(f"{q}:{k}", f"{g.pname(q)} loses {k} {res}"))
+        answer, ask = ask_one(answer, p, "target", f"Remove up to {n} {res} from a player", opts)
+        if ask:
+            return ask
+        if answer != "none":
+            q, k = (int(v) for v in answer.split(":"))
+            players[q]["res"][res] -= k
+            g.log(f"{g.pname(q)} loses {k} {res}")
+        return None
+
+    def bound(self, g, node, ctx, led, mandatory):
+        n = led.amount(node, ctx, node["n"] < 0)
+        if node["n"] > 0:
+            led.gain[("res", node["res"])] += n
+        elif not node.get("any") and not node.get("upto"):
+            if node["res"] == "mc" and mandatory:
+                n = max(0, n - g.spare_payment_value(ctx["p"], node.get("with", ())))
+            led.loss[("res", node["res"])] += n
+        elif mandatory:
+            led.failed |= not any(pl["res"][node["res"]] >= n for pl in g.state["players"])
+
+    def cannot_fail(self, node, mandatory, tile_ok):
+        return node["n"] > 0 or bool(node.get("upto")) or (bool(node.get("any")) and not mandatory)
+
+    def exactness(self, node):
+        return "amount"
+
+    def order_matters(self, node):
+        return bool(node.get("any")) and node["n"] < 0  # a red-border removal: its targets depend on timing
+
+    def x_room(self, g, node, ctx):
+        return g.state["players"][ctx["p"]]["res"][node["res"]] // abs(node["n"])
+
+
+class Production(Op):
+    name = "production"
+    required = {"res": STD, "n": INT}
+    optional = {"x": TRUE, "upto": TRUE, "any": TRUE, "per": PER}
+
+    def text(self, node, cost, note):
+        return f"{'increase' if node['n'] > 0 else 'decrease'} {production_part(node)}"
+
+    def source(self, node):
+        return _source(node)
+
+    def html(self, node):
+        return Resource.html(self, node)
+
+    def run(self, g, node, ctx, answer):
+        p, res = ctx["p"], node["res"]
+        n = amount_of(g, node, ctx)
+        players = g.state["players"]
+        if node["n"] > 0:
+            players[p]["prod"][res] += n
+            return None
+        floor = g.content.rules.floor(res)
+        if not node.get("any"):
+            if players[p]["prod"][res] - n < floor and not node.get("upto"):
+                raise CannotComplete(f"{g.pname(p)}'s {res} production cannot drop by {n}")
+            players[p]["prod"][res] = max(floor, players[p]["prod"][res] - n)
+            return None
+        # red border: mandatory and whole, on one player, who may be the player (F268)
+        targets = [q for q, pl in enumerate(players) if pl["prod"][res] - n >= floor]
+        others = [q for q in targets if q != p]
+        if others:
+            targets = others + ([p] if p in targets else [])
+        answer, ask = ask_one(answer, p, "target", f"Decrease a player's {res} production by {n}",
+                              [option(str(q), g.pname(q)) for q in targets])
+        if ask:
+            return ask
+        q = int(answer)
+        players[q]["prod"][res] -= n
+        g.log(f"{g.pname(q)}'s {res} production drops by {n}")
+        return None
+
+    def bound(self, g, node, ctx, led, mandatory):
+        n = led.amount(node, ctx, node["n"] < 0)
+        res = node["res"]
+        if node["n"] > 0:
+            led.gain[("prod", res)] += n
+        elif node.get("any"):
+            floor = g.content.rules.floor(res)
+            players = g.state["players"]
+            if not any(q != ctx["p"] and pl["prod"][res] - n >= floor for q, pl in enumerate(players)):
+                led.loss[("prod", res)] += n
+        else:
+            led.loss[("prod", res)] += n
+
+    def cannot_fail(self, node, mandatory, tile_ok):
+        return node["n"] > 0 or (bool(node.get("upto")) and not node.get("any"))
+
+    def exactness(self, node):
+        return "amount"
+
+    def order_matters(self, node):
+        return bool(node.get("any")) and node["n"] < 0  # whom a red-border decrease may hit depends on timing
+
+    def x_room(self, g, node, ctx):
+        res = node["res"]
+        return (g.state["players"][ctx["p"]]["prod"][res] - g.content.rules.floor(res)) // abs(node["n"])
+
+
+def production_part(node: Node) -> str:
+    whose = "any player's" if node.get("any") else "your"
+    upto = "up to " if node.get("upto") else ""
+    return f"{whose} {tx.RES[node['res']]} production {upto}{tx.steps(node)}{tx.per_text(node)}"
+
+
+class CardResource(Op):
+    name = "card_resource"
+    required = {"res": {"enum": [*vocab.CARD_RESOURCES, vocab.HELD]}, "n": INT, "where": WHERE}
+    optional = {"x": TRUE, "upto": TRUE, "any": TRUE, "per": PER}
+
+    def text(self, node, cost, note):
+        res = tx.amount(node, node["res"])
+        where = node["where"]
+        if node["n"] > 0:
+            to = {"here": "to this card", "other": "to another card", "any": "to one of your cards",
+                  "that": "to that card", "nonempty": "to a card that already holds at least 1 resource"}[where]
+            return f"add {res} {to}{tx.per_text(node)}"
+        if node.get("any"):
+            upto = "" if cost or not node.get("upto", True) else "up to "
+            return f"remove {upto}{res} from any card{tx.per_text(node)}"
+        upto = "up to " if node.get("upto") else ""
+        return f"remove {upto}{res} from this card{tx.per_text(node)}"
+
+    def source(self, node):
+        return _source(node)
+
+    def html(self, node):
+        body = rd.wrap_any(rd.amount_icon(node["res"], node), node)
+        cap = {"other": "another card", "any": "any card", "that": "that card", "nonempty": "a card with 1+"}
+        if node["where"] in cap and node["n"] > 0:
+            body += rd.small(cap[node["where"]])
+        return rd.grp(body + rd.per_html(node))
+
+    def run(self, g, node, ctx, answer):
+        p, res = ctx["p"], node["res"]
+        n = amount_of(g, node, ctx)
+        st = g.state
+        if node["n"] > 0:
+            return self._add(g, node, ctx, answer, n)
+        if not node.get("any"):
+            entry = g.find_played(p, ctx.get("card") or "")
+            have = entry.get("res", 0) if entry else 0
+            if have < n and not node.get("upto"):
+                raise CannotComplete(f"{ctx.get('card')} holds {have} {res}, not {n}")
+            if entry:
+                entry["res"] = max(0, have - n)
+            return None
+        mandatory = ctx.get("mandatory", False)
+        opts = [] if mandatory else [option("none", "nobody")]
+        for q, pl in enumerate(st["players"]):
+            for e in pl["played"]:
+                if g.content.cards[e["name"]].get("holds") != res or not e.get("res"):
+                    continue
+                if g.protected(q, e["name"], p):
+                    continue
+                amounts = [n] if mandatory else range(min(n, e["res"]), 0, -1)
+                for k in amounts:
+                    if e["res"] >= k:
+                        opts.append(option(f"{q}:{e['name']}:{k}", f"{k} {res} from {e['name']} ({g.pname(q)})"))
+        answer, ask = ask_one(answer, p, "target", f"Remove {n} {res} from a card", opts)
+        if ask:
+            return ask
+        if answer != "none":
+            q, name, k = answer.split(":")
+            g.find_played(int(q), name)["res"] -= int(k)
+            g.log(f"{g.pname(p)} removes {k} {res} from {name}")
+        return None
+
+    def _add(self, g: Any, node: Node, ctx: dict, answer: Any, n: int) -> dict | None:
+        p, res, where = ctx["p"], node["res"], node["where"]
+        if where == "here":
+            targets = [e for e in g.holders(p, res) if e["name"] == ctx.get("card")]
+        elif where == "that":
+            entry = g.find_played(p, ctx.get("that") or "")
+            held = g.content.cards[entry["name"]].get("holds") if entry else None
+            targets = [entry] if entry and held and (res == vocab.HELD or held == res) else []
+            if not targets:  # only if the card just played can hold it (F162)
+                raise CannotComplete(f"{ctx.get('that')} cannot hold {res}")
+        elif where == "nonempty":
+            targets = [e for e in g.state["players"][p]["played"]
+                       if e.get("res") and g.content.cards[e["name"]].get("holds")]
+        else:
+            targets = g.holders(p, res, exclude=ctx.get("card") if where == "other" else None)
+        if not targets:
+            return None  # resources with nowhere to go are lost (F120)
+        answer, ask = ask_one(answer, p, "card", f"Add {n} {res} to which card?",
+                              [option(e["name"], e["name"]) for e in targets])
+        if ask:
+            return ask
+        entry = g.find_played(p, answer)
+        entry["res"] = entry.get("res", 0) + n
+        g.log(f"{g.pname(p)} adds {n} {res if res != vocab.HELD else 'resource'} to {entry['name']}")
+        return None
+
+    def bound(self, g, node, ctx, led, mandatory):
+        p = ctx["p"]
+        if node["n"] > 0:
+            if node["where"] == "that" and not _that_can_hold(g, node, ctx):
+                led.failed = True  # 'on the card just played, if it can hold one' (F162)
+            return
+        n = led.amount(node, ctx, True)
+        if node.get("any"):
+            if mandatory and not _removable_card_exists(g, p, node["res"], n):
+                led.failed = True
+        elif node["where"] == "here":
+            entry = g.find_played(p, ctx.get("card", ""))
+            have = entry.get("res", 0) if entry else 0
+            led.loss[("cres", ctx.get("card"), have)] += n
+
+    def cannot_fail(self, node, mandatory, tile_ok):
+        if node["n"] > 0:
+            return node["where"] != "that"
+        return bool(node.get("upto")) or (bool(node.get("any")) and not mandatory)
+
+    def exactness(self, node):
+        return "amount"
+
+    def order_matters(self, node):
+        return bool(node.get("any")) and node["n"] < 0
+
+
+def _that_can_hold(g: Any, node: Node, ctx: dict) -> bool:
+    """Can the card that set off this effect hold the resource?"""
+    entry = g.find_played(ctx["p"], ctx.get("that") or "")
+    held = g.content.cards[entry["name"]].get("holds") if entry else None
+    return bool(held) and node["res"] in (vocab.HELD, held)
+
+
+def _removable_card_exists(g: Any, p: int, res: str, n: int) -> bool:
+    for q, pl in enumerate(g.state["players"]):
+        for e in pl["played"]:
+            if g.content.cards[e["name"]].get("holds") == res and e.get("res", 0) >= n \
+                    and not g.protected(q, e["name"], p):
+                return True
+    return False
+
+
+class TR(Op):
+    name = "tr"
+    required = {"n": INT}
+    optional = {"x": TRUE, "per": PER}
+
+    def text(self, node, cost, note):
+        verb = "raise" if node["n"] > 0 else "lower"
+        return f"{verb} your terraform rating {tx.steps(node)}{tx.per_text(node)}"
+
+    def source(self, node):
+        return pr.amount(node) + " tr" + pr.per(node)
+
+    def html(self, node):
+        return rd.grp(rd.amount_icon("tr", node) + rd.per_html(node))
+
+    def run(self, g, node, ctx, answer):
+        n = amount_of(g, node, ctx) * (1 if node["n"] > 0 else -1)
+        g.raise_tr(ctx["p"], n)
+        g.log(f"{g.pname(ctx['p'])} gains {n} TR")
+        return None
+
+    def cannot_fail(self, node, mandatory, tile_ok):
+        return True
+
+
+class Cards(Op):
+    name = "cards"
+    required = {"n": INT}
+    optional = {"x": TRUE, "of": INT, "buy": TRUE, "per": PER}
+
+    def text(self, node, cost, note):
+        n = node["n"]
+        k = 2 if node.get("x") else abs(n)
+        what = f"{tx.qty(node)} cards" if k != 1 else "a card"
+        price = tx.card_price()
+        if n < 0:
+            return f"discard {what}{tx.per_text(node)}"
+        if node.get("buy"):
+            if k == 1:
+                return f"look at the top card of the deck and either buy it for {price} M€ or discard it"
+            return f"look at the top {tx.qty(node)} cards of the deck, buy any of them for {price} M€ each and " \
+                   "discard the rest"
+        if "of" in node:
+            return f"look at the top {node['of']} cards of the deck, take {tx.qty(node)} of them into your hand " \
+                   "and discard the rest"
+        return f"draw {what}{tx.per_text(node)}"
+
+    def source(self, node):
+        opts = (["buy"] if node.get("buy") else []) + ([{"rule": "of", "n": node["of"]}] if "of" in node else [])
+        return pr.amount(node) + " card" + (pr.args(opts) if opts else "") + pr.per(node)
+
+    def html(self, node):
+        body = rd.amount_icon("card", node)
+        if node.get("buy"):
+            body += rd.small("buy")
+        if "of" in node:
+            body = rd.q(str(node["of"])) + rd.icons.icon("card") + rd.small(f"keep {abs(node['n'])}")
+        return rd.grp(body + rd.per_html(node))
+
+    def run(self, g, node, ctx, answer):
+        p = ctx["p"]
+        n = amount_of(g, node, ctx)
+        pl = g.state["players"][p]
+        if node["n"] < 0:
+            if n == 0:
+                return None
+            if len(pl["hand"]) < n:
+                raise CannotComplete(f"{g.pname(p)} has {len(pl['hand'])} card(s) to discard, not {n}")
+            if answer is None:
+                if len(pl["hand"]) == n:
+                    answer = list(pl["hand"])
+                else:
+                    return decision(p, "select", f"Discard {n} card(s)", [option(c, c) for c in pl["hand"]],
+                                    min=n, max=n)
+            for c in answer:
+                pl["hand"].remove(c)
+                g.state["discard"].append(c)
+            g.log(f"{g.pname(p)} discards {len(answer)} card(s)")
+            return None
+        if node.get("buy"):
+            g.push({"t": "look", "p": p, "cards": g.take_from_deck(n), "keep": n, "buy": True})
+        elif "of" in node:
+            g.push({"t": "look", "p": p, "cards": g.take_from_deck(node["of"]), "keep": n, "buy": False})
+        else:
+            g.draw_cards(p, n)
+        return None
+
+    def bound(self, g, node, ctx, led, mandatory):
+        n = led.amount(node, ctx, node["n"] < 0)
+        if node["n"] < 0:
+            led.loss[("hand",)] += n
+        elif not node.get("buy") and "of" not in node:
+            led.gain[("hand",)] += n
+
+    def cannot_fail(self, node, mandatory, tile_ok):
+        return node["n"] > 0 or bool(node.get("upto"))
+
+    def exactness(self, node):
+        return "amount"
+
+    def order_matters(self, node):
+        return node["n"] < 0  # which cards are discarded can depend on what was drawn before
+
+    def x_room(self, g, node, ctx):
+        return len(g.state["players"][ctx["p"]]["hand"]) // abs(node["n"])

@@ -1,0 +1,157 @@
+"""Ops on the board: raising a global parameter, placing a tile, claiming an area."""
+
+from __future__ import annotations
+
+from tmars.protocol import CannotComplete, decision, option
+
+from .. import printer as pr
+from .. import text as tx
+from .. import vocab
+from ..ir import ARGS, INT, STR, TRUE
+from ..sheet import render as rd
+from . import Op
+from .amounts import amount_of
+
+TILE_PLACES = {
+    "ocean-area": "on an area reserved for oceans",
+    "land": "on a land area",
+    "volcanic": "on a volcanic area",
+    "next-own": "next to a tile you own",
+    "isolated": "next to no other tile",
+    "next-city": "next to a city tile",
+    "next-greenery": "next to a greenery tile",
+    "bonus-metal": "on an area with a steel or titanium placement bonus",
+    "reserved": "on the area reserved for it",
+    "off-mars": "off Mars, on the area reserved for it",
+}
+
+
+class Raise(Op):
+    name = "raise"
+    required = {"param": {"enum": list(vocab.GLOBALS)}, "n": INT}
+    optional = {"x": TRUE, "per": "#count"}
+
+    def text(self, node, cost, note):
+        return f"raise {tx.PARAMS.get(node['param'], node['param'])} {tx.steps(node)}{tx.per_text(node)}"
+
+    def source(self, node):
+        return pr.amount(node) + " " + node["param"] + pr.per(node)
+
+    def html(self, node):
+        name, n = node["param"], node["n"]
+        if not node.get("x") and 1 <= n <= 3 and "per" not in node:
+            return rd.grp(rd.icons.icon(name) * n)
+        return rd.grp(rd.amount_icon(name, node) + rd.per_html(node))
+
+    def run(self, g, node, ctx, answer):
+        g.push({"t": "raise", "param": node["param"], "n": amount_of(g, node, ctx), "p": ctx["p"]})
+        return None
+
+    def cannot_fail(self, node, mandatory, tile_ok):
+        return True  # a maxed parameter is simply not raised (F008)
+
+
+class Tile(Op):
+    name = "tile"
+    required = {"tile": {"enum": ["city", "greenery", "ocean", "special"]}}
+    optional = {"name": STR, "n": INT, "rules": ARGS}
+
+    def text(self, node, cost, note):
+        kind, name, k = node["tile"], node.get("name"), node.get("n", 1)
+        if kind == "special":
+            what = f"the {tx.title(name)} tile" if name else "a special tile"
+        elif name:
+            label = tx.title(name)
+            what = f"the {label} tile" if label.lower().endswith(kind) else f"the {label} {kind} tile"
+        elif k > 1:
+            what = f"{k} {kind} tiles"
+        else:
+            what = tx.article(f"{kind} tile")
+        where = []
+        for r in node.get("rules", ()):
+            rule, n = (r, None) if isinstance(r, str) else (r["rule"], r.get("n"))
+            where.append(f"next to at least {n} city tiles" if rule == "next-cities"
+                         else TILE_PLACES.get(rule, rule.replace("-", " ")))
+        return f"place {what}" + (" " + tx.join(where) if where else "")
+
+    def source(self, node):
+        word = "tile" if node["tile"] == "special" else node["tile"]
+        out = (f"{node['n']} " if "n" in node else "") + word
+        a = ([node["name"]] if "name" in node else []) + node.get("rules", [])
+        return out + (pr.args(a) if a else "")
+
+    def html(self, node):
+        kind, k = node["tile"], node.get("n", 1)
+        ic = rd.icons.icon(kind)
+        body = ic * k if k <= 3 else rd.q(str(k)) + ic
+        caps = []
+        for r in node.get("rules", ()):
+            rule, rn = (r, None) if isinstance(r, str) else (r["rule"], r.get("n"))
+            caps.append(f"next to {rn} cities" if rule == "next-cities" else rd.RULE_CAPTION.get(rule, rule))
+        if caps:
+            body += rd.small(", ".join(caps))
+        return rd.grp(body)
+
+    def run(self, g, node, ctx, answer):
+        p = ctx["p"]
+        if g.ocean_skipped(node):
+            g.log("no ocean left: the ocean is skipped")
+            return None
+        if node.get("n", 1) > 1 and answer is None:
+            rest = {**node, "n": node["n"] - 1}
+            if rest["n"] == 1:
+                rest.pop("n")
+            g.push({"t": "item", "node": rest, "ctx": ctx})
+            g.push({"t": "item", "node": {**node, "n": 1}, "ctx": ctx})
+            return None
+        areas = g.legal_areas(p, node, ctx)
+        if not areas:
+            raise CannotComplete(f"no legal area for {node.get('name', node['tile'])}")
+        if answer is None:
+            return decision(p, "area", f"Place {node.get('name', node['tile'])}",
+                            [option(a, g.area_label(a)) for a in areas])
+        g.place_tile(p, node, answer, ctx)
+        return None
+
+    def bound(self, g, node, ctx, led, mandatory):
+        n = node.get("n", 1)
+        if n == 1 and not g.tile_possible(ctx["p"], node, ctx):
+            led.failed = True
+        elif n > 1 and not g.ocean_skipped(node):
+            led.failed |= len(g.legal_areas(ctx["p"], {**node, "n": 1}, ctx)) < n
+
+    def cannot_fail(self, node, mandatory, tile_ok):
+        return tile_ok is not None and tile_ok(node)
+
+    def exactness(self, node):
+        return "tile"
+
+
+class Claim(Op):
+    name = "claim"
+
+    def text(self, node, cost, note):
+        return "place your marker on a non-reserved land area: only you may place a tile there"
+
+    def source(self, node):
+        return "claim"
+
+    def html(self, node):
+        return rd.grp(rd.icons.icon("claim"))
+
+    def run(self, g, node, ctx, answer):
+        areas = g.claimable_areas()
+        if not areas:
+            raise CannotComplete("no area left to claim")
+        if answer is None:
+            return decision(ctx["p"], "area", "Claim an area", [option(a, g.area_label(a)) for a in areas])
+        g.state["claims"][answer] = ctx["p"]
+        g.log(f"{g.pname(ctx['p'])} claims {answer}")
+        return None
+
+    def bound(self, g, node, ctx, led, mandatory):
+        if not g.claimable_areas():
+            led.failed = True
+
+    def cannot_fail(self, node, mandatory, tile_ok):
+        return False

@@ -1,0 +1,93 @@
+"""Ops of their own kind: a steal (take from one player and gain it) and an asterisk override."""
+
+from __future__ import annotations
+
+from tmars.protocol import ask_one, option
+
+from .. import printer as pr
+from .. import text as tx
+from .. import vocab
+from ..ir import ARGS, INT, TRUE
+from ..sheet import render as rd
+from . import Op
+
+
+class Steal(Op):
+    """A package: exactly N from one player, gained by the thief (F094), or from nobody."""
+
+    name = "steal"
+    required = {"res": {"enum": [*vocab.STANDARD_RESOURCES, *vocab.CARD_RESOURCES]}, "n": INT}
+    optional = {"upto": TRUE}
+
+    def text(self, node, cost, note):
+        upto = "up to " if node.get("upto") else ""
+        return f"steal {upto}{node['n']} {tx.noun(node['res'], node['n'])} from another player"
+
+    def source(self, node):
+        return "steal " + ("upto " if node.get("upto") else "") + f"{node['n']} {node['res']}!"
+
+    def html(self, node):
+        body = rd.small("steal up to" if node.get("upto") else "steal") + \
+            f'<span class="any">{rd.amount_icon(node["res"], {"n": node["n"]})}</span>'
+        return rd.grp(body)
+
+    def run(self, g, node, ctx, answer):
+        p, res, n = ctx["p"], node["res"], node["n"]
+        players = g.state["players"]
+        opts = [option("none", "nobody")]
+        for q, pl in enumerate(players):
+            if q == p or (res == "plant" and g.protected(q, None, p)):
+                continue
+            have = pl["res"].get(res, 0)
+            amounts = range(min(n, have), 0, -1) if node.get("upto") else ([n] if have >= n else [])
+            for k in amounts:
+                opts.append(option(f"{q}:{k}", f"steal {k} {res} from {g.pname(q)}"))
+        answer, ask = ask_one(answer, p, "target", f"Steal {n} {res}", opts)
+        if ask:
+            return ask
+        if answer != "none":
+            q, k = (int(v) for v in answer.split(":"))
+            players[q]["res"][res] -= k
+            players[p]["res"][res] += k
+            g.log(f"{g.pname(p)} steals {k} {res} from {g.pname(q)}")
+        return None
+
+    def cannot_fail(self, node, mandatory, tile_ok):
+        return True
+
+    def order_matters(self, node):
+        return True
+
+
+class Override(Op):
+    """An asterisk: a rule primitive the icons cannot say (`tmars/overrides.py`)."""
+
+    name = "override"
+    required = {"name": {"enum": sorted(vocab.OVERRIDES)}, "args": ARGS}
+
+    def text(self, node, cost, note):
+        return tx.override_clause(node, note)
+
+    def source(self, node):
+        return node["name"] + (pr.args(node["args"]) if node["args"] else "") + "*"
+
+    def html(self, node):
+        return rd.override_html(node)
+
+    def run(self, g, node, ctx, answer):
+        return g.primitive(node["name"]).run(g, node, ctx, answer)
+
+    def bound(self, g, node, ctx, led, mandatory):
+        if not g.primitive(node["name"]).feasible(g.state, g.content, node, ctx):
+            led.failed = True
+
+    def cannot_fail(self, node, mandatory, tile_ok):
+        from tmars.overrides import PRIMITIVES
+        return not PRIMITIVES[node["name"]].can_fail
+
+    def exactness(self, node):
+        from tmars.overrides import PRIMITIVES
+        return "neutral" if PRIMITIVES[node["name"]].feasible_is_exact else "inexact"
+
+    def order_matters(self, node):
+        return True
