@@ -12,7 +12,7 @@ import jsonschema
 from . import vocab
 from .diagnostics import CompileError, Diagnostic, Position, did_you_mean
 from .frame import Located, RawCard
-from .ir import schema
+from .ops.schema import schema
 from .lower import lower_field
 from .parser import SourceText
 

@@ -4,13 +4,11 @@ Each op declares its own shape in `compiler/ops` (small dicts of field -> type s
 shapes of counts, conditions, triggers, modifiers and cards are here. A type spec is a JSON
 Schema fragment or a reference to another shape by name ("#item", "#count", …). `schema()`
 turns the declarations into one JSON Schema document that every compiled card is validated
-against.
+against (`compiler/ops/schema.py`).
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any
 
 from . import vocab
 
@@ -64,25 +62,3 @@ CARD = {
         "score": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/count"}},
     },
 }
-
-
-def _spec(spec: Any) -> Any:
-    if isinstance(spec, str) and spec.startswith("#"):
-        return {"$ref": f"#/$defs/{spec[1:]}"}
-    return spec
-
-
-@lru_cache(maxsize=1)
-def schema() -> dict:
-    """The JSON Schema of a compiled card, built from the shape declarations above."""
-    from .ops import OPS  # the ops declare their shapes (compiler/ops)
-    defs: dict[str, Any] = {"count": COUNT, "cond": COND}
-    for name, op in OPS.items():
-        props = {"op": {"const": name}}
-        props.update({k: _spec(v) for k, v in {**op.required, **op.optional}.items()})
-        defs[f"op_{name}"] = {"type": "object", "required": ["op", *op.required], "properties": props,
-                              "additionalProperties": False}
-    defs["item"] = {"oneOf": [{"$ref": f"#/$defs/op_{name}"} for name in OPS]}
-    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://tmars.dev/ir/card.json",
-            "title": f"tmars compiled card (card language v{vocab.LANGUAGE_VERSION})", **CARD, "$defs": defs}
-

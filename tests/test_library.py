@@ -9,7 +9,7 @@ import pytest
 
 from compiler import printer
 from compiler.compile import FRAME_SCHEMA
-from compiler.ir import schema
+from compiler.ops.schema import schema
 from compiler.library import compile_paths
 from compiler.lower import lower_field
 from compiler.parser import SourceText

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from compiler.ir import schema
+from compiler.ops.schema import schema
 from compiler.library import compile_paths
 from compiler.ops import OPS, Op, children, walk
 from compiler.printer import item

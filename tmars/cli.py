@@ -80,7 +80,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
 
 def cmd_schema(args: argparse.Namespace) -> int:
     from compiler.compile import FRAME_SCHEMA
-    from compiler.ir import schema
+    from compiler.ops.schema import schema
     print(json.dumps(FRAME_SCHEMA if args.frame else schema(), indent=2, ensure_ascii=False))
     return 0
 

@@ -12,11 +12,12 @@ from collections.abc import Callable
 from typing import Any
 
 from compiler.ops import OPS, walk
+from compiler.ops.special import PRIMITIVES
 from compiler.text import items_text
 
 from . import board, rules
 from .content import Content
-from .protocol import CannotComplete, Decision, ask_one, decision, option
+from compiler.ops.protocol import CannotComplete, Decision, ask_one, decision, option
 
 __all__ = ["CannotComplete", "Decision", "HANDLERS", "Interp", "ask_one", "decision", "option"]
 
@@ -113,10 +114,6 @@ class Interp:
     def holders(self, p: int, res: str, exclude: str | None = None) -> list[dict]:
         return [e for e in self.state["players"][p]["played"]
                 if self.content.cards[e["name"]].get("holds") == res and e["name"] != exclude]
-
-    def primitive(self, name: str) -> Any:
-        from .overrides import PRIMITIVES
-        return PRIMITIVES[name]
 
     def legal_areas(self, p: int, node: dict, ctx: dict | None = None) -> list[str]:
         return board.legal_areas(self.state, self.content, p, node, ctx)
@@ -259,7 +256,6 @@ class Interp:
 def entry_ready(state: dict, entry: dict) -> bool:
     """Effects that act on the tile their card places wait for it: an override that declares so,
     or a removal from the owners of tiles next to it."""
-    from .overrides import PRIMITIVES
     ctx = entry["ctx"]
     for node in walk(entry["items"], into_options=False):
         if node["op"] == "override" and PRIMITIVES[node["name"]].waits_for_tile:
@@ -388,3 +384,5 @@ HANDLERS: dict[str, Callable] = {
     "seq": Interp.h_seq, "batch": Interp.h_batch, "item": Interp.h_item, "raise": Interp.h_raise,
     "pay": Interp.h_pay, "look": h_look,
 }
+
+from . import overrides  # noqa: E402,F401  (registers the rule primitives the override op runs)

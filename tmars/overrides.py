@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from compiler.ops import special
+
 from . import rules
 from .interpreter import CannotComplete, ask_one, option
 from .content import Content
@@ -112,7 +114,8 @@ class RaisedTrThisGeneration(Primitive):
         return None
 
 
-PRIMITIVES: dict[str, Primitive] = {
+PRIMITIVES: dict[str, Primitive] = special.PRIMITIVES  # the override op reads them there
+PRIMITIVES.update({
     "copy-production": CopyProduction(),
     "production-of-placed-metal": ProductionOfPlacedMetal(),
     "protect-resources": Primitive(),
@@ -120,4 +123,4 @@ PRIMITIVES: dict[str, Primitive] = {
     "next-card-flex": SetFlag("flex"),
     "raised-tr-this-generation": RaisedTrThisGeneration(),
     "starting-hand-free": Primitive(),
-}
+})

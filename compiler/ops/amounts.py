@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tmars.protocol import CannotComplete, ask_one, decision, option
+from .protocol import CannotComplete, ask_one, decision, option
 
 from .. import printer as pr
 from .. import text as tx

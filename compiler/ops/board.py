@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tmars.protocol import CannotComplete, decision, option
+from .protocol import CannotComplete, decision, option
 
 from .. import printer as pr
 from .. import text as tx

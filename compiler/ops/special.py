@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tmars.protocol import ask_one, option
+from .protocol import ask_one, option
+
+from typing import Any
 
 from .. import printer as pr
 from .. import text as tx
@@ -59,6 +61,11 @@ class Steal(Op):
         return True
 
 
+#: The engine's rule primitives by name, registered by the engine when it loads
+#: (`tmars/overrides.py`); until then an override counts as one that may fail.
+PRIMITIVES: dict[str, Any] = {}
+
+
 class Override(Op):
     """An asterisk: a rule primitive the icons cannot say (`tmars/overrides.py`)."""
 
@@ -75,19 +82,19 @@ class Override(Op):
         return rd.override_html(node)
 
     def run(self, g, node, ctx, answer):
-        return g.primitive(node["name"]).run(g, node, ctx, answer)
+        return PRIMITIVES[node["name"]].run(g, node, ctx, answer)
 
     def bound(self, g, node, ctx, led, mandatory):
-        if not g.primitive(node["name"]).feasible(g.state, g.content, node, ctx):
+        if not PRIMITIVES[node["name"]].feasible(g.state, g.content, node, ctx):
             led.failed = True
 
     def cannot_fail(self, node, mandatory, tile_ok):
-        from tmars.overrides import PRIMITIVES
-        return not PRIMITIVES[node["name"]].can_fail
+        prim = PRIMITIVES.get(node["name"])
+        return prim is not None and not prim.can_fail
 
     def exactness(self, node):
-        from tmars.overrides import PRIMITIVES
-        return "neutral" if PRIMITIVES[node["name"]].feasible_is_exact else "inexact"
+        prim = PRIMITIVES.get(node["name"])
+        return "neutral" if prim is not None and prim.feasible_is_exact else "inexact"
 
     def order_matters(self, node):
         return True

@@ -3,7 +3,7 @@ optional group, a plain group and a condition."""
 
 from __future__ import annotations
 
-from tmars.protocol import CannotComplete, ask_one, decision, option
+from .protocol import CannotComplete, ask_one, decision, option
 
 from .. import printer as pr
 from .. import text as tx
