@@ -34,6 +34,7 @@ class GameRules:
     actions_per_turn: int
     setup_corporations: int
     setup_cards: int
+    start_production: int
 
     def floor(self, res: str) -> int:
         return self.production_floor.get(res, 0)
@@ -58,4 +59,4 @@ def load_rules(modules: tuple[str, ...] = ("base",)) -> GameRules:
         award_costs=tuple(data["awards"]["costs"]), award_points=tuple(data["awards"]["points"]),
         card_price=data["card_price"], research_draw=data["research_draw"],
         actions_per_turn=data["actions_per_turn"], setup_corporations=data["setup"]["corporations"],
-        setup_cards=data["setup"]["cards"])
+        setup_cards=data["setup"]["cards"], start_production=data["start_production"])

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
+from compiler.ops import walk
+
 from . import scoring
 from .game import Game
 
@@ -71,7 +73,7 @@ class GreedyAgent:
             if any(o["id"] == "first-action" for o in options):
                 return "first-action"  # a corporation's first action is always worth taking
             options = [o for o in options if o["id"] not in ("pass", "done")] or options
-            options = [o for o in options if not o["id"].startswith("std:sell")] or options
+            options = [o for o in options if not _sells_cards(game, o["id"])] or options
         best, best_v = options[0]["id"], float("-inf")
         for o in options[:24]:
             trial = game.clone()
@@ -90,3 +92,11 @@ class GreedyAgent:
             return "pass" if "pass" in ids else best
         return best
 
+
+def _sells_cards(game: Game, oid: str) -> bool:
+    """A standard project that discards cards from the hand: a last resort for this agent."""
+    prefix, _, arg = oid.partition(":")
+    if prefix != "std":
+        return False
+    items = game.content.component("standard-project", arg).get("play", [])
+    return any(n["op"] == "cards" and n["n"] < 0 for n in walk(items))

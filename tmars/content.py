@@ -39,6 +39,7 @@ class Map:
     areas: dict[str, Area]
     milestones: list[str]
     awards: list[str]
+    id: str = ""  # the map file's name: what a save records
 
 
 @dataclass
@@ -121,7 +122,7 @@ def load_map(path: Path) -> Map:
         areas[aid].neighbours = tuple(n for n in near if n)
     for spec in data.get("off_map", []):
         areas[spec["id"]] = Area(spec["id"], "off", [], spec.get("name", ""), False, spec.get("reserved", ""))
-    return Map(data["name"], areas, data.get("milestones", []), data.get("awards", []))
+    return Map(data["name"], areas, data.get("milestones", []), data.get("awards", []), path.stem)
 
 
 def load_tracks(rules: GameRules) -> Tracks:
@@ -135,9 +136,22 @@ def load_tracks(rules: GameRules) -> Tracks:
     return Tracks(rules.start_tr, rules.globals, bonuses)
 
 
+def available_modules() -> set[str]:
+    """The modules this installation has: the folders under cards/."""
+    return {p.name for p in CARDS_ROOT.iterdir() if p.is_dir()}
+
+
+def _map_files() -> dict[str, Path]:
+    return {p.stem: p for p in sorted(CARDS_ROOT.glob("*/board/*.yaml"))}
+
+
+def available_maps() -> list[str]:
+    return sorted(_map_files())
+
+
 @lru_cache(maxsize=8)
 def load_content(modules: tuple[str, ...] = ("base", "corpera"), map_name: str = "tharsis") -> Content:
-    """Compile (from cache when unchanged) the given modules and load the board."""
+    """Compile (from cache when unchanged) the given modules and load the map."""
     result = compile_paths([CARDS_ROOT / m for m in modules if (CARDS_ROOT / m).exists()])
     if not result.ok:
         raise SystemExit("\n".join(d.render() for d in result.diagnostics))
@@ -146,7 +160,6 @@ def load_content(modules: tuple[str, ...] = ("base", "corpera"), map_name: str =
     for c in result.cards:
         if c["type"] in BOARD_TYPES:
             components[c["type"]][c["name"]] = c
-    board = CARDS_ROOT / "base" / "board"
     game_rules = load_rules(modules)
-    return Content(cards, load_map(board / f"{map_name}.yaml"), load_tracks(game_rules), modules, game_rules,
+    return Content(cards, load_map(_map_files()[slug(map_name)]), load_tracks(game_rules), modules, game_rules,
                    components)

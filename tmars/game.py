@@ -15,8 +15,9 @@ from typing import Any
 from compiler import vocab
 
 from . import flow, trial
-from .content import Content, load_content
+from .content import Content, available_maps, available_modules, load_content, slug
 from .interpreter import HANDLERS, CannotComplete, Interp
+from .setup import new_state
 
 
 class IllegalAnswer(Exception):
@@ -47,11 +48,15 @@ class Game:
     @classmethod
     def new(cls, players: int | list[str] = 2, seed: int = 0, corporate_era: bool = True, draft: bool = False,
             beginners: tuple[int, ...] = (), max_generations: int | None = None,
-            content: Content | None = None) -> Game:
+            content: Content | None = None, modules: tuple[str, ...] | None = None,
+            map_name: str = "tharsis") -> Game:
+        """A new game. `modules` names the modules in play (default: base, with Corporate Era
+        unless `corporate_era` is False); the state records them and the map."""
         names = players if isinstance(players, list) else [f"P{i + 1}" for i in range(players)]
         if content is None:
-            content = load_content(("base", "corpera") if corporate_era else ("base",))
-        state = flow.new_state(content, names, seed, corporate_era, draft, beginners, max_generations)
+            modules = modules or (("base", "corpera") if corporate_era else ("base",))
+            content = load_content(tuple(modules), map_name)
+        state = new_state(content, names, seed, draft, beginners, max_generations)
         game = cls(state, content)
         game.advance()
         return game
@@ -148,10 +153,15 @@ class Game:
         if state["version"] != 1:
             raise SaveError(f"save version {state['version']} is not supported (this is version 1)")
         modules = state["options"].get("modules")
-        if not isinstance(modules, list) or not modules or not all(m in ("base", "corpera") for m in modules):
-            raise SaveError("unknown modules in the save")
+        known = available_modules()
+        if not isinstance(modules, list) or not modules or not all(isinstance(m, str) and m in known
+                                                                    for m in modules):
+            raise SaveError(f"unknown modules in the save; this tmars has {', '.join(sorted(known))}")
+        map_name = state["options"].get("map", "tharsis")
+        if not isinstance(map_name, str) or slug(map_name) not in available_maps():
+            raise SaveError(f"unknown map {map_name!r} in the save; this tmars has {', '.join(available_maps())}")
         if content is None:
-            content = load_content(tuple(modules))
+            content = load_content(tuple(modules), map_name)
         game = cls(state, content)
         try:
             game.check_loaded()
@@ -183,8 +193,8 @@ class Game:
                 raise ValueError("pending player")
         if st["stack"] and not all(isinstance(t, dict) and t.get("t") in HANDLERS for t in st["stack"]):
             raise ValueError("unknown task on the stack")
-        if not st["players"] or (pending is None and not st["over"] and not st["stack"] and st["phase"] not in
-                                 ("setup", "action", "production", "research", "final", "over")):
+        if not st["players"] or (pending is None and not st["over"] and not st["stack"]
+                                 and st["phase"] not in flow.PHASES):
             raise ValueError("phase")
 
     def clone(self) -> Game:

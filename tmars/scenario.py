@@ -15,6 +15,7 @@ import yaml
 from . import rules, scoring
 from .content import Content, load_content
 from .game import Game, IllegalAnswer
+from .setup import SETUP_STEPS, new_state
 
 
 class ScenarioError(Exception):
@@ -68,11 +69,10 @@ def build_game(setup: dict, content: Content | None = None) -> Game:
     if not isinstance(specs, list) or not all(isinstance(s, dict) for s in specs):
         raise ScenarioError("setup.players is a list of mappings")
     names = [s.get("name", f"P{i + 1}") for i, s in enumerate(specs)]
-    game = Game(__import__("tmars.flow", fromlist=["new_state"]).new_state(
-        content, names, int(setup.get("seed", 0)), ce, bool(setup.get("draft", False))), content)
+    game = Game(new_state(content, names, int(setup.get("seed", 0)), bool(setup.get("draft", False))), content)
     st = game.state
     st["phase"] = setup.get("phase", "action")
-    st["setup"] = {"stage": "choose" if st["phase"] == "setup" else "done", "i": 0}
+    st["setup"] = {"stage": SETUP_STEPS[0].task if st["phase"] == "setup" else "done", "i": 0}
     st["generation"] = int(setup.get("generation", 1))
     st["first"] = int(setup.get("first", 0))
     st["current"] = _player_index(st, setup.get("current", 0))

@@ -125,7 +125,7 @@ def answer_completes(g: Interp, answer: Any, stop: int) -> bool:
 
 def action_completes(g: Interp, p: int, choice: str, counts: bool = True) -> bool:
     """Can this action-menu choice be carried out to the end of the action?"""
-    from .flow import start_action
+    from .actions import start_action
     sub = Interp(fork(g.state), g.content)
     base = len(sub.state["stack"])
     try:

@@ -1,0 +1,99 @@
+"""The game's structure is open: phases, setup steps and action kinds are registries, and a
+save records its modules and map."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tmars import actions, flow, setup
+from tmars.game import Game, SaveError
+from tmars.interpreter import option
+
+
+def test_a_save_records_its_modules_and_map_and_loading_restores_them():
+    game = Game.new(2, seed=4, corporate_era=False)
+    saved = json.loads(game.save())
+    assert saved["options"]["modules"] == ["base"] and saved["options"]["map"] == "tharsis"
+    loaded = Game.load(game.save())
+    assert loaded.content.modules == ("base",) and loaded.content.map.id == "tharsis"
+    assert loaded.content.rules.start_production == 1  # the standard game's rule, from base/rules.yaml
+    assert Game.new(2, seed=4).content.rules.start_production == 0  # Corporate Era's rules.yaml
+
+
+@pytest.mark.parametrize("options,reason", [({"modules": ["base", "venus"]}, "unknown modules"),
+                                            ({"map": "hellas"}, "unknown map")])
+def test_a_save_naming_modules_or_a_map_this_tmars_lacks_is_refused(options, reason):
+    state = json.loads(Game.new(2, seed=1).save())
+    state["options"].update(options)
+    with pytest.raises(SaveError, match=reason):
+        Game.load(json.dumps(state))
+
+
+class Donation(actions.ActionKind):
+    """A made-up action kind: give 1 M€ to the bank."""
+
+    prefix = "donate"
+
+    def offers(self, g, p):
+        return [option("donate", "donate 1 M€")] if g.state["players"][p]["res"]["mc"] >= 1 else []
+
+    def start(self, g, p, arg):
+        g.state["players"][p]["res"]["mc"] -= 1
+
+
+def test_an_action_kind_is_added_by_registering_it(monkeypatch):
+    monkeypatch.setitem(actions.KINDS, "donate", Donation())
+    game = Game.new(2, seed=2)
+    while game.pending["kind"] != "action":
+        d = game.pending
+        game.answer(d["player"], [] if d["kind"] == "select" else d["options"][0]["id"])
+    p = game.pending["player"]
+    assert "donate" in [o["id"] for o in game.pending["options"]]
+    before = game.state["players"][p]["res"]["mc"]
+    game.answer(p, "donate")
+    assert game.state["players"][p]["res"]["mc"] == before - 1
+    assert game.state["actions"] == 1  # it took one of the turn's actions
+
+
+def test_a_phase_is_added_by_registering_it(monkeypatch):
+    """A made-up phase between production and research: everyone gains 1 M€."""
+    seen = []
+
+    def bonus(g):
+        seen.append(g.state["generation"])
+        for pl in g.state["players"]:
+            pl["res"]["mc"] += 1
+        flow.new_generation(g)
+
+    monkeypatch.setitem(flow.PHASES, "bonus", bonus)
+    original = flow.PHASES["production"]
+
+    def production_then_bonus(g):
+        original(g)
+        if g.state["phase"] == "research":
+            g.state["phase"] = "bonus"
+            g.state["generation"] -= 1  # new_generation runs again in the bonus phase
+
+    monkeypatch.setitem(flow.PHASES, "production", production_then_bonus)
+    game = Game.new(2, seed=3, max_generations=3)
+    while not game.over:
+        d = game.pending
+        game.answer(d["player"], [] if d["kind"] == "select" else d["options"][-1]["id"])
+    assert seen == [1, 2]
+
+
+def test_a_setup_step_is_added_by_registering_it(monkeypatch):
+    met = []
+
+    def h_greet(g, task, answer):
+        met.append(task["p"])
+
+    monkeypatch.setitem(flow.HANDLERS, "greet", h_greet)
+    monkeypatch.setattr(setup, "SETUP_STEPS", [*setup.SETUP_STEPS, setup.SetupStep("greet", "turn")])
+    game = Game.new(3, seed=5)
+    while game.state["phase"] == "setup":
+        d = game.pending
+        game.answer(d["player"], [] if d["kind"] == "select" else d["options"][0]["id"])
+    assert met == [0, 1, 2]

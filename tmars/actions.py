@@ -1,0 +1,394 @@
+"""The actions of a turn, as a registry of action kinds.
+
+Each kind (play a card, use a card's action, a standard project, a conversion, a milestone, an
+award, a corporation's first action, ending the turn) states the options it offers on the
+menu and how a chosen one starts. A module adds a kind by registering a class; nothing here
+is an `if` chain over kinds. Option ids are `PREFIX:ARGUMENT` (`play:Birds`, `std:power-plant`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from compiler.text import items_text
+
+from . import feasible, rules
+from .interpreter import HANDLERS, Interp, ask_one, decision, option
+
+
+class ActionKind:
+    """One kind of action. `offers` lists its menu options for player p now (each offered only
+    when it can be completed); `start` pushes what carrying out `arg` takes."""
+
+    prefix: ClassVar[str]
+    #: it takes one of the turn's actions (ending the turn or passing does not)
+    counts: ClassVar[bool] = True
+    #: while it offers anything, the menu is only its options and ending the turn (F-rules of
+    #: a corporation's first action)
+    exclusive: ClassVar[bool] = False
+
+    def offers(self, g: Interp, p: int) -> list[dict]:
+        raise NotImplementedError
+
+    def start(self, g: Interp, p: int, arg: str) -> None:
+        raise NotImplementedError
+
+
+KINDS: dict[str, ActionKind] = {}
+
+
+def kind(cls: type[ActionKind]) -> type[ActionKind]:
+    """Register an action kind; the menu lists kinds in registration order."""
+    KINDS[cls.prefix] = cls()
+    return cls
+
+
+# ---- what can be done now ---------------------------------------------------------------------
+def playable_cards(g: Interp, p: int) -> list[str]:
+    st, content = g.state, g.content
+    out = []
+    for name in dict.fromkeys(st["players"][p]["hand"]):
+        card = content.cards[name]
+        if not rules.requirements_met(st, content, p, card):
+            continue
+        cost = rules.card_cost(st, content, p, name)
+        reserve = feasible.reserved_resources(g, p, card)
+        if not rules.can_pay(st, content, p, cost, "building" in card["tags"], "space" in card["tags"], reserve):
+            continue
+        if not feasible.card_offerable(g, p, card):
+            continue
+        out.append(name)
+    return out
+
+
+
+def usable_actions(g: Interp, p: int) -> list[str]:
+    """Played cards whose action (one of its alternatives) can be carried out now."""
+    out = []
+    for e in g.state["players"][p]["played"]:
+        alts = g.content.cards[e["name"]].get("action")
+        if not alts or e.get("used"):
+            continue
+        name = e["name"]
+        if any(feasible.row_offerable(g, p, f"act:{name}", f"act:{name}:{i}", a["cost"], a["gain"],
+                                      {"p": p, "card": name}) for i, a in enumerate(alts)):
+            out.append(name)
+    return out
+
+
+
+def std_usable(g: Interp, p: int, card: dict) -> bool:
+    cost = rules.std_cost(g.state, g.content, p, card)
+    if not rules.can_pay(g.state, g.content, p, cost):
+        return False
+    slug_ = g.content.slug(card["name"])
+    # the cost is paid first and nothing of the project can pay it: checked above
+    return feasible.row_offerable(g, p, f"std:{slug_}", f"std:{slug_}", [], card.get("play", []), {"p": p})
+
+
+
+def conversion_cost(g: Interp, p: int, card: dict) -> list[dict]:
+    """The conversion's cost items, less any discount given in the spent resource."""
+    alt = card["action"][0]
+    out = []
+    for node in alt["cost"]:
+        if node["op"] == "resource" and node["n"] < 0:
+            subject = {"kind": "conversion", "res": node["res"], "name": card["name"], "cost": 0}
+            off = rules.discount(g.state, g.content, p, subject, unit=node["res"])
+            node = {**node, "n": min(0, node["n"] + off)}
+        out.append(node)
+    return out
+
+
+
+def conversion_usable(g: Interp, p: int, card: dict, counts: bool = True) -> bool:
+    slug_ = g.content.slug(card["name"])
+    return feasible.row_offerable(g, p, f"convert:{slug_}", f"convert:{slug_}", conversion_cost(g, p, card),
+                                  card["action"][0]["gain"], {"p": p}, counts)
+
+
+
+def milestone_open(g: Interp, p: int, name: str) -> bool:
+    st = g.state
+    game_rules = g.content.rules
+    if len(st["milestones"]) >= game_rules.milestones_most or any(m["name"] == name for m in st["milestones"]):
+        return False
+    if not rules.can_pay(st, g.content, p, game_rules.milestone_cost):
+        return False
+    return all(rules.requirement_met(st, g.content, p, r)
+               for r in g.content.component("milestone", name)["requires"])
+
+
+
+def award_open(g: Interp, p: int, name: str) -> bool:
+    st = g.state
+    n = len(st["awards"])
+    costs = g.content.rules.award_costs
+    if n >= len(costs) or any(a["name"] == name for a in st["awards"]):
+        return False
+    return rules.can_pay(st, g.content, p, costs[n])
+
+
+
+
+# ---- the kinds --------------------------------------------------------------------------------
+@kind
+class FirstAction(ActionKind):
+    """A corporation's first action, taken before anything else (it is the only offer then)."""
+
+    prefix = "first-action"
+    exclusive = True
+
+    def offers(self, g, p):
+        pl = g.state["players"][p]
+        return [option("first-action", f"{pl['corp']}: first action")] if pl.get("first_action") else []
+
+    def start(self, g, p, arg):
+        pl = g.state["players"][p]
+        pl["first_action"] = False
+        card = g.content.cards[pl["corp"]]
+        g.log(f"{pl['name']} takes {pl['corp']}'s first action")
+        g.push({"t": "batch", "p": p, "entries": [{"items": [n], "ctx": {"p": p, "card": pl["corp"]}}
+                                                  for n in card["first_action"]]})
+
+
+@kind
+class PlayCard(ActionKind):
+    prefix = "play"
+
+    def offers(self, g, p):
+        return [option(f"play:{name}", f"play {name} ({rules.card_cost(g.state, g.content, p, name)} M€)")
+                for name in playable_cards(g, p)]
+
+    def start(self, g, p, arg):
+        st, content = g.state, g.content
+        card = content.cards[arg]
+        g.push({"t": "resolve_card", "p": p, "card": arg})
+        g.push({"t": "pay", "p": p, "amount": rules.card_cost(st, content, p, arg),
+                "steel": "building" in card["tags"], "titanium": "space" in card["tags"], "why": arg,
+                "reserve": feasible.reserved_resources(g, p, card)})
+
+
+@kind
+class CardAction(ActionKind):
+    prefix = "act"
+
+    def offers(self, g, p):
+        return [option(f"act:{name}", f"use the action of {name}") for name in usable_actions(g, p)]
+
+    def start(self, g, p, arg):
+        g.push({"t": "use_action", "p": p, "card": arg})
+
+
+@kind
+class StandardProject(ActionKind):
+    prefix = "std"
+
+    def offers(self, g, p):
+        content = g.content
+        return [option(f"std:{content.slug(c['name'])}", f"standard project: {c['name']}")
+                for c in content.of_type("standard-project") if std_usable(g, p, c)]
+
+    def start(self, g, p, arg):
+        st, content = g.state, g.content
+        card = content.component("standard-project", arg)
+        cost = rules.std_cost(st, content, p, card)
+        g.log(f"{st['players'][p]['name']} uses the standard project {card['name']}")
+        g.push({"t": "std_effects", "p": p, "card": card["name"]})
+        if cost:
+            g.push({"t": "pay", "p": p, "amount": cost, "why": card["name"]})
+
+
+@kind
+class Conversion(ActionKind):
+    prefix = "convert"
+
+    def offers(self, g, p):
+        content = g.content
+        return [option(f"convert:{content.slug(c['name'])}", c["name"])
+                for c in content.of_type("conversion") if conversion_usable(g, p, c)]
+
+    def start(self, g, p, arg):
+        card = g.content.component("conversion", arg)
+        g.log(f"{g.pname(p)} converts: {card['name']}")
+        cost = conversion_cost(g, p, card)
+        res = next((n["res"] for n in cost if n["op"] == "resource"), "")
+        g.push({"t": "batch", "p": p, "entries": []})
+        g.push_items([{"op": "pay", "cost": cost, "gain": card["action"][0]["gain"]}], {"p": p})
+        g.emit({"kind": "conversion", "res": res, "p": p})
+
+
+@kind
+class Milestone(ActionKind):
+    prefix = "milestone"
+
+    def offers(self, g, p):
+        return [option(f"milestone:{g.content.slug(name)}", f"claim milestone {name}")
+                for name in g.content.map.milestones if milestone_open(g, p, name)]
+
+    def start(self, g, p, arg):
+        name = g.content.component("milestone", arg)["name"]
+        g.state["milestones"].append({"name": name, "player": p})
+        g.log(f"{g.pname(p)} claims {name}")
+        g.push({"t": "pay", "p": p, "amount": g.content.rules.milestone_cost, "why": name})
+
+
+@kind
+class Award(ActionKind):
+    prefix = "award"
+
+    def offers(self, g, p):
+        cost = g.content.rules.award_costs[min(len(g.state["awards"]), len(g.content.rules.award_costs) - 1)]
+        return [option(f"award:{g.content.slug(name)}", f"fund award {name} ({cost} M€)")
+                for name in g.content.map.awards if award_open(g, p, name)]
+
+    def start(self, g, p, arg):
+        st = g.state
+        name = g.content.component("award", arg)["name"]
+        cost = g.content.rules.award_costs[len(st["awards"])]
+        st["awards"].append({"name": name, "player": p})
+        g.log(f"{g.pname(p)} funds {name}")
+        g.push({"t": "pay", "p": p, "amount": cost, "why": name})
+
+
+@kind
+class EndTurn(ActionKind):
+    """After an action, 'done' ends the turn; with no action taken, ending the turn is passing
+    for the rest of the generation (F200)."""
+
+    prefix = "done"
+    counts = False
+
+    def offers(self, g, p):
+        return [option("done", "end turn")] if g.state["actions"] >= 1 else []
+
+    def start(self, g, p, arg):
+        g.state["actions"] = 0
+        next_player(g.state)
+
+
+@kind
+class Pass(ActionKind):
+    prefix = "pass"
+    counts = False
+
+    def offers(self, g, p):
+        exclusive = any(k.exclusive and k.offers(g, p) for k in KINDS.values())
+        return [option("pass", "pass")] if g.state["actions"] == 0 or exclusive else []
+
+    def start(self, g, p, arg):
+        st = g.state
+        st["players"][p]["passed"] = True
+        st["actions"] = 0
+        g.log(f"{st['players'][p]['name']} passes")
+        next_player(st)
+
+
+def action_options(g: Interp, p: int) -> list[dict]:
+    """The menu of a turn: every kind's offers, in registration order."""
+    for k in KINDS.values():
+        if k.exclusive:
+            only = k.offers(g, p)
+            if only:
+                return only + KINDS["pass"].offers(g, p)
+    return [o for k in KINDS.values() if not k.exclusive for o in k.offers(g, p)]
+
+
+def start_action(g: Interp, p: int, choice: str, counts: bool = True) -> None:
+    """Carry out a chosen action; `counts` is False for the final greenery round, which has no turns."""
+    prefix, _, arg = choice.partition(":")
+    action = KINDS[prefix]
+    if counts and action.counts:
+        g.push({"t": "end_action", "p": p})
+    action.start(g, p, arg)
+
+
+def h_turn(g: Interp, task: dict, answer: Any) -> dict | None:
+    p = task["p"]
+    st = g.state
+    if answer is None:
+        return decision(p, "action", f"{st['players'][p]['name']}: choose an action", action_options(g, p))
+    start_action(g, p, answer)
+    return None
+
+
+
+def h_resolve_card(g: Interp, task: dict, answer: Any) -> dict | None:
+    """The card leaves the hand and enters play before its effects, so its own tags and
+    effects count (F105); the effects and every trigger form one batch in the player's order."""
+    p, name = task["p"], task["card"]
+    st = g.state
+    pl = st["players"][p]
+    card = g.content.cards[name]
+    pl["hand"].remove(name)
+    st.get("last_tile", {}).pop(str(p), None)
+    pl["flags"].pop("discount", None)
+    pl["flags"].pop("flex", None)
+    if card["type"] == "event":
+        pl["events"].append(name)
+    else:
+        pl["played"].append({"name": name, "res": 0, "used": False, "area": None})
+    g.log(f"{pl['name']} plays {name}")
+    ctx = {"p": p, "card": name}
+    g.push({"t": "batch", "p": p, "entries": [{"items": [n], "ctx": ctx} for n in card.get("play", ())]})
+    for t in card["tags"]:
+        g.emit({"kind": "tag", "tag": t, "p": p, "card": name})
+    g.emit({"kind": "card", "p": p, "card": name})
+    return None
+
+
+
+def h_use_action(g: Interp, task: dict, answer: Any) -> dict | None:
+    p, name = task["p"], task["card"]
+    alts = g.content.cards[name]["action"]
+    ctx = {"p": p, "card": name, "xmin": 1}
+    answer, ask = ask_one(answer, p, "choice", f"Which action of {name}?",
+                          [option(str(i), f"{items_text(a['cost']) or 'free'} -> {items_text(a['gain'])}")
+                           for i, a in enumerate(alts)])
+    if ask:
+        return ask
+    alt = alts[int(answer)]
+    entry = rules.find_played(g.state, p, name)
+    entry["used"] = True
+    used = g.state.setdefault("actions_used", [])
+    if name not in used:
+        used.append(name)
+    g.log(f"{g.pname(p)} uses {name}")
+    g.push({"t": "batch", "p": p, "entries": []})
+    g.push_items([{"op": "pay", "cost": alt["cost"], "gain": alt["gain"]}], ctx)
+    return None
+
+
+
+def h_std_effects(g: Interp, task: dict, answer: Any) -> dict | None:
+    p = task["p"]
+    card = g.content.component("standard-project", task["card"])
+    g.push({"t": "batch", "p": p, "entries": [{"items": card.get("play", []), "ctx": {"p": p, "xmin": 1}}]})
+    g.emit({"kind": "std", "p": p, "name": card["name"], "cost": card.get("cost", 0)})
+    return None
+
+
+
+def h_end_action(g: Interp, task: dict, answer: Any) -> dict | None:
+    st = g.state
+    st["actions"] += 1
+    if st["actions"] >= g.content.rules.actions_per_turn:
+        st["actions"] = 0
+        next_player(st)
+    return None
+
+
+
+def next_player(st: dict) -> None:
+    n = len(st["players"])
+    for k in range(1, n + 1):
+        q = (st["current"] + k) % n
+        if not st["players"][q]["passed"]:
+            st["current"] = q
+            return
+
+
+
+
+HANDLERS.update({"turn": h_turn, "resolve_card": h_resolve_card, "use_action": h_use_action,
+                 "std_effects": h_std_effects, "end_action": h_end_action})

@@ -1,0 +1,162 @@
+"""Setting up a game: the state of a new game, and the setup steps before the first action
+phase, as a registry that modules extend (a Prelude step after the reveal, say).
+
+Each step is a task type run once per player, in seat order (simultaneous, private choices) or
+in turn order from the first player (F180).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from . import rules
+from .content import Content
+from .interpreter import HANDLERS, Interp, decision, option
+from .rng import shuffle
+
+
+@dataclass(frozen=True)
+class SetupStep:
+    task: str  # the task type run for each player
+    order: str  # "seat": player 0, 1, …; "turn": from the first player
+
+
+#: The setup steps in order; a module appends its own.
+SETUP_STEPS: list[SetupStep] = [SetupStep("setup_choose", "seat"), SetupStep("reveal", "turn")]
+
+
+def advance_setup(g: Interp) -> None:
+    """Push the next setup task; after the last, the first action phase begins."""
+    st = g.state
+    s = st["setup"]
+    n = len(st["players"])
+    names = [step.task for step in SETUP_STEPS]
+    stage = {"choose": "setup_choose"}.get(s["stage"], s["stage"])  # the name saves of version 1 used
+    k = names.index(stage) if stage in names else len(names)
+    while k < len(names):
+        if s["i"] < n:
+            step = SETUP_STEPS[k]
+            p = s["i"] if step.order == "seat" else (st["first"] + s["i"]) % n
+            g.push({"t": step.task, "p": p})
+            s["i"] += 1
+            return
+        k += 1
+        s.update(stage=names[k] if k < len(names) else "done", i=0)
+    st["phase"] = "action"
+    st["current"] = st["first"]
+    st["actions"] = 0
+
+
+def start_mc(content: Content, corp: str) -> int:
+    return sum(n["n"] for n in content.cards[corp].get("start", ()) if n["op"] == "resource" and n["res"] == "mc")
+
+
+
+def hand_is_free(content: Content, corp: str) -> bool:
+    return any(m.get("name") == "starting-hand-free" for e in content.cards[corp].get("effects", ())
+               for m in e.get("mods", ()))
+
+
+
+def h_setup_choose(g: Interp, task: dict, answer: Any) -> dict | None:
+    """Choose a corporation, then which dealt cards to keep (F178), privately."""
+    p = task["p"]
+    pl = g.state["players"][p]
+    if "corp" not in task:
+        if len(pl["dealt_corps"]) == 1:
+            task["corp"] = pl["dealt_corps"][0]
+        elif answer is None:
+            return decision(p, "corporation", "Choose your corporation",
+                            [option(c, c) for c in pl["dealt_corps"]])
+        else:
+            task["corp"] = answer
+            answer = None
+    corp = task["corp"]
+    if hand_is_free(g.content, corp) or not pl["dealt"]:
+        keep = list(pl["dealt"])
+    else:
+        most = min(len(pl["dealt"]), start_mc(g.content, corp) // g.content.rules.card_price)
+        if answer is None:
+            return decision(p, "select", f"Keep cards at {g.content.rules.card_price} M€ each (as {corp})",
+                            [option(c, c) for c in pl["dealt"]], min=0, max=most)
+        keep = list(answer)
+    pl["setup_corp"] = corp
+    pl["setup_keep"] = keep
+    return None
+
+
+
+def h_reveal(g: Interp, task: dict, answer: Any) -> dict | None:
+    """Reveal in player order: corporation, its start, then pay for the kept cards (F180, F195)."""
+    p = task["p"]
+    st = g.state
+    pl = st["players"][p]
+    corp = pl.pop("setup_corp")
+    keep = pl.pop("setup_keep")
+    pl["corp"] = corp
+    pl["played"].insert(0, {"name": corp, "res": 0, "used": False, "area": None})
+    card = g.content.cards[corp]
+    if card.get("first_action"):
+        pl["first_action"] = True
+    st["discard"].extend(c for c in pl.pop("dealt") if c not in keep)
+    pl.pop("dealt_corps", None)
+    g.log(f"{pl['name']} reveals {corp} and keeps {len(keep)} card(s)")
+    g.push({"t": "buy_start", "p": p, "cards": keep, "free": hand_is_free(g.content, corp)})
+    g.push({"t": "batch", "p": p, "entries": [{"items": [n], "ctx": {"p": p, "card": corp}}
+                                              for n in card.get("start", ())]})
+    for t in card["tags"]:
+        g.emit({"kind": "tag", "tag": t, "p": p, "card": corp})
+    return None
+
+
+
+def h_buy_start(g: Interp, task: dict, answer: Any) -> dict | None:
+    pl = g.state["players"][task["p"]]
+    if not task["free"]:
+        pl["res"]["mc"] -= g.content.rules.card_price * len(task["cards"])
+    pl["hand"].extend(task["cards"])
+    return None
+
+
+
+
+HANDLERS.update({"setup_choose": h_setup_choose, "reveal": h_reveal, "buy_start": h_buy_start})
+
+
+def new_state(content: Content, players: list[str], seed: int, draft: bool = False,
+              beginners: tuple[int, ...] = (), max_generations: int | None = None) -> dict:
+    """A new game in its setup phase: its modules and map (recorded in its options), the deck
+    shuffled, corporations and project cards dealt."""
+    start_prod = content.rules.start_production
+    st: dict = {
+        "version": 1, "seed": seed, "rng": seed & ((1 << 64) - 1),
+        "options": {"draft": draft, "map": content.map.id,
+                    "modules": list(content.modules), "max_generations": max_generations},
+        "generation": 1, "phase": "setup", "first": 0, "current": 0, "actions": 0,
+        "globals": {k: v["start"] for k, v in content.tracks.globals.items()},
+        "board": {}, "claims": {}, "deck": content.project_deck(), "discard": [],
+        "players": [], "milestones": [], "awards": [], "stack": [], "pending": None,
+        "setup": {"stage": SETUP_STEPS[0].task, "i": 0}, "log": [], "over": False,
+    }
+    for name in players:
+        st["players"].append({
+            "name": name, "corp": None, "tr": content.tracks.start_tr,
+            "res": {r: 0 for r in rules.STANDARD}, "prod": {r: start_prod for r in rules.STANDARD},
+            "hand": [], "played": [], "events": [], "passed": False, "tr_gen": False, "flags": {},
+            "dealt": [], "dealt_corps": [],
+        })
+    shuffle(st, st["deck"])
+    corps = sorted(content.corporations())
+    shuffle(st, corps)
+    beginner = sorted(content.beginner_corporations())
+    g = Interp(st, content)
+    for p, pl in enumerate(st["players"]):
+        if p in beginners and beginner:
+            pl["dealt_corps"] = [beginner[0]]
+        else:
+            k = content.rules.setup_corporations
+            pl["dealt_corps"] = [corps.pop() for _ in range(k)] if len(corps) >= k else corps[:]
+    for pl in st["players"]:
+        pl["dealt"] = g.take_from_deck(content.rules.setup_cards)
+    return st
