@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .content import Content
+from .memo import AREA_MEMO_SIZE, Bounded, derived
 
 
 def _rule_words(node: dict) -> dict[str, int]:
@@ -24,17 +25,18 @@ def _rules_key(node: dict) -> tuple:
 
 
 def board_signature(state: dict, content: Content) -> str:
-    """A string naming every tile on the board with its owner. Tiles are never removed, so it is
-    memoised on the board dict and its size, like the played-card memos in rules.py (the memo keeps
-    the dict alive, so its id is not reused); nothing derived is written into the saved state."""
+    """A string naming every tile on the board with its owner, remembered on the board for its
+    size (tiles are never removed; `tmars/memo.py`)."""
     board = state["board"]
-    key = ("board", id(board), len(board))
-    hit = content.memo.get(key)
-    if hit is not None and hit[0] is board:
-        return hit[1]
-    sig = "".join(f"{a}:{t['tile']}:{t.get('owner')};" for a, t in board.items())
-    content.memo[key] = (board, sig)
-    return sig
+    return derived(board, "signature",
+                   lambda: "".join(f"{a}:{t['tile']}:{t.get('owner')};" for a, t in board.items()))
+
+
+def _area_memo(content: Content) -> Bounded:
+    memo = content.memo.get("areas")
+    if memo is None:
+        memo = content.memo["areas"] = Bounded(AREA_MEMO_SIZE)
+    return memo
 
 
 def _memo_key(state: dict, content: Content, p: int, node: dict, kind: str) -> tuple:
@@ -46,13 +48,10 @@ def legal_areas(state: dict, content: Content, p: int, node: dict, ctx: dict | N
     """Every area where this tile may go now, in map order. Tiles are never removed, so the
     board, its claims and the player decide the answer; it is memoised on that key."""
     key = _memo_key(state, content, p, node, "areas")
-    memo = content.memo
+    memo = _area_memo(content)
     found = memo.get(key)
     if found is None:
-        found = _legal_areas(state, content, p, node)
-        if len(memo) > 50_000:
-            memo.clear()
-        memo[key] = found
+        found = memo.put(key, tuple(_legal_areas(state, content, p, node)))
     return list(found)
 
 
@@ -118,9 +117,10 @@ def tile_possible(state: dict, content: Content, p: int, node: dict, ctx: dict |
     if ocean_skipped(state, content, node):
         return True
     key = _memo_key(state, content, p, node, "possible")
-    found = content.memo.get(key)
+    memo = _area_memo(content)
+    found = memo.get(key)
     if found is None:
-        found = content.memo[key] = next(_candidates(state, content, p, node), None) is not None
+        found = memo.put(key, next(_candidates(state, content, p, node), None) is not None)
     return found
 
 

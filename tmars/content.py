@@ -67,6 +67,8 @@ class Content:
     rules: GameRules
     board: dict[str, dict[str, dict]] = field(default_factory=dict)
     slugs: dict[str, dict[str, str]] = field(default_factory=dict)
+    # values derived from the content alone, keyed by value (names, board signatures), bounded
+    # where the keys are not (tmars/memo.py); nothing here is keyed on an object's id
     memo: dict = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -17,6 +17,7 @@ from compiler import vocab
 from . import flow, trial
 from .content import Content, available_maps, available_modules, load_content, slug
 from .interpreter import HANDLERS, CannotComplete, Interp
+from .memo import track
 from .setup import new_state
 
 
@@ -39,6 +40,7 @@ STATE_KEYS = {"version": int, "rng": int, "options": dict, "generation": int, "p
 
 class Game:
     def __init__(self, state: dict, content: Content):
+        track(state)
         self.state = state
         self.content = content
         self.interp = Interp(state, content)

@@ -12,6 +12,7 @@ from typing import Any
 from compiler import vocab
 
 from .content import Content, slug
+from .memo import derived
 
 STANDARD = vocab.STANDARD_RESOURCES
 
@@ -42,20 +43,10 @@ def _count_tags(content: Content, played: list) -> Counter:
 
 
 def _memo_on_played(state: dict, content: Content, p: int, kind: str, build) -> Any:
-    """A value that depends only on the names of a player's played cards. Played cards only
-    accumulate, so the memo is keyed on the list itself and its length; the memo keeps the list
-    alive, so its id cannot be reused by another list while the entry exists."""
+    """A value that depends only on the names of a player's played cards, remembered on the
+    played list for its length (played cards only accumulate; `tmars/memo.py`)."""
     played = state["players"][p]["played"]
-    cache = content.memo
-    key = (kind, id(played), len(played))
-    hit = cache.get(key)
-    if hit is not None and hit[0] is played:
-        return hit[1]
-    found = build(content, played)
-    if len(cache) > 50_000:
-        cache.clear()
-    cache[key] = (played, found)
-    return found
+    return derived(played, kind, lambda: build(content, played))
 
 
 def modifiers(state: dict, content: Content, p: int, kind: str) -> list[dict]:

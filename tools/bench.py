@@ -1,7 +1,8 @@
 """Benchmarks: compile time of the card library (cold and warm), random-play throughput,
 state copy and save costs, and peak memory. Prints a table and writes JSON for comparison.
 
-    python tools/bench.py [--games 50] [--json out.json] [--compare old.json] [--only compile]
+    python tools/bench.py [--games 50] [--json out.json] [--compare old.json] [--only compile|play|state|memory]
+                          [--memory-games 1000]
 
 Speed is measured here, never in timed tests.
 """
@@ -104,12 +105,33 @@ def peak_memory(games: int = 3) -> dict:
     return {"peak_memory_mb": peak / 2**20}
 
 
+def memory_over_games(games: int) -> dict:
+    """Memory held after many games in one process: what the caches keep once games are gone.
+    Measured with tracemalloc after the first 10 games and after all of them."""
+    import gc
+
+    from tmars.content import load_content
+    tracemalloc.start()
+    bench_play(10, warmup=0)
+    gc.collect()
+    early, _ = tracemalloc.get_traced_memory()
+    bench_play(games - 10, warmup=0)
+    gc.collect()
+    late, _ = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    memo = load_content(("base", "corpera"), "tharsis").memo
+    return {"memory_games": games, "memory_after_10_games_mb": early / 2**20,
+            f"memory_after_{games}_games_mb": late / 2**20, "content_memo_entries": sum(
+                len(v) if isinstance(v, dict) else 1 for v in memo.values())}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=50)
     ap.add_argument("--json")
     ap.add_argument("--compare")
-    ap.add_argument("--only", choices=("compile", "play", "state"))
+    ap.add_argument("--only", choices=("compile", "play", "state", "memory"))
+    ap.add_argument("--memory-games", type=int, default=1000, help="games played for the memory figure")
     args = ap.parse_args()
     figures: dict = {}
     if args.only in (None, "compile"):
@@ -120,6 +142,8 @@ def main() -> int:
         figures.update(bench_state())
     if args.only is None:
         figures.update(peak_memory())
+    if args.only in (None, "memory"):
+        figures.update(memory_over_games(args.memory_games))
     old = json.loads(Path(args.compare).read_text()) if args.compare else {}
     width = max(len(k) for k in figures)
     for k, v in figures.items():

@@ -1,0 +1,49 @@
+"""Caches are derived from the state they belong to or from the content, never from object ids."""
+
+from __future__ import annotations
+
+import json
+import pickle
+
+from tmars.agents import RandomAgent
+from tmars.game import Game
+from tmars.memo import Bounded, Tracked, derived
+
+
+def test_a_value_derived_from_a_growing_list_is_redone_when_it_grows():
+    played = Tracked([{"name": "A"}])
+    calls = []
+
+    def build():
+        calls.append(len(played))
+        return [e["name"] for e in played]
+
+    assert derived(played, "names", build) == ["A"]
+    assert derived(played, "names", build) == ["A"] and calls == [1]
+    played.append({"name": "B"})
+    assert derived(played, "names", build) == ["A", "B"] and calls == [1, 2]
+    copy = pickle.loads(pickle.dumps(played))
+    assert copy == played and copy.derived == {}  # a copy starts clean
+    assert json.loads(json.dumps({"played": played})) == {"played": [{"name": "A"}, {"name": "B"}]}
+
+
+def test_a_bounded_table_forgets_its_oldest_entries():
+    table = Bounded(8)
+    for i in range(20):
+        table.put(i, i)
+    assert len(table) <= 8 and 19 in table and 0 not in table
+
+
+def test_games_leave_nothing_behind_in_the_content_caches():
+    sizes = []
+    for seed in range(6):
+        game = Game.new(2, seed=seed, max_generations=8)
+        agents = [RandomAgent(seed), RandomAgent(seed + 1)]
+        while not game.over:
+            d = game.pending
+            game.answer(d["player"], agents[d["player"]].choose(game))
+        memo = game.content.memo
+        sizes.append(sum(len(v) if isinstance(v, dict) else 1 for v in memo.values()))
+    assert max(sizes) <= 2048 + 1000  # the area table is bounded; the rest is one entry per card at most
+    assert all(not isinstance(k, tuple) or not any(isinstance(x, int) and x > 10**9 for x in k)
+               for k in game.content.memo)  # no key holds an object id

@@ -1,0 +1,85 @@
+"""Caches that cannot leak or go stale.
+
+Two kinds, and no other memo in the engine:
+
+* **Derived from a growing part of the state.** A player's played cards and the board only
+  grow (cards are played, tiles placed; nothing is removed), so what is derived from them
+  (tags, modifiers, discounts, the board's signature) is keyed on their length. The memo lives
+  on the list or dict itself (`Tracked`, `TrackedDict`): it is copied with the state, dies
+  with it, holds one entry per kind, and never outlives or confuses another game's data.
+  `json` saves them as the plain list and dict they are.
+* **Derived from the content** (a card's static properties, legal areas for a board
+  signature): keyed on values, not object ids, in a `Bounded` table that forgets its oldest
+  entries past its size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+AREA_MEMO_SIZE = 2048
+
+
+class Tracked(list):
+    """A list that only grows, with the values derived from it at its current length."""
+
+    __slots__ = ("derived",)
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.derived: dict[str, tuple[int, Any]] = {}
+
+    def __reduce_ex__(self, protocol: Any) -> tuple:
+        return (Tracked, (list(self),))  # a copy starts with no derived values: they are cheap to redo
+
+
+class TrackedDict(dict):
+    """A dict that only grows (the board), with the values derived from it at its current size."""
+
+    __slots__ = ("derived",)
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.derived: dict[str, tuple[int, Any]] = {}
+
+    def __reduce_ex__(self, protocol: Any) -> tuple:
+        return (TrackedDict, (dict(self),))
+
+
+def derived(container: Any, kind: str, build: Callable[[], Any]) -> Any:
+    """`build()`, remembered on a growing container for its current length."""
+    memo = getattr(container, "derived", None)
+    if memo is None:  # a plain list or dict (a state built by hand): nothing to remember on
+        return build()
+    hit = memo.get(kind)
+    n = len(container)
+    if hit is not None and hit[0] == n:
+        return hit[1]
+    value = build()
+    memo[kind] = (n, value)
+    return value
+
+
+def track(state: dict) -> None:
+    """Make the growing parts of a state (played cards, the board) carry their derived values."""
+    for pl in state.get("players", ()):
+        if isinstance(pl, dict) and type(pl.get("played")) is list:
+            pl["played"] = Tracked(pl["played"])
+    if type(state.get("board")) is dict:
+        state["board"] = TrackedDict(state["board"])
+
+
+class Bounded(dict):
+    """A table keyed on values that forgets its oldest entries beyond `size`."""
+
+    def __init__(self, size: int):
+        super().__init__()
+        self.size = size
+
+    def put(self, key: Any, value: Any) -> Any:
+        if len(self) >= self.size:
+            for old in list(self)[: self.size // 4]:  # forget the oldest quarter (dicts keep order)
+                del self[old]
+        self[key] = value
+        return value
