@@ -14,6 +14,7 @@ from compiler.text import items_text
 
 from . import feasible, rules
 from .interpreter import HANDLERS, Interp, ask_one, decision, option
+from .trial import unit_is_plain
 
 
 class ActionKind:
@@ -32,6 +33,11 @@ class ActionKind:
 
     def start(self, g: Interp, p: int, arg: str) -> None:
         raise NotImplementedError
+
+    def rows(self, g: Interp, p: int, arg: str) -> tuple[list, list]:
+        """(cost, effects) the action carries out, for the offer check's quick test; (None, None)
+        when unknown."""
+        return None, None
 
 
 KINDS: dict[str, ActionKind] = {}
@@ -77,13 +83,24 @@ def usable_actions(g: Interp, p: int) -> list[str]:
 
 
 
+def option_id(g: Interp, prefix: str, name: str) -> str:
+    """'std:power-plant' for a board component: its menu option id (remembered per name)."""
+    memo = g.content.memo.get("option-ids")
+    if memo is None:
+        memo = g.content.memo["option-ids"] = {}
+    oid = memo.get((prefix, name))
+    if oid is None:
+        oid = memo[(prefix, name)] = f"{prefix}:{g.content.slug(name)}"
+    return oid
+
+
 def std_usable(g: Interp, p: int, card: dict) -> bool:
     cost = rules.std_cost(g.state, g.content, p, card)
     if not rules.can_pay(g.state, g.content, p, cost):
         return False
-    slug_ = g.content.slug(card["name"])
+    oid = option_id(g, "std", card["name"])
     # the cost is paid first and nothing of the project can pay it: checked above
-    return feasible.row_offerable(g, p, f"std:{slug_}", f"std:{slug_}", [], card.get("play", []), {"p": p})
+    return feasible.row_offerable(g, p, oid, oid, [], card.get("play", []), {"p": p})
 
 
 
@@ -102,9 +119,9 @@ def conversion_cost(g: Interp, p: int, card: dict) -> list[dict]:
 
 
 def conversion_usable(g: Interp, p: int, card: dict, counts: bool = True) -> bool:
-    slug_ = g.content.slug(card["name"])
-    return feasible.row_offerable(g, p, f"convert:{slug_}", f"convert:{slug_}", conversion_cost(g, p, card),
-                                  card["action"][0]["gain"], {"p": p}, counts)
+    oid = option_id(g, "convert", card["name"])
+    return feasible.row_offerable(g, p, oid, oid, conversion_cost(g, p, card), card["action"][0]["gain"], {"p": p},
+                                  counts)
 
 
 
@@ -160,6 +177,10 @@ class PlayCard(ActionKind):
         return [option(f"play:{name}", f"play {name} ({rules.card_cost(g.state, g.content, p, name)} M€)")
                 for name in playable_cards(g, p)]
 
+    def rows(self, g, p, arg):
+        card = g.content.cards[arg]  # its own effects may fire while it resolves (F105)
+        return [], card.get("play", []) + [n for e in card.get("effects", ()) if "on" in e for n in e["do"]]
+
     def start(self, g, p, arg):
         st, content = g.state, g.content
         card = content.cards[arg]
@@ -176,6 +197,10 @@ class CardAction(ActionKind):
     def offers(self, g, p):
         return [option(f"act:{name}", f"use the action of {name}") for name in usable_actions(g, p)]
 
+    def rows(self, g, p, arg):
+        alts = g.content.cards[arg]["action"]
+        return [n for a in alts for n in a["cost"]], [n for a in alts for n in a["gain"]]
+
     def start(self, g, p, arg):
         g.push({"t": "use_action", "p": p, "card": arg})
 
@@ -186,8 +211,11 @@ class StandardProject(ActionKind):
 
     def offers(self, g, p):
         content = g.content
-        return [option(f"std:{content.slug(c['name'])}", f"standard project: {c['name']}")
+        return [option(option_id(g, "std", c["name"]), f"standard project: {c['name']}")
                 for c in content.of_type("standard-project") if std_usable(g, p, c)]
+
+    def rows(self, g, p, arg):
+        return [], g.content.component("standard-project", arg).get("play", [])
 
     def start(self, g, p, arg):
         st, content = g.state, g.content
@@ -205,8 +233,12 @@ class Conversion(ActionKind):
 
     def offers(self, g, p):
         content = g.content
-        return [option(f"convert:{content.slug(c['name'])}", c["name"])
+        return [option(option_id(g, "convert", c["name"]), c["name"])
                 for c in content.of_type("conversion") if conversion_usable(g, p, c)]
+
+    def rows(self, g, p, arg):
+        card = g.content.component("conversion", arg)
+        return conversion_cost(g, p, card), card["action"][0]["gain"]
 
     def start(self, g, p, arg):
         card = g.content.component("conversion", arg)
@@ -226,6 +258,9 @@ class Milestone(ActionKind):
         return [option(f"milestone:{g.content.slug(name)}", f"claim milestone {name}")
                 for name in g.content.map.milestones if milestone_open(g, p, name)]
 
+    def rows(self, g, p, arg):
+        return [], []  # only its price, which the menu checked
+
     def start(self, g, p, arg):
         name = g.content.component("milestone", arg)["name"]
         g.state["milestones"].append({"name": name, "player": p})
@@ -241,6 +276,9 @@ class Award(ActionKind):
         cost = g.content.rules.award_costs[min(len(g.state["awards"]), len(g.content.rules.award_costs) - 1)]
         return [option(f"award:{g.content.slug(name)}", f"fund award {name} ({cost} M€)")
                 for name in g.content.map.awards if award_open(g, p, name)]
+
+    def rows(self, g, p, arg):
+        return [], []
 
     def start(self, g, p, arg):
         st = g.state
@@ -299,7 +337,9 @@ def start_action(g: Interp, p: int, choice: str, counts: bool = True) -> None:
     prefix, _, arg = choice.partition(":")
     action = KINDS[prefix]
     if counts and action.counts:
-        g.push({"t": "end_action", "p": p})
+        cost, items = action.rows(g, p, arg)
+        plain = items is not None and unit_is_plain(g, p, choice, items, cost)
+        g.push({"t": "end_action", "p": p, **({"plain": True} if plain else {})})
     action.start(g, p, arg)
 
 

@@ -17,7 +17,7 @@ from compiler.ops import OPS, items_cannot_fail, walk
 
 from .content import Content
 from .static import unsafe_triggers_in_play
-from .trial import action_completes
+from .trial import TileCheck, action_completes
 
 
 class Ledger:
@@ -30,6 +30,7 @@ class Ledger:
         self.gain: dict[tuple, int] = defaultdict(int)
         self.loss: dict[tuple, int] = defaultdict(int)
         self.failed = False
+        self.inexact = False  # a part could not say for sure (an override's verdict): no proof
 
     def sub(self) -> Ledger:
         return Ledger(self.g, self.p)
@@ -97,7 +98,9 @@ def _loosely_matches(t: dict, ev: dict) -> bool:
 def reserved_resources(g: Any, p: int, card: dict) -> dict:
     """Standard resources the card's own effects must spend, net of its own gains: they cannot
     also pay its cost."""
-    memo = g.content.memo.setdefault("spends-own", {})
+    memo = g.content.memo.get("spends-own")
+    if memo is None:
+        memo = g.content.memo["spends-own"] = {}
     spends = memo.get(card["name"])
     if spends is None:
         spends = memo[card["name"]] = _spends_own_resources(card.get("play", []))
@@ -114,45 +117,55 @@ def _spends_own_resources(items: list) -> bool:
                for node in walk(items))
 
 
-def ledger_is_exact(cost: list, gain: list) -> tuple[bool, tuple]:
+INEXACT = (False, ((), True))
+
+
+def ledger_is_exact(cost: list, gain: list) -> tuple[bool, tuple[tuple, bool]]:
     """Is the ledger's yes a proof? It is for own gains and losses with fixed amounts (X counts at
     its least, 1) on keys that no item both gains and loses, with at most one tile or only oceans
     (a placement bonus cannot pay a loss outside the cost), choices whose options lose nothing,
     conditions that cannot fail, and overrides whose feasibility test is exact.
 
-    Red-border production decreases are returned apart, as (resource, amount): when an opponent
-    can take each of them, they touch nothing of the player's and the yes still holds."""
+    Red-border production decreases are returned apart, as ((resource, amount)…, exact on self):
+    when an opponent can take each of them they touch nothing of the player's; when none can, the
+    player takes it, which the ledger counted, exactly so unless the same production is also
+    gained (then the order of the two matters)."""
     gained: set = set()
     lost: set = set()
     red: list[tuple[str, int]] = []
     tiles: list[str] = []
     loss_outside_cost = False
+    dynamic = False
     for part, items in (("cost", cost), ("gain", gain)):
         for node in walk(items):
             kind = OPS[node["op"]].exactness(node)
             if kind == "inexact":
-                return False, ()
+                return INEXACT
+            dynamic |= kind == "dynamic"
             if kind == "tile":
                 tiles += [node["tile"]] * node.get("n", 1)
             if kind != "amount" or node.get("n", 0) == 0:
                 continue
             op, n = node["op"], node["n"]
             if n < 0 and "per" in node:
-                return False, ()
+                return INEXACT
             if n < 0 and op == "resource" and node["res"] == "mc" and not node.get("any") and part == "gain":
-                return False, ()  # an M€ loss competes with the card's cost: let the trial pay both
+                return INEXACT  # an M€ loss competes with the card's cost: let the trial pay both
             key = (op, node.get("res"))
             if n > 0:
                 gained.add(key)
             elif op == "production" and node.get("any"):
                 if node.get("x"):
-                    return False, ()
+                    return INEXACT
                 red.append((node["res"], -n))
             elif not (node.get("any") and op in ("resource", "card_resource")):
                 lost.add(key)
                 loss_outside_cost |= part == "gain" and op == "resource"
     one_tile = len(tiles) <= 1 or all(t == "ocean" for t in tiles)
-    return one_tile and not (gained & lost) and not (tiles and loss_outside_cost), tuple(red)
+    exact = one_tile and not (gained & lost) and not (tiles and loss_outside_cost) and not (dynamic and lost)
+    # a red-border decrease nobody else can take falls on the player: exact too unless also gained
+    red_on_self_exact = not ({("production", res) for res, _ in red} & gained)
+    return exact, (tuple(red), red_on_self_exact)
 
 
 def _opponents_take(state: dict, content: Content, p: int, red: tuple) -> bool:
@@ -165,21 +178,43 @@ def _opponents_take(state: dict, content: Content, p: int, red: tuple) -> bool:
 def exact_for(state: dict, content: Content, p: int, key: str, cost: list, gain: list) -> bool:
     """ledger_is_exact (remembered per named row: a card's play row, an action, a project), with
     its red-border decreases checked against the opponents now."""
-    memo = content.memo.setdefault("ledger-exact", {})
+    memo = content.memo.get("ledger-exact")
+    if memo is None:
+        memo = content.memo["ledger-exact"] = {}
     found = memo.get(key)
     if found is None:
         found = memo[key] = ledger_is_exact(cost, gain)
-    exact, red = found
-    return exact and (not red or _opponents_take(state, content, p, red))
+    exact, (red, red_on_self_exact) = found
+    return exact and (not red or red_on_self_exact or _opponents_take(state, content, p, red))
 
 
-def safe_for(content: Content, key: str, cost: list, gain: list) -> bool:
-    """Can these items never fail (`static.items_cannot_fail`)? Remembered per named row."""
-    memo = content.memo.setdefault("cannot-fail", {})
+def safe_for(content: Content, key: str, cost: list, gain: list) -> str:
+    """Can these items never fail (`static.items_cannot_fail`)? 'yes', 'tiles' (nothing but a
+    tile can: whether it has an area decides) or 'no'. Remembered per named row."""
+    memo = content.memo.get("cannot-fail")
+    if memo is None:
+        memo = content.memo["cannot-fail"] = {}
     found = memo.get(key)
     if found is None:
-        found = memo[key] = items_cannot_fail(cost, True) and items_cannot_fail(gain)
+        if items_cannot_fail(cost, True) and items_cannot_fail(gain):
+            found = "yes"
+        elif items_cannot_fail(cost, True, _ANY_AREA) and items_cannot_fail(gain, False, _ANY_AREA):
+            found = "tiles"
+        else:
+            found = "no"
+        memo[key] = found
     return found
+
+
+def _ANY_AREA(node: dict) -> bool:
+    return True
+
+
+def _tiles_placeable(g: Any, p: int, cost: list, gain: list) -> bool:
+    """Do the tiles of a row that only tiles could stop have their areas (see trial._Tiles)?"""
+    tiles = TileCheck(g)
+    tiles.p = p
+    return items_cannot_fail(cost, True, tiles.ok) and items_cannot_fail(gain, False, tiles.ok)
 
 
 def card_offerable(g, p: int, card: dict) -> bool:
@@ -188,11 +223,12 @@ def card_offerable(g, p: int, card: dict) -> bool:
     play = card.get("play", [])
     key = "play:" + card["name"]
     risky_triggers = unsafe_triggers_in_play(st, content)
-    if safe_for(content, key, [], play) and not risky_triggers:
+    safe = safe_for(content, key, [], play)
+    if not risky_triggers and (safe == "yes" or (safe == "tiles" and _tiles_placeable(g, p, [], play))):
         return True
     led = Ledger(g, p)
     led.add(play, {"p": p, "card": card["name"]})
-    if led.ok() and exact_for(st, content, p, key, [], play) and not risky_triggers:
+    if led.ok() and not led.inexact and exact_for(st, content, p, key, [], play) and not risky_triggers:
         return True
     predicted_trigger_gains(g, p, card, led)  # a loss covered by the card's own triggers (F075)
     if not led.ok():
@@ -204,7 +240,8 @@ def row_verdict(g, p: int, key: str, cost: list, gain: list, ctx: dict) -> bool 
     """True or False when the static test or the ledger decide; None when a trial must."""
     st, content = g.state, g.content
     risky_triggers = unsafe_triggers_in_play(st, content)
-    if safe_for(content, key, cost, gain) and not risky_triggers:
+    safe = safe_for(content, key, cost, gain)
+    if not risky_triggers and (safe == "yes" or (safe == "tiles" and _tiles_placeable(g, p, cost, gain))):
         return True
     led = Ledger(g, p)
     c = {**ctx, "xmin": 1}
@@ -212,7 +249,30 @@ def row_verdict(g, p: int, key: str, cost: list, gain: list, ctx: dict) -> bool 
     led.add(gain, c)
     if not led.ok():
         return False
-    if exact_for(st, content, p, key, cost, gain) and not risky_triggers:
+    if not led.inexact and exact_for(st, content, p, key, cost, gain) and not risky_triggers:
+        return True
+    return None
+
+
+def items_verdict(g: Any, parts: list[tuple[list, dict]]) -> bool | None:
+    """Can these items (with their contexts, one player's) be completed, as far as the ledger can
+    say? False when even the relaxation fails; True when the ledger is exact for them; None when
+    only a trial can tell."""
+    players = {ctx["p"] for _, ctx in parts}
+    if len(players) != 1:
+        return None
+    p = players.pop()
+    led = Ledger(g, p)
+    cost: list = []
+    gain: list = []
+    for items, ctx in parts:
+        mandatory = ctx.get("mandatory", False)
+        led.add(items, ctx, mandatory)
+        (cost if mandatory else gain).extend(items)
+    if not led.ok():
+        return False
+    exact, (red, red_on_self_exact) = ledger_is_exact(cost, gain)
+    if exact and not led.inexact and (not red or red_on_self_exact or _opponents_take(g.state, g.content, p, red)):
         return True
     return None
 

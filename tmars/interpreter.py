@@ -23,8 +23,15 @@ __all__ = ["CannotComplete", "Decision", "HANDLERS", "Interp", "ask_one", "decis
 
 
 def has_x(items: list) -> bool:
-    """Do these items (not the options of a choice in them: those ask their own X) use X?"""
-    return any(node.get("x") for node in walk(items, into_options=False))
+    """Do these items (not the options of a choice in them: those ask their own X) use X?
+    (A plain recursion rather than `walk`: every sequence of effects asks it.)"""
+    for node in items:
+        if node.get("x"):
+            return True
+        for field, is_options in OPS[node["op"]].child_fields:
+            if not is_options and has_x(node[field]):
+                return True
+    return False
 
 
 def x_bound(g: Interp, items: list, ctx: dict) -> int:

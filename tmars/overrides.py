@@ -18,13 +18,17 @@ from .content import Content
 class Primitive:
     #: resolves only after its card's tile is placed (the batch offers it once the tile is down)
     waits_for_tile = False
-    #: may be impossible to carry out (then `feasible` says when, and the offer check searches)
+    #: may be impossible to carry out (then `verdict` says when)
     can_fail = False
-    #: `feasible` is exactly the truth, not only a necessary condition
-    feasible_is_exact = True
+    #: changes resources or production (so its verdict is no proof beside other losses)
+    changes_resources = False
 
     def feasible(self, state: dict, content: Content, node: dict, ctx: dict) -> bool:
         return True
+
+    def verdict(self, g: Any, node: dict, ctx: dict) -> bool | None:
+        """Can it be carried out now: True, False, or None when only a trial can tell."""
+        return self.feasible(g.state, g.content, node, ctx)
 
     def run(self, g: Any, node: dict, ctx: dict, answer: Any) -> dict | None:
         return None
@@ -40,7 +44,7 @@ class CopyProduction(Primitive):
     """Apply again the production box of one of your played cards with the given tag (F151-F155)."""
 
     can_fail = True
-    feasible_is_exact = False  # a candidate's box may still be impossible
+    changes_resources = True
 
     def candidates(self, state: dict, content: Content, node: dict, ctx: dict) -> list[dict]:
         tag = node["args"][0] if node["args"] else None
@@ -58,6 +62,15 @@ class CopyProduction(Primitive):
     def feasible(self, state, content, node, ctx):
         return bool(self.candidates(state, content, node, ctx))
 
+    def verdict(self, g, node, ctx):
+        """True when some candidate's box surely can be applied, False when none can."""
+        from .feasible import items_verdict
+        verdicts = [items_verdict(g, [(_top_boxes(g.content.cards[e["name"]]), {"p": ctx["p"], "card": e["name"]})])
+                    for e in self.candidates(g.state, g.content, node, ctx)]
+        if any(v is True for v in verdicts):
+            return True
+        return False if all(v is False for v in verdicts) else None
+
     def run(self, g, node, ctx, answer):
         cands = self.candidates(g.state, g.content, node, ctx)
         answer, ask = ask_one(answer, ctx["p"], "card", "Copy the production box of which card?",
@@ -73,6 +86,7 @@ class ProductionOfPlacedMetal(Primitive):
     """+1 production of the metal shown as placement bonus where this card's tile went (F146, F154)."""
 
     waits_for_tile = True  # and once its tile is down it cannot fail
+    changes_resources = True
 
     def run(self, g, node, ctx, answer):
         entry = rules.find_played(g.state, ctx["p"], ctx.get("card") or "")

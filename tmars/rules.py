@@ -46,7 +46,18 @@ def _memo_on_played(state: dict, content: Content, p: int, kind: str, build) -> 
     """A value that depends only on the names of a player's played cards, remembered on the
     played list for its length (played cards only accumulate; `tmars/memo.py`)."""
     played = state["players"][p]["played"]
-    return derived(played, kind, lambda: build(content, played))
+    try:  # inlined memo.derived: this runs tens of thousands of times a game
+        memo = played.derived
+    except AttributeError:
+        memo = None
+    if memo is not None:
+        hit = memo.get(kind)
+        if hit is not None and hit[0] == len(played):
+            return hit[1]
+    found = build(content, played)
+    if memo is not None:
+        memo[kind] = (len(played), found)
+    return found
 
 
 def modifiers(state: dict, content: Content, p: int, kind: str) -> list[dict]:
@@ -83,8 +94,16 @@ def is_protected(state: dict, content: Content, owner: int, card_name: str | Non
 # ---- counts ----------------------------------------------------------------------
 def tiles_owned(state: dict, p: int | None, kind: str | None = None, mars_only: bool = False,
                 content: Content | None = None) -> int:
+    """Tiles of a kind (any kind but oceans when None) a player owns; remembered on the board,
+    which only grows."""
+    board = state["board"]
+    return derived(board, f"owned:{p}:{kind}:{mars_only and content is not None}",
+                   lambda: _tiles_owned(board, p, kind, mars_only, content))
+
+
+def _tiles_owned(board: dict, p: int | None, kind: str | None, mars_only: bool, content: Content | None) -> int:
     n = 0
-    for area, t in state["board"].items():
+    for area, t in board.items():
         if p is not None and t.get("owner") != p:
             continue
         if t["tile"] == "ocean" and kind != "ocean":

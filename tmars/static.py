@@ -8,11 +8,12 @@ the offer check skips its search where nothing left can fail, which is most of t
 
 from __future__ import annotations
 
-from compiler.ops import items_cannot_fail
+from compiler.ops import items_cannot_fail, items_safe_whatever_chosen
 
 from .content import Content
 
-__all__ = ["cards_with_unsafe_triggers", "items_cannot_fail", "unsafe_triggers_in_play"]
+__all__ = ["cards_with_unsafe_triggers", "items_cannot_fail", "items_safe_whatever_chosen",
+           "triggered_choices_in_play", "unsafe_triggers_in_play"]
 
 
 def cards_with_unsafe_triggers(content: Content) -> frozenset[str]:
@@ -26,5 +27,23 @@ def cards_with_unsafe_triggers(content: Content) -> frozenset[str]:
 
 
 def unsafe_triggers_in_play(state: dict, content: Content) -> bool:
-    unsafe = cards_with_unsafe_triggers(content)
+    unsafe = content.memo.get("unsafe-triggers")
+    if unsafe is None:
+        unsafe = cards_with_unsafe_triggers(content)
     return bool(unsafe) and any(e["name"] in unsafe for pl in state["players"] for e in pl["played"])
+
+
+def cards_with_triggered_choices(content: Content) -> frozenset[str]:
+    """Cards whose triggered effects hold a decision some answer of which can fail (an option
+    that costs what the player may lack): while one is in play, every decision is checked."""
+    found = content.memo.get("choice-triggers")
+    if found is None:
+        found = content.memo["choice-triggers"] = frozenset(
+            name for name, card in content.cards.items()
+            if any("on" in eff and not items_safe_whatever_chosen(eff["do"]) for eff in card.get("effects", ())))
+    return found
+
+
+def triggered_choices_in_play(state: dict, content: Content) -> bool:
+    names = cards_with_triggered_choices(content)
+    return bool(names) and any(e["name"] in names for pl in state["players"] for e in pl["played"])

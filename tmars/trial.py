@@ -6,8 +6,10 @@ depth-first search until one path completes. A mandatory part that cannot be car
 `CannotComplete`, which ends that path. So nothing here restates a rule: what the engine would
 do is what the check sees.
 
-Trials cost a copy of the state, so they run only where something can fail: `needs_trial` looks
-at what is left of the unit statically, and most decisions skip the search. In a real game a
+Trials cost a copy of the state, so they run only where something can fail: a unit marked plain
+when it starts (`unit_is_plain`) is never searched, what is left of a unit is looked at
+statically (`rest_is_safe`), and where only the answer's own items can fail an exact ledger
+decides (`feasible.items_verdict`); most decisions skip the search. In a real game a
 decision's options are filtered here (`offer`); a `CannotComplete` outside a trial is an engine
 error, because the option was offered as completable.
 """
@@ -21,7 +23,8 @@ from compiler.ops import walk
 
 from . import board
 from .interpreter import CannotComplete, Interp, x_losses_bounded
-from .static import items_cannot_fail, unsafe_triggers_in_play
+from .static import (items_cannot_fail, items_safe_whatever_chosen, triggered_choices_in_play,
+                     unsafe_triggers_in_play)
 
 # Tasks that begin a unit of play: a trial never runs them, it stops when one is on top.
 BOUNDARY = frozenset({"end_action", "turn", "final_greenery", "research", "draft", "setup_choose", "reveal",
@@ -187,7 +190,7 @@ def _rest(g: Interp, task: dict) -> list | None:
     return None
 
 
-class _Tiles:
+class TileCheck:
     """Tiles in what is left of a unit are safe when each has a legal area now and they cannot
     take each other's areas: one tile, or only oceans with enough ocean areas."""
 
@@ -203,11 +206,12 @@ class _Tiles:
             return False
         if board.ocean_skipped(st, content, node):
             return True
-        areas = board.legal_areas(st, content, self.p, {**node, "n": 1})
-        return len(areas) >= len(self.kinds)
+        if len(self.kinds) == 1:
+            return board.tile_possible(st, content, self.p, node)
+        return len(board.legal_areas(st, content, self.p, {**node, "n": 1})) >= len(self.kinds)
 
 
-def _safe(items: list | None, task: dict, tiles: _Tiles) -> bool:
+def _safe(items: list | None, task: dict, tiles: TileCheck) -> bool:
     if items is None:
         return False
     if task["t"] == "batch":
@@ -221,15 +225,12 @@ def _safe(items: list | None, task: dict, tiles: _Tiles) -> bool:
     return items_cannot_fail(items, ctx.get("mandatory", False), tiles.ok)
 
 
-def needs_trial(g: Interp, stop: int) -> bool:
-    """Could any answer to the pending decision leave the unit unable to complete?"""
+def rest_is_safe(g: Interp, stop: int, tiles: TileCheck | None = None) -> bool:
+    """Can nothing below the pending decision, down to the end of its unit, fail?"""
+    tiles = tiles or TileCheck(g)
     stack = g.state["stack"]
-    tiles = _Tiles(g)
-    if not _safe(_continuation(stack[-1]), stack[-1], tiles):
-        return True
-    if not all(_safe(_rest(g, task), task, tiles) for task in stack[stop:-1]):
-        return True
-    return unsafe_triggers_in_play(g.state, g.content)
+    return all(_safe(_rest(g, task), task, tiles) for task in stack[stop:-1]) and \
+        not unsafe_triggers_in_play(g.state, g.content)
 
 
 def _spends_resources(g: Interp, stack: list, stop: int) -> bool:
@@ -246,15 +247,46 @@ def _spends_resources(g: Interp, stack: list, stop: int) -> bool:
     return False
 
 
-def _viable(g: Interp, task: dict, answer: str, stop: int) -> bool:
-    if task["t"] == "use_action":  # an alternative of a card's action: the ledger may know
-        from .feasible import row_verdict
+def _viable(g: Interp, task: dict, answer: str, stop: int, rest_safe: bool) -> bool:
+    """Can this answer be completed? The ledger decides where it is exact, else a trial."""
+    from .feasible import items_verdict, row_verdict
+    verdict = None
+    if task["t"] == "use_action":  # an alternative of a card's action
         p, name = task["p"], task["card"]
         alt = g.content.cards[name]["action"][int(answer)]
         verdict = row_verdict(g, p, f"act:{name}:{answer}", alt["cost"], alt["gain"], {"p": p, "card": name})
-        if verdict is not None:
-            return verdict
-    return answer_completes(g, answer, stop)
+    elif rest_safe:  # only what this answer leads to can fail: weigh it alone
+        ctx = task.get("ctx", {})
+        node = task.get("node", {})
+        if task["t"] == "item" and node.get("op") == "choice":
+            verdict = items_verdict(g, [(node["options"][int(answer)], ctx)])
+        elif task["t"] == "item" and node.get("op") == "may":
+            verdict = True if answer == "no" else items_verdict(g, [(node["items"], ctx)])
+        elif task["t"] == "batch":  # every order completes when all entries together are exact
+            verdict = items_verdict(g, [(e["items"], e["ctx"]) for e in task["entries"]]) or None
+    return answer_completes(g, answer, stop) if verdict is None else verdict
+
+
+def unit_is_plain(g: Interp, p: int, key: str, items: list, cost: list = ()) -> bool:
+    """Can nothing in a unit of play with these items fail, whatever is answered inside it? Then
+    its decisions need no offer check: it is marked on the task that ends it. What does not
+    depend on the board is remembered per action (`key`)."""
+    if triggered_choices_in_play(g.state, g.content):
+        return False
+    memo = g.content.memo.get("plain-units")
+    if memo is None:
+        memo = g.content.memo["plain-units"] = {}
+    static = memo.get(key)
+    if static is None:  # (safe with every tile placeable, has tiles)
+        static = memo[key] = (items_safe_whatever_chosen(list(cost), True, lambda n: True)
+                              and items_safe_whatever_chosen(items, False, lambda n: True),
+                              any(n["op"] == "tile" for n in walk(list(cost) + list(items))))
+    safe, has_tiles = static
+    if not safe or not has_tiles:
+        return safe
+    tiles = TileCheck(g)
+    tiles.p = p
+    return items_safe_whatever_chosen(list(cost), True, tiles.ok) and items_safe_whatever_chosen(items, False, tiles.ok)
 
 
 def offer(g: Interp, d: dict) -> tuple[dict | None, Any]:
@@ -268,8 +300,12 @@ def offer(g: Interp, d: dict) -> tuple[dict | None, Any]:
         return d, None
     stop = boundary_depth(stack)
     options = d["options"]
-    if needs_trial(g, stop) and not (stack[-1]["t"] == "pay" and not _spends_resources(g, stack, stop)):
-        options = [o for o in options if _viable(g, stack[-1], o["id"], stop)]
+    plain = stop and stack[stop - 1].get("plain")  # nothing of this unit can fail (`unit_is_plain`)
+    tiles = TileCheck(g)
+    rest_safe = plain or rest_is_safe(g, stop, tiles)
+    settled = plain or (rest_safe and _safe(_continuation(stack[-1]), stack[-1], tiles))
+    if not settled and not (stack[-1]["t"] == "pay" and not _spends_resources(g, stack, stop)):
+        options = [o for o in options if _viable(g, stack[-1], o["id"], stop, rest_safe)]
         if not options:
             raise CannotComplete(f"no option of '{d['prompt']}' can be completed")
     if (auto == "first" and len(options) == len(d["options"])) or (auto and len(options) == 1):

@@ -73,10 +73,19 @@ class Op:
         The default: it cannot fail if none of its parts can."""
         return items_cannot_fail(children(node), mandatory, tile_ok)
 
+    def safe_whatever_chosen(self, node: Node, mandatory: bool, tile_ok: Any) -> bool:
+        """Can it never fail, whichever option of any choice in it is taken? (`cannot_fail` asks
+        only that some way through exists.) The default: it cannot fail and neither can any of
+        its parts, alternatives included."""
+        if not self.child_fields:
+            return self.cannot_fail(node, mandatory, tile_ok)
+        return items_safe_whatever_chosen(children(node), mandatory, tile_ok)
+
     def exactness(self, node: Node) -> str:
         """How the ledger's exactness test sees it: 'neutral' (takes nothing), 'amount' (a gain or
-        loss of a resource, production, cards or card resources), 'tile', or 'inexact' (a yes of the
-        ledger is no proof where it appears)."""
+        loss of a resource, production, cards or card resources), 'tile', 'dynamic' (its own
+        verdict, given to the ledger, is exact on its own but not combined with other losses),
+        or 'inexact' (a yes of the ledger is no proof where it appears)."""
         return "neutral"
 
     def order_matters(self, node: Node) -> bool:
@@ -112,6 +121,10 @@ def walk(items: list, into_options: bool = True) -> Iterator[Node]:
 
 def items_cannot_fail(items: list, mandatory: bool = False, tile_ok: Any = None) -> bool:
     return all(OPS[n["op"]].cannot_fail(n, mandatory, tile_ok) for n in items)
+
+
+def items_safe_whatever_chosen(items: list, mandatory: bool = False, tile_ok: Any = None) -> bool:
+    return all(OPS[n["op"]].safe_whatever_chosen(n, mandatory, tile_ok) for n in items)
 
 
 def is_loss(node: Node) -> bool:

@@ -85,16 +85,21 @@ class Override(Op):
         return PRIMITIVES[node["name"]].run(g, node, ctx, answer)
 
     def bound(self, g, node, ctx, led, mandatory):
-        if not PRIMITIVES[node["name"]].feasible(g.state, g.content, node, ctx):
+        verdict = PRIMITIVES[node["name"]].verdict(g, node, ctx)
+        if verdict is False:
             led.failed = True
+        elif verdict is None:
+            led.inexact = True
 
     def cannot_fail(self, node, mandatory, tile_ok):
         prim = PRIMITIVES.get(node["name"])
         return prim is not None and not prim.can_fail
 
     def exactness(self, node):
+        """Its verdict goes to the ledger; a primitive that changes resources or production
+        ('dynamic') is no proof next to other losses."""
         prim = PRIMITIVES.get(node["name"])
-        return "neutral" if prim is not None and prim.feasible_is_exact else "inexact"
+        return "dynamic" if prim is None or prim.changes_resources else "neutral"
 
     def order_matters(self, node):
         return True

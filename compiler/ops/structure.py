@@ -9,7 +9,7 @@ from .. import printer as pr
 from .. import text as tx
 from ..ir import BOX_ITEMS, ITEMS, OPTIONS
 from ..sheet import render as rd
-from . import Op, is_loss, items_cannot_fail, walk
+from . import Op, is_loss, items_cannot_fail, items_safe_whatever_chosen, walk
 from .amounts import production_part
 
 
@@ -95,6 +95,7 @@ class Choice(Op):
         for opt in node["options"]:
             sub = led.sub()
             sub.add(opt, ctx, mandatory)
+            led.inexact |= sub.inexact
             if not sub.failed and sub.ok():
                 options.append(sub)
         if not options:
@@ -143,6 +144,10 @@ class Pay(Op):
 
     def cannot_fail(self, node, mandatory, tile_ok):
         return items_cannot_fail(node["cost"], True, tile_ok) and items_cannot_fail(node["gain"], mandatory, tile_ok)
+
+    def safe_whatever_chosen(self, node, mandatory, tile_ok):
+        return items_safe_whatever_chosen(node["cost"], True, tile_ok) and \
+            items_safe_whatever_chosen(node["gain"], mandatory, tile_ok)
 
 
 class May(Op):
@@ -243,11 +248,15 @@ class If(Op):
             led.failed = True  # nothing to reveal (F212)
         sub = led.sub()
         sub.add(node["items"], ctx, mandatory)
+        led.inexact |= sub.inexact
         for key, v in sub.gain.items():
             led.gain[key] += v
 
     def cannot_fail(self, node, mandatory, tile_ok):
         return "reveal" not in node["cond"] and items_cannot_fail(node["items"], mandatory, tile_ok)
+
+    def safe_whatever_chosen(self, node, mandatory, tile_ok):
+        return "reveal" not in node["cond"] and items_safe_whatever_chosen(node["items"], mandatory, tile_ok)
 
     def exactness(self, node):
         return "neutral" if items_cannot_fail(node["items"]) else "inexact"
