@@ -743,8 +743,7 @@ def override_without_note(c: Card):
             "add 'note: …' in your own words"
 
 
-ROW_OVERRIDES = {"copy-production", "production-of-placed-metal", "next-card-discount", "next-card-flex",
-                 "raised-tr-this-generation"}
+ROW_OVERRIDES = {"copy-production", "production-of-placed-metal"}
 EFFECT_OVERRIDES = {"protect-resources", "starting-hand-free"}
 BOX_OVERRIDES = {"production-of-placed-metal"}
 
@@ -969,20 +968,16 @@ def standard_projects() -> frozenset[str]:
 OVERRIDE_ARGS: dict[str, Callable[[list], bool]] = {
     "copy-production": lambda a: len(a) == 1 and a[0] in vocab.TAGS,
     "protect-resources": lambda a: not a or (len(a) == 1 and a[0] in ("here", "all")),
-    "next-card-discount": lambda a: len(a) == 1 and isinstance(a[0], dict) and a[0]["rule"] == "mc",
-    "next-card-flex": lambda a: len(a) == 1 and isinstance(a[0], dict) and a[0]["rule"] == "steps",
     "production-of-placed-metal": lambda a: not a,
-    "raised-tr-this-generation": lambda a: not a,
     "starting-hand-free": lambda a: not a,
 }
 OVERRIDE_USAGE = {
     "copy-production": "copy-production(TAG)*", "protect-resources": "protect-resources*(here) or (all)",
-    "next-card-discount": "next-card-discount(mc N)*", "next-card-flex": "next-card-flex(steps N)*",
 }
 
 
 @rule("L414", "error", "an override with arguments it does not take",
-      "Each primitive reads its arguments in one way (a tag, 'mc N', 'steps N'); others are ignored or fail.",
+      "Each primitive reads its arguments in one way (a tag, 'here' or 'all'); others are ignored or fail.",
       """
 - name: Copy Nothing
   number: "954"

@@ -93,6 +93,12 @@ class Lowerer:
             return {"op": "if", "cond": self.cond(tree.children[0]), "items": [self.item(tree.children[1])]}
         if kind == "steal":
             return self.steal(tree)
+        if kind == "need":
+            cond = self.cond(tree.children[0])
+            if "reveal" in cond:
+                raise self.fail("E235", "'need' takes a comparison, not a reveal", tree.children[0],
+                                "need COUNT >= N", "write: need tr-raises >= 1")
+            return {"op": "need", "cond": cond}
         raise self.fail("E200", f"unsupported construct {kind}", tree)  # pragma: no cover
 
     def amount(self, tree: Tree | None) -> tuple[int, bool]:
@@ -181,6 +187,9 @@ class Lowerer:
             args = []
         elif word == "claim":
             node = {"op": "claim"}
+        elif word in vocab.DURATIONS:
+            node = self.grant(word, args, args_tree, word_tok)
+            args = []
         else:
             raise self.fail("E201", f"unknown word '{word}'", word_tok,
                             "a resource, card resource, tile, global parameter, 'tr' or 'card'",
@@ -261,6 +270,21 @@ class Lowerer:
                 raise self.fail("E219", f"unknown card option '{_arg_text(a)}'", a_tree, "'buy' or 'of N'",
                                 did_you_mean(a if isinstance(a, str) else a["rule"], ("buy", "of")))
         return node
+
+    def grant(self, until: str, args: list, args_tree: Tree | None, at: Token) -> Node:
+        """`next-card(discount 8, flex 2)`: modifiers that last until the next card is played."""
+        mods = []
+        for a, a_tree in zip(args, args_tree.children if args_tree else [], strict=False):
+            if isinstance(a, dict) and a["rule"] in vocab.GRANTABLE and "cmp" not in a:
+                mods.append({"mod": a["rule"], "n": a["n"]})
+            else:
+                raise self.fail("E225", f"'{_arg_text(a)}' is not a modifier {until} can grant", a_tree,
+                                ", ".join(f"{m} N" for m in vocab.GRANTABLE),
+                                did_you_mean(a if isinstance(a, str) else a["rule"], vocab.GRANTABLE))
+        if not mods:
+            raise self.fail("E225", f"'{until}' needs the modifiers it grants: {until}(discount 8)", at,
+                            f"{until}(discount N)")
+        return {"op": "grant", "until": until, "mods": mods}
 
     def steal(self, tree: Tree) -> Node:
         word_tok = self.tokens(tree, "WORD")[0]

@@ -24,7 +24,8 @@ TERMINAL_NAMES = {
 }
 # Order of the "expected" list: what an author most likely meant comes first.
 _EXPECTED_ORDER = {name: i for i, name in enumerate(TERMINAL_NAMES)}
-KEYWORDS = ("then", "or", "per", "if", "may", "steal", "reveal", "discount", "value", "flex", "pay", "as", "on", "upto")
+KEYWORDS = ("then", "or", "per", "if", "may", "steal", "reveal", "discount", "value", "flex", "pay", "as", "on", "upto",
+            "need")
 
 
 @lru_cache(maxsize=1)

@@ -216,6 +216,12 @@ def cond_text(c: dict) -> str:
         return f"this card holds {'at least' if c['cmp'] == '>=' else 'at most'} {what}"
     if word in ("temperature", "oxygen", "oceans"):
         return f"the board shows {have_text(c, c['value'], c['cmp'])}"
+    if word == "tr-raises":
+        v, more = c["value"], c["cmp"] == ">="
+        if more and v == 1:
+            return "your terraform rating has gone up this generation"
+        return f"your terraform rating has gone up {'at least' if more else 'at most'} {v} step" \
+               f"{'s' if v != 1 else ''} this generation"
     phrase = have_text(c, c["value"], c["cmp"])
     if c["cmp"] == ">=" and c["value"] > 1 and not phrase.startswith("a terraform"):
         phrase = "at least " + phrase
@@ -453,11 +459,16 @@ def action_text(actions: list[dict], notes: _Notes | None = None, prefix: str = 
     notes = notes or _Notes({})
     alts = []
     star = False
+    from .ops import OPS
     for a in actions:
-        cost, c_star = notes.clause(a["cost"], cost=True) if a["cost"] else ("", False)
+        conds = [n for n in a["cost"] if OPS[n["op"]].is_condition]  # 'only if …' leads the sentence
+        paid = [n for n in a["cost"] if not OPS[n["op"]].is_condition]
+        cost, c_star = notes.clause(paid, cost=True) if paid else ("", False)
         gain, g_star = notes.clause(a["gain"]) if a["gain"] else ("", False)
         star = star or c_star or g_star
         text = f"{cost} to {gain}" if cost and gain else (cost or gain)
+        if conds:
+            text = join([item_text(n) for n in conds]) + ", " + text
         alts.append(text + ("*" if c_star or g_star else ""))
     out = [sentence(prefix + (", or " if len(alts) > 1 else "").join(alts)).replace("*.", ".*")]
     out = [s[:-2] + "*." if s.endswith(".*") else s for s in out]

@@ -53,7 +53,13 @@ COUNT_WORDS = {
     "ocean-adjacent": "ocean tiles next to this card's tile",
     "event-card": "event cards you have played (all players' with !)",
     "card-in-hand": "cards in your hand",
+    "tr-raises": "steps your terraform rating has gone up this generation",
 }
+
+# How long a modifier granted by a played row lasts: `next-card(discount 8)`.
+DURATIONS = {"next-card": "until you play your next card, this generation"}
+# Modifiers a row may grant for a while, written `WORD N` inside the duration's parentheses.
+GRANTABLE = {"discount": "the card costs N M€ less", "flex": "its global requirements are met within N steps"}
 COUNT_SUFFIX_TAG = "-tag"
 COUNT_SUFFIX_PROD = "-prod"
 
@@ -85,15 +91,6 @@ OVERRIDES: dict[str, str] = {
     "protect-resources": (
         "Opponents cannot remove your plants or the resources on your cards."
     ),
-    "next-card-discount": (
-        "The next card you play this generation costs N M€ less."
-    ),
-    "next-card-flex": (
-        "The next card you play ignores global requirements by up to N steps."
-    ),
-    "raised-tr-this-generation": (
-        "Condition: your terraform rating has gone up this generation."
-    ),
     "starting-hand-free": (
         "Setup: keep all dealt project cards without paying for them."
     ),
@@ -107,6 +104,7 @@ LATER: dict[str, str] = {
 
 ALL_ATOM_WORDS = (
     {HELD} | set(STANDARD_RESOURCES) | set(CARD_RESOURCES) | set(GLOBALS) | set(TILE_KINDS) | set(CARD_ATOMS)
+    | set(DURATIONS)
 )
 
 

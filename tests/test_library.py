@@ -136,6 +136,8 @@ def _words_used() -> dict[str, set[str]]:
                     used["global"].add(n["param"])
                 if "per" in n:
                     count(n["per"])
+                if n["op"] == "need":
+                    count(n["cond"])
                 if n["op"] == "if":
                     if "count" in n["cond"]:
                         count(n["cond"])

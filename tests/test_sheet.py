@@ -313,8 +313,8 @@ EXPECTED = {
                          "Effect: when you place a city tile, gain 3 M€."],
     "Thorgate": ["Effect: when you play a power tag or use the Power Plant standard project, you pay 3 M€ less "
                  "for it."],
-    "United Nations Mars Initiative": ["Action: spend 3 M€ to raise your terraform rating 1 step*.",
-                                       "*The action is open only in a generation"],
+    "United Nations Mars Initiative": ["Action: only if your terraform rating has gone up this generation, spend "
+                                       "3 M€ to raise your terraform rating 1 step."],
     "Sell Patents": ["Discard X cards and gain X M€."],
     "City": ["Pay 25 M€ to place a city tile and increase your M€ production 1 step."],
     "Plants to Greenery": ["Spend 8 plants to place a greenery tile."],

@@ -362,8 +362,8 @@ def h_resolve_card(g: Interp, task: dict, answer: Any) -> dict | None:
     card = g.content.cards[name]
     pl["hand"].remove(name)
     st.get("last_tile", {}).pop(str(p), None)
-    pl["flags"].pop("discount", None)
-    pl["flags"].pop("flex", None)
+    # what was granted until the next card was for this one (F-rules of Indentured Workers, Special Design)
+    pl["granted"] = [m for m in pl.get("granted", ()) if m["until"] != "next-card"]
     if card["type"] == "event":
         pl["events"].append(name)
     else:

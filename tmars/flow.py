@@ -169,8 +169,8 @@ def new_generation(g: Interp) -> None:
     st["first"] = (st["first"] + 1) % n
     for pl in st["players"]:
         pl["passed"] = False
-        pl["tr_gen"] = False
-        pl["flags"] = {}  # one-generation effects (next card discount or flex) expire
+        pl["tr_gen"] = 0
+        pl["granted"] = []  # what was granted for a while lasts this generation at most
     st["phase"] = "research"
     cards = [[] for _ in range(n)]
     # one card at a time in player order, so a short deck is shared (F085)

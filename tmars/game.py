@@ -182,8 +182,11 @@ class Game:
                     raise ValueError(f"{key} amounts of {pl['name']}")
             for name in pl["hand"] + pl["events"] + [e["name"] for e in pl["played"]]:
                 cards[name]
-            if not isinstance(pl["tr"], int) or not isinstance(pl["flags"], dict):
-                raise ValueError(f"TR or flags of {pl['name']}")
+            if not isinstance(pl["tr"], int) or not isinstance(pl.get("granted", []), list):
+                raise ValueError(f"TR or granted modifiers of {pl['name']}")
+            for m in pl.get("granted", ()):
+                if m["mod"] not in ("discount", "flex") or not isinstance(m["n"], int):
+                    raise ValueError(f"granted modifier of {pl['name']}")
         for name in st["deck"] + st["discard"]:
             cards[name]
         for area in list(st["board"]) + list(st["claims"]):

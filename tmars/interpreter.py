@@ -242,7 +242,7 @@ class Interp:
         pl = self.state["players"][p]
         pl["tr"] += n
         if n > 0:
-            pl["tr_gen"] = True
+            pl["tr_gen"] = int(pl.get("tr_gen", 0)) + n  # raises this generation (the tr-raises count)
             pl["tr_raises"] = pl.get("tr_raises", 0) + n
 
     def h_pay(self, task: dict, answer: Any) -> Decision | None:

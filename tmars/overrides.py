@@ -101,40 +101,10 @@ class ProductionOfPlacedMetal(Primitive):
         return None
 
 
-class SetFlag(Primitive):
-    """One-shot player flags used by the next card played: a discount or a requirement flex."""
-
-    def __init__(self, flag: str):
-        self.flag = flag
-
-    def run(self, g, node, ctx, answer):
-        n = node["args"][0]["n"] if node["args"] and isinstance(node["args"][0], dict) else 2
-        flags = g.state["players"][ctx["p"]]["flags"]
-        flags[self.flag] = flags.get(self.flag, 0) + n
-        return None
-
-
-class RaisedTrThisGeneration(Primitive):
-    """A condition as a cost: only possible if the player's TR went up this generation (F173)."""
-
-    can_fail = True
-
-    def feasible(self, state, content, node, ctx):
-        return bool(state["players"][ctx["p"]].get("tr_gen"))
-
-    def run(self, g, node, ctx, answer):
-        if not self.feasible(g.state, g.content, node, ctx):
-            raise CannotComplete("terraform rating has not gone up this generation")
-        return None
-
-
 PRIMITIVES: dict[str, Primitive] = special.PRIMITIVES  # the override op reads them there
 PRIMITIVES.update({
     "copy-production": CopyProduction(),
     "production-of-placed-metal": ProductionOfPlacedMetal(),
     "protect-resources": Primitive(),
-    "next-card-discount": SetFlag("discount"),
-    "next-card-flex": SetFlag("flex"),
-    "raised-tr-this-generation": RaisedTrThisGeneration(),
     "starting-hand-free": Primitive(),
 })

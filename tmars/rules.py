@@ -156,6 +156,8 @@ def count(state: dict, content: Content, p: int, c: dict, ctx: dict | None = Non
         value = sum(len(state["players"][q]["events"]) for q in players)
     elif word == "card-in-hand":
         value = len(state["players"][p]["hand"])
+    elif word == "tr-raises":
+        value = int(state["players"][p].get("tr_gen", 0))
     else:  # a card resource: on the card itself
         entry = _card_entry(state, ctx)
         value = entry.get("res", 0) if entry else 0
@@ -184,8 +186,13 @@ def requirement_met(state: dict, content: Content, p: int, req: dict, flex: int 
     return value - slack <= req["value"]
 
 
+def granted(state: dict, p: int, kind: str) -> int:
+    """The total of the modifiers of one kind the player holds for a while (`next-card(…)`)."""
+    return sum(m["n"] for m in state["players"][p].get("granted", ()) if m["mod"] == kind)
+
+
 def flex_of(state: dict, content: Content, p: int) -> int:
-    return sum(m["n"] for m in modifiers(state, content, p, "flex")) + state["players"][p]["flags"].get("flex", 0)
+    return sum(m["n"] for m in modifiers(state, content, p, "flex")) + granted(state, p, "flex")
 
 
 def requirements_met(state: dict, content: Content, p: int, card: dict) -> bool:
@@ -268,11 +275,11 @@ def discount(state: dict, content: Content, p: int, subject: dict, unit: str = "
 
 def card_cost(state: dict, content: Content, p: int, name: str) -> int:
     """Printed cost less discounts, never below 0 (F077). The discounts from cards in play are
-    memoised with them; a one-generation discount (next-card-discount) is added on top."""
+    memoised with them; a discount granted until the next card is added on top."""
     card = content.cards[name]
     standing = _memo_on_played(state, content, p, "card-discount:" + name,
                                lambda c, played: discount(state, c, p, {"kind": "card", "card": name}))
-    return max(0, card.get("cost", 0) - standing - state["players"][p]["flags"].get("discount", 0))
+    return max(0, card.get("cost", 0) - standing - granted(state, p, "discount"))
 
 
 def std_cost(state: dict, content: Content, p: int, card: dict) -> int:

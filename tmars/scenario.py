@@ -35,7 +35,7 @@ class Outcome:
 
 
 PLAYER_KEYS = {"name", "corporation", "tr", "resources", "production", "hand", "played", "events",
-               "first_action", "passed", "tr_raised", "flags", "dealt", "dealt_corporations"}
+               "first_action", "passed", "tr_raised", "granted", "dealt", "dealt_corporations"}
 SETUP_KEYS = {"players", "corporate_era", "draft", "seed", "generation", "phase", "current", "actions",
               "globals", "board", "claims", "deck", "deck_exact", "discard", "milestones", "awards", "first",
               "cards"}
@@ -191,8 +191,8 @@ def _setup_player(game: Game, p: int, spec: dict, used: set[str]) -> None:
         pl["events"].append(_card(content, c))
         used.add(c)
     pl["passed"] = bool(spec.get("passed", False))
-    pl["tr_gen"] = bool(spec.get("tr_raised", False))
-    pl["flags"] = dict(spec.get("flags") or {})
+    pl["tr_gen"] = int(spec.get("tr_raised", 0))
+    pl["granted"] = [{"mod": m, "n": int(n), "until": "next-card"} for m, n in dict(spec.get("granted") or {}).items()]
 
 
 # ---- looking things up ---------------------------------------------------------------

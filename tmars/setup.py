@@ -143,7 +143,7 @@ def new_state(content: Content, players: list[str], seed: int, draft: bool = Fal
         st["players"].append({
             "name": name, "corp": None, "tr": content.tracks.start_tr,
             "res": {r: 0 for r in rules.STANDARD}, "prod": {r: start_prod for r in rules.STANDARD},
-            "hand": [], "played": [], "events": [], "passed": False, "tr_gen": False, "flags": {},
+            "hand": [], "played": [], "events": [], "passed": False, "tr_gen": 0, "granted": [],
             "dealt": [], "dealt_corps": [],
         })
     shuffle(st, st["deck"])

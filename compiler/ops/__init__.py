@@ -38,6 +38,8 @@ class Op:
     """One op of the IR. Subclasses set `name`, `required` and `optional` and the methods below."""
 
     name: ClassVar[str]
+    #: a condition on the row rather than something done (its clause leads the sentence)
+    is_condition: ClassVar[bool] = False
     required: ClassVar[dict[str, Any]] = {}
     optional: ClassVar[dict[str, Any]] = {}
     #: fields holding nested items, derived from the shape: (field, holds alternatives)

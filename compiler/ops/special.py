@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .protocol import ask_one, option
+from .protocol import CannotComplete, ask_one, option
 
 from typing import Any
 
@@ -102,4 +102,70 @@ class Override(Op):
         return "dynamic" if prim is None or prim.changes_resources else "neutral"
 
     def order_matters(self, node):
+        return True
+
+
+class Need(Op):
+    """'need COND': a condition the player must meet for the row to be carried out at all (an
+    action only open after the terraform rating went up this generation, say)."""
+
+    name = "need"
+    is_condition = True
+    required = {"cond": "#cond"}
+
+    def text(self, node, cost, note):
+        return f"only if {tx.cond_text(node['cond'])}"
+
+    def source(self, node):
+        return "need " + pr.cond(node["cond"])
+
+    def html(self, node):
+        return rd.grp(rd.small("need") + rd.req_part(node["cond"]), "cond")
+
+    def run(self, g, node, ctx, answer):
+        if not g.requirement_met(ctx["p"], node["cond"]):
+            raise CannotComplete(f"the condition is not met: {tx.cond_text(node['cond'])}")
+        return None
+
+    def bound(self, g, node, ctx, led, mandatory):
+        if not g.requirement_met(ctx["p"], node["cond"]):
+            led.failed = True
+
+    def cannot_fail(self, node, mandatory, tile_ok):
+        return False
+
+
+class Grant(Op):
+    """Modifiers the player has for a while: `next-card(discount 8)` lasts until the next card
+    the player plays this generation."""
+
+    name = "grant"
+    required = {"until": {"enum": sorted(vocab.DURATIONS)},
+                "mods": {"type": "array", "minItems": 1, "items": {"type": "object", "required": ["mod", "n"],
+                                                                   "additionalProperties": False, "properties": {
+                                                                       "mod": {"enum": sorted(vocab.GRANTABLE)},
+                                                                       "n": INT}}}}
+
+    def text(self, node, cost, note):
+        parts = []
+        for m in node["mods"]:
+            if m["mod"] == "discount":
+                parts.append(f"costs {m['n']} M€ less")
+            else:
+                steps = f"{m['n']} step{'s' if m['n'] != 1 else ''}"
+                parts.append(f"meets its global requirements within {steps} either way")
+        return "the next card you play this generation " + tx.join(parts)
+
+    def source(self, node):
+        return node["until"] + pr.args([{"rule": m["mod"], "n": m["n"]} for m in node["mods"]])
+
+    def html(self, node):
+        return rd.grp(rd.small("next card") + "".join(rd.modifier_html(m) for m in node["mods"]))
+
+    def run(self, g, node, ctx, answer):
+        pl = g.state["players"][ctx["p"]]
+        pl.setdefault("granted", []).extend({**m, "until": node["until"]} for m in node["mods"])
+        return None
+
+    def cannot_fail(self, node, mandatory, tile_ok):
         return True

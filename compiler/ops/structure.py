@@ -123,9 +123,13 @@ class Pay(Op):
     required = {"cost": ITEMS, "gain": ITEMS}
 
     def text(self, node, cost, note):
-        if not node["cost"]:
-            return tx.items_text(node["gain"], note=note)
-        return f"{tx.items_text(node['cost'], True, note)} to {tx.items_text(node['gain'], note=note)}"
+        from . import OPS
+        conds = [n for n in node["cost"] if OPS[n["op"]].is_condition]
+        paid = [n for n in node["cost"] if not OPS[n["op"]].is_condition]
+        lead = tx.join([tx.item_text(n) for n in conds]) + ", " if conds else ""
+        if not paid:
+            return lead + tx.items_text(node["gain"], note=note)
+        return f"{lead}{tx.items_text(paid, True, note)} to {tx.items_text(node['gain'], note=note)}"
 
     def source(self, node):
         return "(" + pr.pay(node) + ")"
