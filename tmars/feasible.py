@@ -15,6 +15,7 @@ from typing import Any
 
 from compiler.ops import OPS, items_cannot_fail, walk
 
+from . import board
 from .content import Content
 from .static import unsafe_triggers_in_play
 from .trial import TileCheck, action_completes
@@ -188,9 +189,9 @@ def exact_for(state: dict, content: Content, p: int, key: str, cost: list, gain:
     return exact and (not red or red_on_self_exact or _opponents_take(state, content, p, red))
 
 
-def safe_for(content: Content, key: str, cost: list, gain: list) -> str:
-    """Can these items never fail (`static.items_cannot_fail`)? 'yes', 'tiles' (nothing but a
-    tile can: whether it has an area decides) or 'no'. Remembered per named row."""
+def safe_for(content: Content, key: str, cost: list, gain: list) -> str | tuple:
+    """Can these items never fail (`static.items_cannot_fail`)? 'yes', 'no', or ('tiles', nodes)
+    when nothing but its tiles can (whether they have areas decides). Remembered per named row."""
     memo = content.memo.get("cannot-fail")
     if memo is None:
         memo = content.memo["cannot-fail"] = {}
@@ -199,7 +200,7 @@ def safe_for(content: Content, key: str, cost: list, gain: list) -> str:
         if items_cannot_fail(cost, True) and items_cannot_fail(gain):
             found = "yes"
         elif items_cannot_fail(cost, True, _ANY_AREA) and items_cannot_fail(gain, False, _ANY_AREA):
-            found = "tiles"
+            found = ("tiles", tuple(n for n in walk(cost + gain) if n["op"] == "tile"))
         else:
             found = "no"
         memo[key] = found
@@ -210,11 +211,13 @@ def _ANY_AREA(node: dict) -> bool:
     return True
 
 
-def _tiles_placeable(g: Any, p: int, cost: list, gain: list) -> bool:
-    """Do the tiles of a row that only tiles could stop have their areas (see trial._Tiles)?"""
-    tiles = TileCheck(g)
-    tiles.p = p
-    return items_cannot_fail(cost, True, tiles.ok) and items_cannot_fail(gain, False, tiles.ok)
+def _tiles_placeable(g: Any, p: int, tiles: tuple) -> bool:
+    """Do the tiles of a row that only tiles could stop have their areas (see trial.TileCheck)?"""
+    if len(tiles) == 1 and tiles[0].get("n", 1) == 1:
+        return board.tile_possible(g.state, g.content, p, tiles[0])
+    check = TileCheck(g)
+    check.p = p
+    return all(check.ok(t) for t in tiles)
 
 
 def card_offerable(g, p: int, card: dict) -> bool:
@@ -224,7 +227,7 @@ def card_offerable(g, p: int, card: dict) -> bool:
     key = "play:" + card["name"]
     risky_triggers = unsafe_triggers_in_play(st, content)
     safe = safe_for(content, key, [], play)
-    if not risky_triggers and (safe == "yes" or (safe == "tiles" and _tiles_placeable(g, p, [], play))):
+    if not risky_triggers and (safe == "yes" or (safe != "no" and _tiles_placeable(g, p, safe[1]))):
         return True
     led = Ledger(g, p)
     led.add(play, {"p": p, "card": card["name"]})
@@ -241,7 +244,7 @@ def row_verdict(g, p: int, key: str, cost: list, gain: list, ctx: dict) -> bool 
     st, content = g.state, g.content
     risky_triggers = unsafe_triggers_in_play(st, content)
     safe = safe_for(content, key, cost, gain)
-    if not risky_triggers and (safe == "yes" or (safe == "tiles" and _tiles_placeable(g, p, cost, gain))):
+    if not risky_triggers and (safe == "yes" or (safe != "no" and _tiles_placeable(g, p, safe[1]))):
         return True
     led = Ledger(g, p)
     c = {**ctx, "xmin": 1}

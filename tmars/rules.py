@@ -188,7 +188,8 @@ def requirement_met(state: dict, content: Content, p: int, req: dict, flex: int 
 
 def granted(state: dict, p: int, kind: str) -> int:
     """The total of the modifiers of one kind the player holds for a while (`next-card(…)`)."""
-    return sum(m["n"] for m in state["players"][p].get("granted", ()) if m["mod"] == kind)
+    mods = state["players"][p].get("granted")
+    return sum(m["n"] for m in mods if m["mod"] == kind) if mods else 0
 
 
 def flex_of(state: dict, content: Content, p: int) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from compiler.ops import items_cannot_fail, items_safe_whatever_chosen
 
 from .content import Content
+from .memo import derived
 
 __all__ = ["cards_with_unsafe_triggers", "items_cannot_fail", "items_safe_whatever_chosen",
            "triggered_choices_in_play", "unsafe_triggers_in_play"]
@@ -30,7 +31,9 @@ def unsafe_triggers_in_play(state: dict, content: Content) -> bool:
     unsafe = content.memo.get("unsafe-triggers")
     if unsafe is None:
         unsafe = cards_with_unsafe_triggers(content)
-    return bool(unsafe) and any(e["name"] in unsafe for pl in state["players"] for e in pl["played"])
+    return bool(unsafe) and any(
+        derived(pl["played"], "unsafe-triggers", lambda pl=pl: any(e["name"] in unsafe for e in pl["played"]))
+        for pl in state["players"])
 
 
 def cards_with_triggered_choices(content: Content) -> frozenset[str]:
@@ -46,4 +49,6 @@ def cards_with_triggered_choices(content: Content) -> frozenset[str]:
 
 def triggered_choices_in_play(state: dict, content: Content) -> bool:
     names = cards_with_triggered_choices(content)
-    return bool(names) and any(e["name"] in names for pl in state["players"] for e in pl["played"])
+    return bool(names) and any(
+        derived(pl["played"], "choice-triggers", lambda pl=pl: any(e["name"] in names for e in pl["played"]))
+        for pl in state["players"])

@@ -294,16 +294,17 @@ def offer(g: Interp, d: dict) -> tuple[dict | None, Any]:
     (None, answer) when the decision answers itself (one option left, or any order will do)."""
     auto = d.pop("auto", None)
     stack = g.state["stack"]
-    if len(d["options"]) == 1 and auto:
-        return None, d["options"][0]["id"]  # if it cannot complete, that shows as an engine error
-    if stack[-1]["t"] in BOUNDARY or d["kind"] == "select" or len(d["options"]) == 1:
+    options = d["options"]
+    if len(options) == 1 and auto:
+        return None, options[0]["id"]  # if it cannot complete, that shows as an engine error
+    if stack[-1]["t"] in BOUNDARY or d["kind"] == "select" or len(options) == 1:
         return d, None
     stop = boundary_depth(stack)
-    options = d["options"]
-    plain = stop and stack[stop - 1].get("plain")  # nothing of this unit can fail (`unit_is_plain`)
+    if stop and stack[stop - 1].get("plain"):  # nothing of this unit can fail (`unit_is_plain`)
+        return (None, options[0]["id"]) if auto == "first" else (d, None)
     tiles = TileCheck(g)
-    rest_safe = plain or rest_is_safe(g, stop, tiles)
-    settled = plain or (rest_safe and _safe(_continuation(stack[-1]), stack[-1], tiles))
+    rest_safe = rest_is_safe(g, stop, tiles)
+    settled = rest_safe and _safe(_continuation(stack[-1]), stack[-1], tiles)
     if not settled and not (stack[-1]["t"] == "pay" and not _spends_resources(g, stack, stop)):
         options = [o for o in options if _viable(g, stack[-1], o["id"], stop, rest_safe)]
         if not options:
