@@ -337,30 +337,6 @@ def place_tile(g: Interp, p: int, node: dict, area: str, ctx: dict) -> None:
     g.emit({"kind": "tile", "tile": kind, "area": area, "p": p})
 
 
-def draw_cards(g: Interp, p: int, n: int) -> list[str]:
-    drawn = take_from_deck(g, n)
-    g.state["players"][p]["hand"].extend(drawn)
-    if drawn:
-        g.log(f"{g.pname(p)} draws {len(drawn)} card(s)")
-    return drawn
-
-
-def take_from_deck(g: Interp, n: int) -> list[str]:
-    """Top n cards; the discard pile is shuffled into a new deck when needed (F085)."""
-    from .rng import shuffle
-    st = g.state
-    out = []
-    for _ in range(n):
-        if not st["deck"] and st["discard"]:
-            st["deck"] = st["discard"]
-            st["discard"] = []
-            shuffle(st, st["deck"])
-        if not st["deck"]:
-            break
-        out.append(st["deck"].pop())
-    return out
-
-
 def h_look(g: Interp, task: dict, answer: Any) -> Decision | None:
     """Look at cards and keep some (free) or buy some (at the card price, F083); the rest are discarded."""
     p, cards = task["p"], task["cards"]

@@ -8,6 +8,8 @@ the offer check skips its search where nothing left can fail, which is most of t
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from compiler.ops import items_cannot_fail, items_safe_whatever_chosen
 
 from .content import Content
@@ -17,38 +19,36 @@ __all__ = ["cards_with_unsafe_triggers", "items_cannot_fail", "items_safe_whatev
            "triggered_choices_in_play", "unsafe_triggers_in_play"]
 
 
-def cards_with_unsafe_triggers(content: Content) -> frozenset[str]:
-    """Cards whose triggered effects can fail: while one is in play, a unit of play is searched."""
-    found = content.memo.get("unsafe-triggers")
+def _cards_whose_triggers(content: Content, kind: str, ok: Callable[[list], bool]) -> frozenset[str]:
+    found = content.memo.get(kind)
     if found is None:
-        found = content.memo["unsafe-triggers"] = frozenset(
+        found = content.memo[kind] = frozenset(
             name for name, card in content.cards.items()
-            if any("on" in eff and not items_cannot_fail(eff["do"]) for eff in card.get("effects", ())))
+            if any("on" in eff and not ok(eff["do"]) for eff in card.get("effects", ())))
     return found
 
 
-def unsafe_triggers_in_play(state: dict, content: Content) -> bool:
-    unsafe = content.memo.get("unsafe-triggers")
-    if unsafe is None:
-        unsafe = cards_with_unsafe_triggers(content)
-    return bool(unsafe) and any(
-        derived(pl["played"], "unsafe-triggers", lambda pl=pl: any(e["name"] in unsafe for e in pl["played"]))
+def _any_in_play(state: dict, kind: str, names: frozenset[str]) -> bool:
+    """Has any player one of these cards in play? (Remembered on each played list.)"""
+    return bool(names) and any(
+        derived(pl["played"], kind, lambda pl=pl: any(e["name"] in names for e in pl["played"]))
         for pl in state["players"])
+
+
+def cards_with_unsafe_triggers(content: Content) -> frozenset[str]:
+    """Cards whose triggered effects can fail: while one is in play, a unit of play is searched."""
+    return _cards_whose_triggers(content, "unsafe-triggers", items_cannot_fail)
+
+
+def unsafe_triggers_in_play(state: dict, content: Content) -> bool:
+    return _any_in_play(state, "unsafe-triggers", cards_with_unsafe_triggers(content))
 
 
 def cards_with_triggered_choices(content: Content) -> frozenset[str]:
     """Cards whose triggered effects hold a decision some answer of which can fail (an option
     that costs what the player may lack): while one is in play, every decision is checked."""
-    found = content.memo.get("choice-triggers")
-    if found is None:
-        found = content.memo["choice-triggers"] = frozenset(
-            name for name, card in content.cards.items()
-            if any("on" in eff and not items_safe_whatever_chosen(eff["do"]) for eff in card.get("effects", ())))
-    return found
+    return _cards_whose_triggers(content, "choice-triggers", items_safe_whatever_chosen)
 
 
 def triggered_choices_in_play(state: dict, content: Content) -> bool:
-    names = cards_with_triggered_choices(content)
-    return bool(names) and any(
-        derived(pl["played"], "choice-triggers", lambda pl=pl: any(e["name"] in names for e in pl["played"]))
-        for pl in state["players"])
+    return _any_in_play(state, "choice-triggers", cards_with_triggered_choices(content))
