@@ -14,7 +14,7 @@ import yaml
 
 from . import rules, scoring
 from .content import Content, load_content
-from .game import Game, IllegalAnswer
+from .game import EngineError, Game, IllegalAnswer
 from .setup import SETUP_STEPS, new_state
 
 
@@ -271,6 +271,8 @@ def run(path: Path, content: Content | None = None) -> Outcome:
         return run_data(data, str(path), content)
     except ScenarioError as e:
         return Outcome(str(path), path.stem, [f"malformed scenario: {e}"])
+    except EngineError as e:  # the cards (a card author's, say) ask for what cannot be done
+        return Outcome(str(path), path.stem, [f"the engine could not go on: {e}"])
     except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
         return Outcome(str(path), path.stem, [f"malformed scenario: a value has the wrong shape "
                                               f"({type(e).__name__}: {e})"])
