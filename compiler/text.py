@@ -92,51 +92,17 @@ def sentence(clause: str) -> str:
 
 # ---- counts ---------------------------------------------------------------------------------
 def _count_parts(c: dict) -> tuple[str, str, str]:
-    """(singular noun, plural noun, qualifier) of a count: ('power tag', 'power tags', 'you have')."""
-    word = c["count"]
+    """(singular noun, plural noun, qualifier) of a count: ('power tag', 'power tags', 'you have');
+    each kind of count word states its own (`compiler/counts.py`)."""
+    from .counts import COUNTS
     args = [a for a in c.get("args", ()) if isinstance(a, str)]
-    anyone = c.get("any")
     if "opponents" in args:
         who = "your opponents have"
-    elif anyone:
+    elif c.get("any"):
         who = "in play"
     else:
         who = "you have"
-    if word.endswith("-tag"):
-        tag = word[:-4]
-        if tag == "event":
-            return "event", "events", "played by your opponents" if "opponents" in args else (
-                "played by any player" if anyone else "you have played")
-        return f"{tag} tag", f"{tag} tags", who
-    if word == "event-card":
-        return "event", "events", "played by any player" if anyone else "you have played"
-    if word.endswith("-prod"):
-        res = RES.get(word[:-5], word[:-5])
-        return f"step of {res} production", f"steps of {res} production", \
-            "of all players" if anyone else "you have"
-    if word in ("city-tile", "greenery-tile", "tile"):
-        kind = "tile" if word == "tile" else f"{word[:-5]} tile"
-        if "mars" in args:
-            who = "on Mars" if anyone else "you have on Mars"
-        return kind, kind + "s", who
-    if word == "oceans":
-        return "ocean tile", "ocean tiles", "in play"
-    if word.endswith("-adjacent"):
-        kind = word[: -len("-adjacent")]
-        return f"adjacent {kind} tile", f"adjacent {kind} tiles", ""
-    if word == "card-in-hand":
-        return "card in your hand", "cards in your hand", ""
-    if word in vocab.CARD_RESOURCES:
-        sing, plur = NOUNS[word]
-        return sing, plur, "on this card"
-    if word in vocab.STANDARD_RESOURCES:
-        sing, plur = NOUNS[word]
-        return sing, plur, "all players have" if anyone else "you have"
-    if word == "tr":
-        return "step of terraform rating", "steps of terraform rating", ""
-    if word in vocab.GLOBALS:
-        return f"{word} step", f"{word} steps", ""
-    return word, word + "s", ""
+    return COUNTS[c["count"]].parts(c, who)
 
 
 def count_text(c: dict) -> str:

@@ -40,26 +40,13 @@ PLACEMENT_RULES = {
     "off-mars": "off the map, on its reserved off-map area",
 }
 
-# Things that can be counted: by "per", by requirements, by conditions and by VP.
-COUNT_WORDS = {
-    "oxygen": "the oxygen level in %",
-    "temperature": "the temperature in °C",
-    "oceans": "ocean tiles on the board",
-    "tr": "your terraform rating",
-    "city-tile": "city tiles you own (any player's with !)",
-    "greenery-tile": "greenery tiles you own (any player's with !)",
-    "tile": "tiles you own (any player's with !)",
-    "city-adjacent": "city tiles next to this card's tile",
-    "ocean-adjacent": "ocean tiles next to this card's tile",
-    "event-card": "event cards you have played (all players' with !)",
-    "card-in-hand": "cards in your hand",
-    "tr-raises": "steps your terraform rating has gone up this generation",
-}
-
+# Things that can be counted (by "per", requirements, conditions, VP and award scores) are
+# declared with what they mean and how they are counted, drawn and read in `compiler/counts.py`.
 # How long a modifier granted by a played row lasts: `next-card(discount 8)`.
 DURATIONS = {"next-card": "until you play your next card, this generation"}
 # Modifiers a row may grant for a while, written `WORD N` inside the duration's parentheses.
 GRANTABLE = {"discount": "the card costs N M€ less", "flex": "its global requirements are met within N steps"}
+
 COUNT_SUFFIX_TAG = "-tag"
 COUNT_SUFFIX_PROD = "-prod"
 
@@ -109,11 +96,9 @@ ALL_ATOM_WORDS = (
 
 
 def count_words() -> set[str]:
-    """Every word a count may use, with tag and production forms spelled out."""
-    words = set(COUNT_WORDS) | set(CARD_RESOURCES) | set(STANDARD_RESOURCES)
-    words |= {t + COUNT_SUFFIX_TAG for t in TAGS}
-    words |= {r + COUNT_SUFFIX_PROD for r in STANDARD_RESOURCES}
-    return words
+    """Every word a count may use (`compiler/counts.py`)."""
+    from .counts import COUNTS
+    return set(COUNTS)
 
 
 def trigger_words() -> set[str]:

@@ -9,7 +9,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import sys
+
 from compiler import vocab
+from compiler.counts import COUNTS
 
 from .content import Content, slug
 from .memo import derived
@@ -117,62 +120,13 @@ def _tiles_owned(board: dict, p: int | None, kind: str | None, mars_only: bool, 
 
 
 def count(state: dict, content: Content, p: int, c: dict, ctx: dict | None = None) -> int:
-    """Evaluate a count node for player p (all players with '!')."""
-    word = c["count"]
-    everyone = c.get("any", False)
-    args = c.get("args", [])
-    players = range(len(state["players"])) if everyone else (p,)
-    if "opponents" in args:
+    """Evaluate a count node for player p (all players with '!', the others with 'opponents');
+    each kind of count word says how (`compiler/counts.py`)."""
+    players = range(len(state["players"])) if c.get("any") else (p,)
+    if "opponents" in c.get("args", ()):
         players = [q for q in range(len(state["players"])) if q != p]
-    g = state["globals"]
-    if word in g:  # a global parameter: temperature, oxygen, oceans
-        value = g[word]
-    elif word == "tr":
-        value = state["players"][p]["tr"]
-    elif word.endswith("-tag"):
-        tag = word[:-4]
-        if tag == "event":
-            value = sum(len(state["players"][q]["events"]) for q in players)
-        else:
-            value = sum(tags(state, content, q)[tag] for q in players)
-    elif word.endswith("-prod"):
-        value = sum(state["players"][q]["prod"][word[:-5]] for q in players)
-    elif word in STANDARD:
-        value = sum(state["players"][q]["res"][word] for q in players)
-    elif word in ("city-tile", "greenery-tile", "tile"):
-        kind = None if word == "tile" else word[:-5]
-        mars = "mars" in args
-        value = sum(tiles_owned(state, q, kind, mars, content) for q in players)
-    elif word.endswith("-adjacent"):
-        kind = word[:-9]
-        area = _card_area(state, ctx)
-        value = 0
-        if area:
-            for nb in content.map.areas[area].neighbours:
-                t = state["board"].get(nb)
-                if t and t["tile"] == kind:
-                    value += 1
-    elif word == "event-card":
-        value = sum(len(state["players"][q]["events"]) for q in players)
-    elif word == "card-in-hand":
-        value = len(state["players"][p]["hand"])
-    elif word == "tr-raises":
-        value = int(state["players"][p].get("tr_gen", 0))
-    else:  # a card resource: on the card itself
-        entry = _card_entry(state, ctx)
-        value = entry.get("res", 0) if entry else 0
+    value = COUNTS[c["count"]].value(_THIS, state, content, p, c, ctx, players)
     return value // c["div"] if "div" in c else value
-
-
-def _card_entry(state: dict, ctx: dict | None) -> dict | None:
-    if not ctx or not ctx.get("card"):
-        return None
-    return find_played(state, ctx["p"], ctx["card"])
-
-
-def _card_area(state: dict, ctx: dict | None) -> str | None:
-    entry = _card_entry(state, ctx)
-    return entry.get("area") if entry else None
 
 
 # ---- requirements ----------------------------------------------------------------
@@ -361,3 +315,6 @@ def can_pay(state: dict, content: Content, p: int, amount: int, steel: bool = Fa
     if titanium:
         value += res["titanium"] * metal_value(state, content, p, "titanium")
     return value >= amount
+
+
+_THIS = sys.modules[__name__]  # the counts read tags, tiles and played cards through this module

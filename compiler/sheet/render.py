@@ -64,29 +64,8 @@ def count_html(c: dict, value: int | None = None) -> str:
     """The icon(s) of a count: a tag, a tile, a production, a card resource, a parameter…"""
     word = c["count"]
     args = [a for a in c.get("args", ()) if isinstance(a, str)]
-    caps: list[str] = []
-    if word.endswith("-tag"):
-        ic = icons.tag(word[:-4])
-    elif word == "event-card":
-        ic = icons.tag("event")
-    elif word.endswith("-prod"):
-        ic = grp(icons.icon(word[:-5]), "box mini")
-    elif word in ("city-tile", "greenery-tile"):
-        ic = icons.icon(word[:-5])
-    elif word == "tile":
-        ic = icons.icon("tile")
-    elif word == "oceans":
-        ic = icons.icon("ocean")
-    elif word.endswith("-adjacent"):
-        ic = icons.icon(word[: -len("-adjacent")])
-        caps.append("adjacent")
-    elif word == "card-in-hand":
-        ic = icons.icon("card")
-        caps.append("in hand")
-    elif word in icons.SYMBOLS:
-        ic = icons.icon(word)
-    else:
-        ic = small(word)
+    from ..counts import COUNTS
+    ic, caps = COUNTS[word].icon(c, icons, small, grp)  # each kind of count states its icon
     if "mars" in args:
         caps.append("on Mars")
     if "opponents" in args:

@@ -1,0 +1,236 @@
+"""The count words of the card language, each kind declared once with what its consumers need.
+
+A count (`2 city-tile!(mars)`, `science-tag`, `plant-prod`) is read by requirements, `per`,
+conditions, VP and award scores. Each kind states the words it covers and their meaning (the
+vocabulary and lint), its value in a game (`value`, given the engine's `rules` module), its noun
+phrase for the rules text (`parts`) and its icon on the sheet (`icon`). Adding a count word is
+one class here plus its tests; `tests/test_counts.py` fails when a kind lacks any of these.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import vocab
+
+Node = dict[str, Any]
+
+
+class Count:
+    #: words this kind covers, with their meaning
+    def words(self) -> dict[str, str]:
+        raise NotImplementedError
+
+    def value(self, rules: Any, state: dict, content: Any, p: int, c: Node, ctx: dict | None,
+              players: list[int]) -> int:
+        raise NotImplementedError
+
+    def parts(self, c: Node, who: str) -> tuple[str, str, str]:
+        """(singular noun, plural noun, qualifier): ('power tag', 'power tags', 'you have')."""
+        raise NotImplementedError
+
+    def icon(self, c: Node, icons: Any, small: Any, grp: Any) -> tuple[str, list[str]]:
+        """(icon html, captions) on the sheet, drawn with the sheet's helpers."""
+        raise NotImplementedError
+
+
+class GlobalParameter(Count):
+    def words(self):
+        return {"temperature": "the temperature in °C", "oxygen": "the oxygen level in %",
+                "oceans": "ocean tiles on the board"}
+
+    def value(self, rules, state, content, p, c, ctx, players):
+        return state["globals"][c["count"]]
+
+    def parts(self, c, who):
+        word = c["count"]
+        if word == "oceans":
+            return "ocean tile", "ocean tiles", "in play"
+        return f"{word} step", f"{word} steps", ""
+
+    def icon(self, c, icons, small, grp):
+        return icons.icon("ocean" if c["count"] == "oceans" else c["count"]), []
+
+
+class Rating(Count):
+    def words(self):
+        return {"tr": "your terraform rating"}
+
+    def value(self, rules, state, content, p, c, ctx, players):
+        return state["players"][p]["tr"]
+
+    def parts(self, c, who):
+        return "step of terraform rating", "steps of terraform rating", ""
+
+    def icon(self, c, icons, small, grp):
+        return icons.icon("tr"), []
+
+
+class RatingRaises(Count):
+    def words(self):
+        return {"tr-raises": "steps your terraform rating has gone up this generation"}
+
+    def value(self, rules, state, content, p, c, ctx, players):
+        return int(state["players"][p].get("tr_gen", 0))
+
+    def parts(self, c, who):
+        return "terraform rating step this generation", "terraform rating steps this generation", ""
+
+    def icon(self, c, icons, small, grp):
+        return icons.icon("tr"), ["this generation"]
+
+
+class Tags(Count):
+    def words(self):
+        return {f"{t}-tag": f"{t} tags you have in play (all players' with !)" for t in vocab.TAGS}
+
+    def value(self, rules, state, content, p, c, ctx, players):
+        tag = c["count"][:-4]
+        if tag == "event":  # events are face down: counted from the events played
+            return sum(len(state["players"][q]["events"]) for q in players)
+        return sum(rules.tags(state, content, q)[tag] for q in players)
+
+    def parts(self, c, who):
+        tag = c["count"][:-4]
+        if tag == "event":
+            args = c.get("args", ())
+            return "event", "events", "played by your opponents" if "opponents" in args else (
+                "played by any player" if c.get("any") else "you have played")
+        return f"{tag} tag", f"{tag} tags", who
+
+    def icon(self, c, icons, small, grp):
+        return icons.tag(c["count"][:-4]), []
+
+
+class EventCards(Count):
+    def words(self):
+        return {"event-card": "event cards you have played (all players' with !)"}
+
+    def value(self, rules, state, content, p, c, ctx, players):
+        return sum(len(state["players"][q]["events"]) for q in players)
+
+    def parts(self, c, who):
+        return "event", "events", "played by any player" if c.get("any") else "you have played"
+
+    def icon(self, c, icons, small, grp):
+        return icons.tag("event"), []
+
+
+class Production(Count):
+    def words(self):
+        return {f"{r}-prod": f"your {r} production (all players' with !)" for r in vocab.STANDARD_RESOURCES}
+
+    def value(self, rules, state, content, p, c, ctx, players):
+        return sum(state["players"][q]["prod"][c["count"][:-5]] for q in players)
+
+    def parts(self, c, who):
+        from .text import RES
+        res = RES.get(c["count"][:-5], c["count"][:-5])
+        return f"step of {res} production", f"steps of {res} production", \
+            "of all players" if c.get("any") else "you have"
+
+    def icon(self, c, icons, small, grp):
+        return grp(icons.icon(c["count"][:-5]), "box mini"), []
+
+
+class Resources(Count):
+    def words(self):
+        return {r: f"your {r} (all players' with !)" for r in vocab.STANDARD_RESOURCES}
+
+    def value(self, rules, state, content, p, c, ctx, players):
+        return sum(state["players"][q]["res"][c["count"]] for q in players)
+
+    def parts(self, c, who):
+        from .text import NOUNS
+        sing, plur = NOUNS[c["count"]]
+        return sing, plur, "all players have" if c.get("any") else "you have"
+
+    def icon(self, c, icons, small, grp):
+        return icons.icon(c["count"]), []
+
+
+class Tiles(Count):
+    def words(self):
+        return {"city-tile": "city tiles you own (any player's with !)",
+                "greenery-tile": "greenery tiles you own (any player's with !)",
+                "tile": "tiles you own (any player's with !)"}
+
+    def value(self, rules, state, content, p, c, ctx, players):
+        word = c["count"]
+        kind = None if word == "tile" else word[:-5]
+        mars = "mars" in c.get("args", ())
+        return sum(rules.tiles_owned(state, q, kind, mars, content) for q in players)
+
+    def parts(self, c, who):
+        word = c["count"]
+        kind = "tile" if word == "tile" else f"{word[:-5]} tile"
+        if "mars" in c.get("args", ()):
+            who = "on Mars" if c.get("any") else "you have on Mars"
+        return kind, kind + "s", who
+
+    def icon(self, c, icons, small, grp):
+        word = c["count"]
+        return icons.icon("tile" if word == "tile" else word[:-5]), []
+
+
+class Adjacent(Count):
+    def words(self):
+        return {"city-adjacent": "city tiles next to this card's tile",
+                "ocean-adjacent": "ocean tiles next to this card's tile"}
+
+    def value(self, rules, state, content, p, c, ctx, players):
+        kind = c["count"][:-9]
+        entry = rules.find_played(state, ctx["p"], ctx["card"]) if ctx and ctx.get("card") else None
+        area = entry.get("area") if entry else None
+        if not area:
+            return 0
+        board = state["board"]
+        return sum(1 for nb in content.map.areas[area].neighbours if board.get(nb, {}).get("tile") == kind)
+
+    def parts(self, c, who):
+        kind = c["count"][: -len("-adjacent")]
+        return f"adjacent {kind} tile", f"adjacent {kind} tiles", ""
+
+    def icon(self, c, icons, small, grp):
+        return icons.icon(c["count"][: -len("-adjacent")]), ["adjacent"]
+
+
+class Hand(Count):
+    def words(self):
+        return {"card-in-hand": "cards in your hand"}
+
+    def value(self, rules, state, content, p, c, ctx, players):
+        return len(state["players"][p]["hand"])
+
+    def parts(self, c, who):
+        return "card in your hand", "cards in your hand", ""
+
+    def icon(self, c, icons, small, grp):
+        return icons.icon("card"), ["in hand"]
+
+
+class OnThisCard(Count):
+    def words(self):
+        return {r: f"{r} resources on this card" for r in vocab.CARD_RESOURCES}
+
+    def value(self, rules, state, content, p, c, ctx, players):
+        entry = rules.find_played(state, ctx["p"], ctx["card"]) if ctx and ctx.get("card") else None
+        return entry.get("res", 0) if entry else 0
+
+    def parts(self, c, who):
+        from .text import NOUNS
+        sing, plur = NOUNS[c["count"]]
+        return sing, plur, "on this card"
+
+    def icon(self, c, icons, small, grp):
+        return icons.icon(c["count"]), []
+
+
+KINDS: tuple[Count, ...] = (GlobalParameter(), Rating(), RatingRaises(), Tags(), EventCards(), Production(),
+                            Resources(), Tiles(), Adjacent(), Hand(), OnThisCard())
+COUNTS: dict[str, Count] = {word: kind for kind in KINDS for word in kind.words()}
+MEANINGS: dict[str, str] = {word: meaning for kind in KINDS for word, meaning in kind.words().items()}
+
+
+def kind_of(word: str) -> Count:
+    return COUNTS[word]
