@@ -17,6 +17,7 @@ from typing import Any
 
 from . import vocab
 from .gamerules import load_rules
+from .triggers import TRIGGERS
 from .diagnostics import Diagnostic, Position, excerpt
 from .frame import RawCard
 from .library import card_files, compile_file
@@ -772,9 +773,7 @@ def override_place(c: Card):
                 yield f"'{m['name']}*' acts once: write it in a row", "effect", m["name"], None
 
 
-TRIGGER_ARGS = {"card": set(vocab.TAGS) | {"requirements"}, "city": {"mars", "bonus-metal"},
-                "tile": {"bonus-metal", "mars"}, "greenery": {"mars", "bonus-metal"}, "ocean": {"bonus-metal"},
-                "conversion": set(vocab.STANDARD_RESOURCES)}
+TRIGGER_ARGS = {word: kind.filters(word) for word, kind in TRIGGERS.items() if kind.filters(word) is not None}
 
 
 @rule("L406", "error", "a trigger filter the engine does not know",

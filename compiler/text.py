@@ -329,40 +329,12 @@ def _row_sentences(items: list[dict], notes: _Notes) -> list[str]:
 
 
 def _trigger_phrase(t: dict) -> str:
-    """What follows 'when': 'you play a science tag', 'any city tile is placed on Mars'."""
-    word = t["event"]
-    args = t.get("args", [])
-    words = [a for a in args if isinstance(a, str)]
-    costs = [a for a in args if isinstance(a, dict) and a.get("rule") == "cost"]
+    """What follows 'when': 'you play a science tag', 'any city tile is placed on Mars'; each kind
+    of trigger word states its own (`compiler/triggers.py`)."""
+    from .triggers import TRIGGERS
+    costs = [a for a in t.get("args", ()) if isinstance(a, dict) and a.get("rule") == "cost"]
     cost = "".join(f" costing {a['n']} M€ or {'more' if a.get('cmp', '>=') == '>=' else 'less'}" for a in costs)
-    anyone = t.get("any")
-    if word.endswith("-tag"):
-        tag = word[:-4]
-        what = "an event" if tag == "event" else article(f"{tag} tag")
-        return f"any player plays {what}" if anyone else f"you play {what}"
-    if word == "card":
-        tags = [w for w in words if w in vocab.TAGS and w != "event"]
-        head = "event" if "event" in words else "card"
-        what = article(" ".join([*tags, head]))
-        if "requirements" in words:
-            what += " with requirements"
-        return f"{'any player plays' if anyone else 'you play'} {what}{cost}"
-    if word == "std":
-        names = [title(w) for w in words]
-        what = f"the {join(names, 'or')} standard project" if names else "a standard project"
-        return f"you use {what}{cost}"
-    if word in ("city", "greenery", "ocean", "tile"):
-        kind = "tile" if word == "tile" else f"{word} tile"
-        where = ""
-        if "mars" in words:
-            where += " on Mars"
-        if "bonus-metal" in words:
-            where += " on an area with a steel or titanium placement bonus"
-        return f"any {kind} is placed{where}" if anyone else f"you place {article(kind)}{where}"
-    if word == "conversion":
-        what = join([noun(w, 2) for w in words], "or") or "resources"
-        return f"you convert {what}"
-    return word.replace("-", " ")
+    return TRIGGERS[t["event"]].phrase(t, cost)
 
 
 def triggers_text(triggers: list[dict]) -> str:

@@ -50,16 +50,6 @@ GRANTABLE = {"discount": "the card costs N M€ less", "flex": "its global requi
 COUNT_SUFFIX_TAG = "-tag"
 COUNT_SUFFIX_PROD = "-prod"
 
-TRIGGER_WORDS = {
-    "card": "you play a card (filters: tag names, cost >= N, requirements)",
-    "std": "you use a standard project (filters: cost >= N)",
-    "city": "a city tile is placed (by you; by anyone with !; filter: mars)",
-    "greenery": "a greenery tile is placed",
-    "ocean": "an ocean tile is placed",
-    "tile": "any tile is placed (filter: bonus-metal)",
-    "conversion": "you use a plant or heat conversion (filter: the resource spent)",
-}
-
 # Card-language atoms that are neither resources nor tiles.
 CARD_ATOMS = ("card", "tr", "claim")
 
@@ -102,4 +92,6 @@ def count_words() -> set[str]:
 
 
 def trigger_words() -> set[str]:
-    return set(TRIGGER_WORDS) | {t + COUNT_SUFFIX_TAG for t in TAGS}
+    """Every word a trigger may use (`compiler/triggers.py`)."""
+    from .triggers import TRIGGERS
+    return set(TRIGGERS)

@@ -13,8 +13,9 @@ import sys
 
 from compiler import vocab
 from compiler.counts import COUNTS
+from compiler.triggers import TRIGGERS
 
-from .content import Content, slug
+from .content import Content
 from .memo import derived
 
 STANDARD = vocab.STANDARD_RESOURCES
@@ -157,56 +158,11 @@ def requirements_met(state: dict, content: Content, p: int, card: dict) -> bool:
 
 # ---- triggers and discounts matching ---------------------------------------------
 def trigger_matches(t: dict, event: dict, owner: int, content: Content) -> bool:
-    """Does a trigger node (from `owner`'s card) fire on this event?"""
+    """Does a trigger node (from `owner`'s card) fire on this event? Each kind of trigger word
+    says when (`compiler/triggers.py`); only a red-bordered one fires on other players' events."""
     if not t.get("any") and event["p"] != owner:
         return False
-    word = t["event"]
-    kind = event["kind"]
-    args = t.get("args", [])
-    if word.endswith("-tag"):
-        return kind == "tag" and event["tag"] == word[:-4]
-    if word == "card":
-        return kind == "card" and _card_filter(content.cards[event["card"]], args)
-    if word == "std":
-        return kind == "std" and _std_filter(event, args)
-    if word == "conversion":
-        return kind == "conversion" and all(a == event["res"] for a in args if isinstance(a, str))
-    if kind != "tile":
-        return False
-    if word in ("city", "greenery", "ocean") and event["tile"] != word:
-        return False
-    area = content.map.areas[event["area"]]
-    for a in args:
-        if a == "mars" and area.kind == "off":
-            return False
-        if a == "bonus-metal" and not ({"steel", "titanium"} & set(area.bonus)):
-            return False
-    return True
-
-
-def _card_filter(card: dict, args: list) -> bool:
-    for a in args:
-        if isinstance(a, str):
-            if a == "requirements":
-                if not card.get("requires"):
-                    return False
-            elif a not in card["tags"]:
-                return False
-        elif a["rule"] == "cost":
-            cost = card.get("cost", 0)
-            if not (cost >= a["n"] if a["cmp"] == ">=" else cost <= a["n"]):
-                return False
-    return True
-
-
-def _std_filter(event: dict, args: list) -> bool:
-    for a in args:
-        if isinstance(a, str):
-            if a != slug(event["name"]):
-                return False
-        elif a["rule"] == "cost" and not (event["cost"] >= a["n"] if a["cmp"] == ">=" else event["cost"] <= a["n"]):
-            return False
-    return True
+    return TRIGGERS[t["event"]].matches(t, event, content)
 
 
 def discount(state: dict, content: Content, p: int, subject: dict, unit: str = "mc") -> int:

@@ -141,34 +141,13 @@ def override_html(node: dict) -> str:
 def trigger_html(t: dict) -> str:
     word = t["event"]
     args = t.get("args", [])
-    words = [a for a in args if isinstance(a, str)]
     caps = []
     for a in args:
         if isinstance(a, dict) and a.get("rule") == "cost":
             caps.append(f"{GE if a.get('cmp', '>=') == '>=' else LE}{a['n']} M€")
-    if word.endswith("-tag"):
-        ic = icons.tag(word[:-4])
-    elif word == "card":
-        tags = [w for w in words if w in vocab.TAGS]
-        ic = "".join(icons.tag(w) for w in tags) or icons.icon("card")
-        if "requirements" in words:
-            caps.append("with requirements")
-    elif word == "std":
-        ic = icons.icon("std")
-        caps += [w.replace("-", " ") for w in words]
-    elif word in ("city", "greenery", "ocean", "tile"):
-        ic = icons.icon(word)
-        if "mars" in words:
-            caps.append("on Mars")
-        if "bonus-metal" in words:
-            ic += small("on") + icons.icon("steel", "sub") + icons.icon("titanium", "sub")
-    elif word == "conversion":
-        ic = "".join(icons.icon(w) for w in words) or icons.icon("held")
-        caps.append("conversion")
-    elif word in icons.SYMBOLS:
-        ic = icons.icon(word)
-    else:
-        ic = small(word)
+    from ..triggers import TRIGGERS
+    ic, more = TRIGGERS[word].icon(t, icons, small)  # each kind of trigger states its icon
+    caps += more
     out = f'<span class="any">{ic}</span>' if t.get("any") else ic
     return grp(out + "".join(small(c) for c in caps))
 

@@ -1,0 +1,191 @@
+"""The trigger words of the card language, each kind declared once with what its consumers need.
+
+A trigger (`science-tag`, `card(event)`, `city!(mars)`, `std(power-plant)`) starts a blue effect
+or limits a discount. Each kind states its words and their meaning, the filter words it takes
+(lint L406 reads them), whether it fires on an engine event (`matches`), what follows 'when' in
+the rules text (`phrase`) and its icon. Adding a trigger word is one class here plus its tests;
+`tests/test_triggers.py` fails when a kind lacks any of these.
+
+Engine events are small dicts: {"kind": "tag", "tag": …}, {"kind": "card", "card": …},
+{"kind": "std", "name": …, "cost": …}, {"kind": "tile", "tile": …, "area": …},
+{"kind": "conversion", "res": …}, each with the player "p".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import vocab
+
+Node = dict[str, Any]
+
+
+def _words(t: Node) -> list[str]:
+    return [a for a in t.get("args", ()) if isinstance(a, str)]
+
+
+def _cost_ok(a: dict, cost: int) -> bool:
+    return cost >= a["n"] if a.get("cmp", ">=") == ">=" else cost <= a["n"]
+
+
+def _slug(name: str) -> str:
+    import re
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+class Trigger:
+    def words(self) -> dict[str, str]:
+        raise NotImplementedError
+
+    def filters(self, word: str) -> set[str] | None:
+        """The filter words it takes (None: any, checked elsewhere); `cost >= N` is always allowed."""
+        return set()
+
+    def matches(self, t: Node, event: dict, content: Any) -> bool:
+        raise NotImplementedError
+
+    def phrase(self, t: Node, cost: str) -> str:
+        raise NotImplementedError
+
+    def icon(self, t: Node, icons: Any, small: Any) -> tuple[str, list[str]]:
+        raise NotImplementedError
+
+
+class TagPlayed(Trigger):
+    def words(self):
+        return {f"{t}-tag": f"you play a {t} tag (any player with !)" for t in vocab.TAGS}
+
+    def matches(self, t, event, content):
+        return event["kind"] == "tag" and event["tag"] == t["event"][:-4]
+
+    def phrase(self, t, cost):
+        from .text import article
+        tag = t["event"][:-4]
+        what = "an event" if tag == "event" else article(f"{tag} tag")
+        return f"any player plays {what}" if t.get("any") else f"you play {what}"
+
+    def icon(self, t, icons, small):
+        return icons.tag(t["event"][:-4]), []
+
+
+class CardPlayed(Trigger):
+    def words(self):
+        return {"card": "you play a card (filters: tag names, cost >= N, requirements)"}
+
+    def filters(self, word):
+        return set(vocab.TAGS) | {"requirements"}
+
+    def matches(self, t, event, content):
+        if event["kind"] != "card":
+            return False
+        card = content.cards[event["card"]]
+        for a in t.get("args", ()):
+            if isinstance(a, str):
+                if (a == "requirements" and not card.get("requires")) or (a != "requirements"
+                                                                           and a not in card["tags"]):
+                    return False
+            elif a["rule"] == "cost" and not _cost_ok(a, card.get("cost", 0)):
+                return False
+        return True
+
+    def phrase(self, t, cost):
+        from .text import article
+        words = _words(t)
+        tags = [w for w in words if w in vocab.TAGS and w != "event"]
+        what = article(" ".join([*tags, "event" if "event" in words else "card"]))
+        if "requirements" in words:
+            what += " with requirements"
+        return f"{'any player plays' if t.get('any') else 'you play'} {what}{cost}"
+
+    def icon(self, t, icons, small):
+        words = _words(t)
+        ic = "".join(icons.tag(w) for w in words if w in vocab.TAGS) or icons.icon("card")
+        return ic, ["with requirements"] if "requirements" in words else []
+
+
+class StandardProjectUsed(Trigger):
+    def words(self):
+        return {"std": "you use a standard project (filters: its name, cost >= N)"}
+
+    def filters(self, word):
+        return None  # the names of the standard projects in play (lint checks them)
+
+    def matches(self, t, event, content):
+        if event["kind"] != "std":
+            return False
+        for a in t.get("args", ()):
+            if isinstance(a, str):
+                if a != _slug(event["name"]):
+                    return False
+            elif a["rule"] == "cost" and not _cost_ok(a, event["cost"]):
+                return False
+        return True
+
+    def phrase(self, t, cost):
+        from .text import join, title
+        names = [title(w) for w in _words(t)]
+        what = f"the {join(names, 'or')} standard project" if names else "a standard project"
+        return f"you use {what}{cost}"
+
+    def icon(self, t, icons, small):
+        return icons.icon("std"), [w.replace("-", " ") for w in _words(t)]
+
+
+class TilePlaced(Trigger):
+    def words(self):
+        return {"city": "a city tile is placed (by you; by anyone with !; filter: mars)",
+                "greenery": "a greenery tile is placed", "ocean": "an ocean tile is placed",
+                "tile": "any tile is placed (filter: bonus-metal)"}
+
+    def filters(self, word):
+        return {"bonus-metal"} if word == "ocean" else {"mars", "bonus-metal"}
+
+    def matches(self, t, event, content):
+        word = t["event"]
+        if event["kind"] != "tile" or (word != "tile" and event["tile"] != word):
+            return False
+        area = content.map.areas[event["area"]]
+        words = _words(t)
+        if "mars" in words and area.kind == "off":
+            return False
+        return not ("bonus-metal" in words and not ({"steel", "titanium"} & set(area.bonus)))
+
+    def phrase(self, t, cost):
+        from .text import article
+        word = t["event"]
+        kind = "tile" if word == "tile" else f"{word} tile"
+        words = _words(t)
+        where = (" on Mars" if "mars" in words else "") + \
+            (" on an area with a steel or titanium placement bonus" if "bonus-metal" in words else "")
+        return f"any {kind} is placed{where}" if t.get("any") else f"you place {article(kind)}{where}"
+
+    def icon(self, t, icons, small):
+        words = _words(t)
+        ic = icons.icon(t["event"])
+        if "bonus-metal" in words:
+            ic += small("on") + icons.icon("steel", "sub") + icons.icon("titanium", "sub")
+        return ic, ["on Mars"] if "mars" in words else []
+
+
+class Conversion(Trigger):
+    def words(self):
+        return {"conversion": "you use a plant or heat conversion (filter: the resource spent)"}
+
+    def filters(self, word):
+        return set(vocab.STANDARD_RESOURCES)
+
+    def matches(self, t, event, content):
+        return event["kind"] == "conversion" and all(a == event["res"] for a in _words(t))
+
+    def phrase(self, t, cost):
+        from .text import join, noun
+        what = join([noun(w, 2) for w in _words(t)], "or") or "resources"
+        return f"you convert {what}"
+
+    def icon(self, t, icons, small):
+        return "".join(icons.icon(w) for w in _words(t)) or icons.icon("held"), ["conversion"]
+
+
+KINDS: tuple[Trigger, ...] = (TagPlayed(), CardPlayed(), StandardProjectUsed(), TilePlaced(), Conversion())
+TRIGGERS: dict[str, Trigger] = {word: kind for kind in KINDS for word in kind.words()}
+MEANINGS: dict[str, str] = {word: meaning for kind in KINDS for word, meaning in kind.words().items()}

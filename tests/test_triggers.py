@@ -1,0 +1,42 @@
+"""Every trigger word is declared once (compiler/triggers.py) with what each consumer needs."""
+
+from __future__ import annotations
+
+import pytest
+
+from compiler.lower import lower_field
+from compiler.parser import SourceText
+from compiler.sheet.render import trigger_html
+from compiler.text import triggers_text
+from compiler.triggers import KINDS, TRIGGERS, Trigger
+from tmars.content import load_content
+from tmars.rules import trigger_matches
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=lambda k: type(k).__name__)
+def test_each_kind_of_trigger_states_what_every_consumer_needs(kind):
+    missing = [m for m in ("words", "matches", "phrase", "icon") if getattr(type(kind), m) is getattr(Trigger, m)]
+    assert not missing, f"{type(kind).__name__} does not state: {', '.join(missing)}"
+
+
+@pytest.mark.parametrize("word", sorted(TRIGGERS))
+def test_every_trigger_word_compiles_reads_and_draws(word):
+    effect = lower_field(SourceText(f"{word} => +1 mc", "t.yaml", 1, 1), "effect")
+    t = effect["on"][0]
+    assert triggers_text([t]).strip() and trigger_html(t).startswith("<")
+
+
+def test_triggers_fire_on_their_events_only():
+    content = load_content()
+    on = lambda text: lower_field(SourceText(f"{text} => +1 mc", "t", 1, 1), "effect")["on"][0]  # noqa: E731
+    city_on_mars = on("city!(mars)")
+    assert trigger_matches(city_on_mars, {"kind": "tile", "tile": "city", "area": "r3c3", "p": 1}, 0, content)
+    assert not trigger_matches(city_on_mars, {"kind": "tile", "tile": "city", "area": "ganymede-colony", "p": 1},
+                               0, content)
+    assert not trigger_matches(on("city"), {"kind": "tile", "tile": "city", "area": "r3c3", "p": 1}, 0, content)
+    space_event = on("card(space, event)")
+    assert trigger_matches(space_event, {"kind": "card", "card": "Asteroid", "p": 0}, 0, content)
+    assert not trigger_matches(space_event, {"kind": "card", "card": "Birds", "p": 0}, 0, content)
+    assert trigger_matches(on("std(power-plant)"), {"kind": "std", "name": "Power Plant", "cost": 11, "p": 0},
+                           0, content)
+    assert not trigger_matches(on("conversion(heat)"), {"kind": "conversion", "res": "plant", "p": 0}, 0, content)
