@@ -50,7 +50,8 @@ def kind(cls: type[ActionKind]) -> type[ActionKind]:
 
 
 # ---- what can be done now ---------------------------------------------------------------------
-def playable_cards(g: Interp, p: int) -> list[str]:
+def playable_cards(g: Interp, p: int) -> list[tuple[str, int]]:
+    """The cards in the hand that can be played now, with what they cost."""
     st, content = g.state, g.content
     out = []
     for name in dict.fromkeys(st["players"][p]["hand"]):
@@ -63,7 +64,7 @@ def playable_cards(g: Interp, p: int) -> list[str]:
             continue
         if not feasible.card_offerable(g, p, card):
             continue
-        out.append(name)
+        out.append((name, cost))
     return out
 
 
@@ -174,8 +175,7 @@ class PlayCard(ActionKind):
     prefix = "play"
 
     def offers(self, g, p):
-        return [option(f"play:{name}", f"play {name} ({rules.card_cost(g.state, g.content, p, name)} M€)")
-                for name in playable_cards(g, p)]
+        return [option(f"play:{name}", f"play {name} ({cost} M€)") for name, cost in playable_cards(g, p)]
 
     def rows(self, g, p, arg):
         card = g.content.cards[arg]  # its own effects may fire while it resolves (F105)

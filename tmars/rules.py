@@ -152,8 +152,11 @@ def flex_of(state: dict, content: Content, p: int) -> int:
 
 
 def requirements_met(state: dict, content: Content, p: int, card: dict) -> bool:
+    reqs = card.get("requires")
+    if not reqs:
+        return True
     flex = flex_of(state, content, p)
-    return all(requirement_met(state, content, p, r, flex) for r in card.get("requires", ()))
+    return all(requirement_met(state, content, p, r, flex) for r in reqs)
 
 
 # ---- triggers and discounts matching ---------------------------------------------
@@ -265,6 +268,8 @@ def can_pay(state: dict, content: Content, p: int, amount: int, steel: bool = Fa
             titanium: bool = False, reserve: dict | None = None) -> bool:
     """Metals may overpay (no change is given), so the total value decides."""
     res = _spendable(state, p, reserve)
+    if res["mc"] >= amount:  # M€ alone will do: the rest can only add
+        return True
     value = res["mc"] + sum(res[r] for r in pay_with(state, content, p))
     if steel:
         value += res["steel"] * metal_value(state, content, p, "steel")

@@ -41,7 +41,10 @@ def cards_with_unsafe_triggers(content: Content) -> frozenset[str]:
 
 
 def unsafe_triggers_in_play(state: dict, content: Content) -> bool:
-    return _any_in_play(state, "unsafe-triggers", cards_with_unsafe_triggers(content))
+    names = content.memo.get("unsafe-triggers")  # asked for every offer: the common answer first
+    if names is None:
+        names = cards_with_unsafe_triggers(content)
+    return bool(names) and _any_in_play(state, "unsafe-triggers", names)
 
 
 def cards_with_triggered_choices(content: Content) -> frozenset[str]:
