@@ -97,3 +97,12 @@ def test_a_setup_step_is_added_by_registering_it(monkeypatch):
         d = game.pending
         game.answer(d["player"], [] if d["kind"] == "select" else d["options"][0]["id"])
     assert met == [0, 1, 2]
+
+
+def test_tile_kinds_are_declared_once_with_their_rules():
+    from compiler.ops import OPS
+    from compiler.tiles import TILE_KINDS
+    assert set(OPS["tile"].required["tile"]["enum"]) == set(TILE_KINDS)
+    assert TILE_KINDS["ocean"].counts_as_param == "oceans" and not TILE_KINDS["ocean"].owned
+    assert TILE_KINDS["greenery"].global_param == "oxygen" and TILE_KINDS["greenery"].next_to_own
+    assert TILE_KINDS["city"].keeps_distance

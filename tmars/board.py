@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from compiler.tiles import TILE_KINDS
+
 from .content import Content
 from .memo import AREA_MEMO_SIZE, Bounded, derived
 
@@ -58,7 +60,7 @@ def legal_areas(state: dict, content: Content, p: int, node: dict, ctx: dict | N
 def _legal_areas(state: dict, content: Content, p: int, node: dict) -> list[str]:
     out = list(_candidates(state, content, p, node))
     b, areas = state["board"], content.map.areas
-    if node["tile"] == "greenery" and "ocean-area" not in _rule_words(node):
+    if TILE_KINDS[node["tile"]].next_to_own and "ocean-area" not in _rule_words(node):
         own = [a for a in out if any(b.get(n, {}).get("owner") == p for n in areas[a].neighbours)]
         if own:
             return own
@@ -68,6 +70,7 @@ def _legal_areas(state: dict, content: Content, p: int, node: dict) -> list[str]
 def _candidates(state: dict, content: Content, p: int, node: dict):
     """Areas the tile's own rules allow, in map order (before the greenery-next-to-own rule)."""
     kind = node["tile"]
+    traits = TILE_KINDS[kind]
     name = node.get("name", "")
     rules = _rule_words(node)
     b = state["board"]
@@ -83,12 +86,12 @@ def _candidates(state: dict, content: Content, p: int, node: dict):
                 continue
         elif area.reserved or area.kind == "off":
             continue
-        wants_ocean_area = kind == "ocean" and "land" not in rules or "ocean-area" in rules
+        wants_ocean_area = traits.on_ocean_area and "land" not in rules or "ocean-area" in rules
         if wants_ocean_area != (area.kind == "ocean") and area.kind != "off":
             continue
         nbs = area.neighbours
-        if kind == "city" and "reserved" not in rules \
-                and "next-cities" not in rules and any(is_city(b.get(n)) for n in nbs):
+        if traits.keeps_distance and "reserved" not in rules and "next-cities" not in rules \
+                and any(b.get(n, {}).get("tile") == kind for n in nbs):
             continue
         if "volcanic" in rules and not area.volcanic:
             continue
@@ -108,8 +111,10 @@ def _candidates(state: dict, content: Content, p: int, node: dict):
 
 
 def ocean_skipped(state: dict, content: Content, node: dict) -> bool:
-    """An ocean with all oceans out is skipped: one of the three exceptions (F018)."""
-    return node["tile"] == "ocean" and state["globals"]["oceans"] >= content.tracks.globals["oceans"]["goal"]
+    """An ocean with all oceans out is skipped: one of the three exceptions (F018). A tile kind
+    counted by a global track is skipped once that track is maxed."""
+    param = TILE_KINDS[node["tile"]].counts_as_param
+    return bool(param) and state["globals"][param] >= content.tracks.globals[param]["goal"]
 
 
 def tile_possible(state: dict, content: Content, p: int, node: dict, ctx: dict | None = None) -> bool:

@@ -14,6 +14,7 @@ from typing import Any
 from compiler.ops import OPS, walk
 from compiler.ops.special import PRIMITIVES
 from compiler.text import items_text
+from compiler.tiles import TILE_KINDS
 
 from . import board, rules
 from .content import Content
@@ -303,8 +304,8 @@ SPACING_WAIVERS = {"reserved", "next-cities"}
 def place_tile(g: Interp, p: int, node: dict, area: str, ctx: dict) -> None:
     st = g.state
     kind = node["tile"]
-    owner = None if kind == "ocean" else p
-    tile = {"tile": kind, "owner": owner}
+    traits = TILE_KINDS[kind]
+    tile = {"tile": kind, "owner": p if traits.owned else None}
     if "name" in node:
         tile["name"] = node["name"]
     if {r if isinstance(r, str) else r["rule"] for r in node.get("rules", ())} & SPACING_WAIVERS:
@@ -329,11 +330,7 @@ def place_tile(g: Interp, p: int, node: dict, area: str, ctx: dict) -> None:
     pl["res"]["mc"] += g.content.rules.ocean_adjacency_mc * oceans
     if draws:
         g.draw_cards(p, draws)
-    if kind == "ocean":
-        st["globals"]["oceans"] += 1
-        g.raise_tr(p, 1)
-    elif kind == "greenery":
-        g.push({"t": "raise", "param": "oxygen", "n": 1, "p": p})
+    traits.after_placing(g, p)
     g.emit({"kind": "tile", "tile": kind, "area": area, "p": p})
 
 

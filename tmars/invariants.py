@@ -6,6 +6,8 @@ violations, empty when the state is sound.
 
 from __future__ import annotations
 
+from compiler.tiles import TILE_KINDS
+
 from .content import Content
 
 
@@ -35,12 +37,12 @@ def check(state: dict, content: Content, start_tr: int | None = None) -> list[st
         out.append(f"{oceans} ocean tiles on the board, the track says {state['globals']['oceans']}")
     areas = content.map.areas
     for aid, t in state["board"].items():
-        if t["tile"] != "city" or t.get("spacing") == "waived":
+        if not TILE_KINDS[t["tile"]].keeps_distance or t.get("spacing") == "waived":
             continue
         for nb in areas[aid].neighbours:
             other = state["board"].get(nb)
-            if other and other["tile"] == "city" and other.get("spacing") != "waived":
-                out.append(f"cities next to each other on {aid} and {nb}")
+            if other and other["tile"] == t["tile"] and other.get("spacing") != "waived":
+                out.append(f"{t['tile']} tiles next to each other on {aid} and {nb}")
     return out
 
 

@@ -9,6 +9,7 @@ from .. import text as tx
 from .. import vocab
 from ..ir import ARGS, INT, STR, TRUE
 from ..sheet import render as rd
+from ..tiles import TILE_KINDS
 from . import Op
 from .amounts import amount_of
 
@@ -53,7 +54,7 @@ class Raise(Op):
 
 class Tile(Op):
     name = "tile"
-    required = {"tile": {"enum": ["city", "greenery", "ocean", "special"]}}
+    required = {"tile": {"enum": list(TILE_KINDS)}}
     optional = {"name": STR, "n": INT, "rules": ARGS}
 
     def text(self, node, cost, note):

@@ -1,0 +1,43 @@
+"""The tile kinds of the card language, each declared once with the rules the engine applies.
+
+A tile kind says where it goes by default, whether it has an owner, whether cities keep their
+distance from it, whether it must go next to its owner's tiles when it can (F038), and what
+placing it sets off (an ocean raises the ocean count and TR, a greenery raises oxygen). The
+board (`tmars/board.py`) and the interpreter read these traits; the rules text and the icons use
+the kind's name. Adding a tile kind is one entry here plus its tests.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class TileKind:
+    name: str
+    meaning: str
+    on_ocean_area: bool = False  # goes on an area reserved for oceans unless told 'land'
+    owned: bool = True  # the player who places it owns it
+    keeps_distance: bool = False  # no two of these next to each other unless a rule waives it
+    next_to_own: bool = False  # next to its owner's tiles whenever such an area is free (F038)
+    global_param: str = ""  # the global parameter placing it raises one step ('' for none)
+    counts_as_param: str = ""  # the global track that counts these tiles (oceans)
+
+    def after_placing(self, g: Any, p: int) -> None:
+        """What placing it sets off, beyond the placement bonus."""
+        st = g.state
+        if self.counts_as_param:
+            st["globals"][self.counts_as_param] += 1
+            g.raise_tr(p, 1)
+        if self.global_param:
+            g.push({"t": "raise", "param": self.global_param, "n": 1, "p": p})
+
+
+TILE_KINDS: dict[str, TileKind] = {k.name: k for k in (
+    TileKind("city", "a city tile", keeps_distance=True),
+    TileKind("greenery", "a greenery tile: raises oxygen one step", next_to_own=True, global_param="oxygen"),
+    TileKind("ocean", "an ocean tile: raises the ocean count and your TR", on_ocean_area=True, owned=False,
+             counts_as_param="oceans"),
+    TileKind("special", "a named tile with its own placement rules"),
+)}
