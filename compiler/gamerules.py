@@ -35,6 +35,7 @@ class GameRules:
     setup_corporations: int
     setup_cards: int
     start_production: int
+    beginner_corporations: tuple[str, ...] = ()
 
     def floor(self, res: str) -> int:
         return self.production_floor.get(res, 0)
@@ -59,4 +60,5 @@ def load_rules(modules: tuple[str, ...] = ("base",)) -> GameRules:
         award_costs=tuple(data["awards"]["costs"]), award_points=tuple(data["awards"]["points"]),
         card_price=data["card_price"], research_draw=data["research_draw"],
         actions_per_turn=data["actions_per_turn"], setup_corporations=data["setup"]["corporations"],
-        setup_cards=data["setup"]["cards"], start_production=data["start_production"])
+        setup_cards=data["setup"]["cards"], start_production=data["start_production"],
+        beginner_corporations=tuple(data.get("beginner_corporations", ())))

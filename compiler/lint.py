@@ -745,7 +745,7 @@ def override_without_note(c: Card):
 
 
 ROW_OVERRIDES = {"copy-production", "production-of-placed-metal"}
-EFFECT_OVERRIDES = {"protect-resources", "starting-hand-free"}
+EFFECT_OVERRIDES = {"protect-resources"}
 BOX_OVERRIDES = {"production-of-placed-metal"}
 
 
@@ -968,7 +968,6 @@ OVERRIDE_ARGS: dict[str, Callable[[list], bool]] = {
     "copy-production": lambda a: len(a) == 1 and a[0] in vocab.TAGS,
     "protect-resources": lambda a: not a or (len(a) == 1 and a[0] in ("here", "all")),
     "production-of-placed-metal": lambda a: not a,
-    "starting-hand-free": lambda a: not a,
 }
 OVERRIDE_USAGE = {
     "copy-production": "copy-production(TAG)*", "protect-resources": "protect-resources*(here) or (all)",

@@ -68,9 +68,6 @@ OVERRIDES: dict[str, str] = {
     "protect-resources": (
         "Opponents cannot remove your plants or the resources on your cards."
     ),
-    "starting-hand-free": (
-        "Setup: keep all dealt project cards without paying for them."
-    ),
 }
 
 # Words of the printed game that the engine does not run yet, with the module that will bring them.

@@ -98,12 +98,11 @@ class Content:
         return sorted((c["name"] for c in cards), key=lambda n: (self.cards[n].get("number", ""), n))
 
     def corporations(self) -> list[str]:
-        return [c["name"] for c in self.of_type("corporation")
-                if not any(m.get("name") == "starting-hand-free" for e in c.get("effects", [])
-                           for m in e.get("mods", []))]
+        """The corporation deck: every corporation but the beginner variant's (rules.yaml)."""
+        return [c["name"] for c in self.of_type("corporation") if c["name"] not in self.rules.beginner_corporations]
 
     def beginner_corporations(self) -> list[str]:
-        return [c["name"] for c in self.of_type("corporation") if c["name"] not in self.corporations()]
+        return [c["name"] for c in self.of_type("corporation") if c["name"] in self.rules.beginner_corporations]
 
 
 def load_map(path: Path) -> Map:

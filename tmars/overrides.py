@@ -106,5 +106,4 @@ PRIMITIVES.update({
     "copy-production": CopyProduction(),
     "production-of-placed-metal": ProductionOfPlacedMetal(),
     "protect-resources": Primitive(),
-    "starting-hand-free": Primitive(),
 })

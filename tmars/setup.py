@@ -54,8 +54,8 @@ def start_mc(content: Content, corp: str) -> int:
 
 
 def hand_is_free(content: Content, corp: str) -> bool:
-    return any(m.get("name") == "starting-hand-free" for e in content.cards[corp].get("effects", ())
-               for m in e.get("mods", ()))
+    """A beginner corporation keeps all dealt project cards without paying (rules.yaml)."""
+    return corp in content.rules.beginner_corporations
 
 
 
