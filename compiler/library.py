@@ -16,7 +16,7 @@ from .parser import GRAMMAR_PATH
 
 CARDS_ROOT = Path(__file__).resolve().parent.parent / "cards"
 NON_CARD_DIRS = {"board"}
-NON_CARD_FILES = {"rules.yaml"}  # the rule facts of a module (compiler/gamerules.py)
+NON_CARD_FILES = {"rules.yaml", "module.yaml"}  # a module's rule facts and its manifest
 
 
 @dataclass

@@ -118,3 +118,14 @@ def test_usage_errors_exit_2_without_traceback(capsys):
     with _pytest.raises(SystemExit) as e:
         main(["simulate", "--workers", "many"])
     assert e.value.code == 2
+
+
+def test_game_options_name_modules_and_map(capsys):
+    assert main(["game", "--seed", "3", "--modules", "base", "--quiet", "--agent", "random"]) == 0
+    assert "decisions in" in capsys.readouterr().out
+    for argv, message in [(["--modules", "corpera"], "requires base"),
+                          (["--modules", "base,venus"], "unknown module 'venus'; this tmars has base, corpera"),
+                          (["--map", "hellas"], "unknown map 'hellas'; this tmars has tharsis"),
+                          (["--modules", "base", "--standard"], "give one")]:
+        assert main(["game", "--seed", "3", "--quiet", *argv]) == 2
+        assert message in capsys.readouterr().err

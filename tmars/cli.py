@@ -91,10 +91,21 @@ def make_agent(kind: str, seed: int):
     return GreedyAgent(seed) if kind == "greedy" else RandomAgent(seed)
 
 
-def play_bot_game(seed: int, players: int, agent: str, corporate_era: bool, draft: bool,
-                  max_generations: int | None) -> tuple:
+def game_modules(args: argparse.Namespace) -> tuple[str, ...]:
+    """The modules a command plays with: --modules, or --standard (base only), or base + Corporate Era."""
+    from compiler.modules import ModuleError, parse_list, resolve
+    if args.modules and args.standard:
+        raise ModuleError("--standard and --modules both name the modules: give one")
+    if args.modules:
+        return resolve(parse_list(args.modules))
+    return ("base",) if args.standard else ("base", "corpera")
+
+
+def play_bot_game(seed: int, players: int, agent: str, modules: tuple[str, ...], draft: bool,
+                  max_generations: int | None, map_name: str = "tharsis") -> tuple:
     from .game import Game
-    game = Game.new(players, seed=seed, corporate_era=corporate_era, draft=draft, max_generations=max_generations)
+    game = Game.new(players, seed=seed, modules=modules, map_name=map_name, draft=draft,
+                    max_generations=max_generations)
     agents = [make_agent(agent, seed * 31 + i) for i in range(players)]
     decisions = 0
     while not game.over:
@@ -117,8 +128,8 @@ def score_table(scores: list[dict], title: str = "Final scores") -> Table:
 
 def cmd_game(args: argparse.Namespace) -> int:
     t = time.perf_counter()
-    game, decisions = play_bot_game(args.seed, args.players, args.agent, not args.standard, args.draft,
-                                    args.max_generations)
+    game, decisions = play_bot_game(args.seed, args.players, args.agent, game_modules(args), args.draft,
+                                    args.max_generations, args.map)
     elapsed = time.perf_counter() - t
     if not args.quiet:
         for line in game.state["log"]:
@@ -130,9 +141,9 @@ def cmd_game(args: argparse.Namespace) -> int:
 
 
 def _simulate_one(job: tuple) -> dict:
-    seed, players, agent, ce, draft, cap = job
+    seed, players, agent, modules, draft, cap, map_name = job
     t = time.perf_counter()
-    game, decisions = play_bot_game(seed, players, agent, ce, draft, cap)
+    game, decisions = play_bot_game(seed, players, agent, modules, draft, cap, map_name)
     played = sorted({e["name"] for pl in game.state["players"] for e in pl["played"]}
                     | {n for pl in game.state["players"] for n in pl["events"]})
     return {"seed": seed, "generations": game.state["generation"], "decisions": decisions,
@@ -162,7 +173,8 @@ def run_on_ray(jobs: list[tuple], address: str | None):
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from rich.progress import Progress
-    jobs = [(args.seed + i, args.players, args.agent, not args.standard, args.draft, args.max_generations)
+    modules = game_modules(args)
+    jobs = [(args.seed + i, args.players, args.agent, modules, args.draft, args.max_generations, args.map)
             for i in range(args.games)]
     results = []
     t = time.perf_counter()
@@ -199,7 +211,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     console.print(table)
     if args.coverage:
         from .content import load_content
-        content = load_content(("base",) if args.standard else ("base", "corpera"))
+        content = load_content(modules, args.map)
         seen = {n for r in results for n in r["played"]}
         projects = [c["name"] for c in content.cards.values() if c["type"] in ("automated", "active", "event")]
         missing = sorted(set(projects) - seen)
@@ -245,8 +257,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             err.print(f"error: cannot load {args.load}: {e}")
             return 2
     else:
-        game = Game.new(args.players, seed=args.seed, corporate_era=not args.standard, draft=args.draft,
-                        beginners=(0,) if args.beginner else ())
+        game = Game.new(args.players, seed=args.seed, modules=game_modules(args), map_name=args.map,
+                        draft=args.draft, beginners=(0,) if args.beginner else ())
     players = len(game.state["players"])
     agents = [HumanAgent(console)] + [make_agent(args.bots, args.seed + i) for i in range(1, players)]
     shown = 0
@@ -306,6 +318,8 @@ def parser() -> argparse.ArgumentParser:
         p.add_argument("--players", type=int, default=2)
         p.add_argument("--seed", type=int, default=1)
         p.add_argument("--standard", action="store_true", help="standard game (no Corporate Era, production 1)")
+        p.add_argument("--modules", help="the modules to play with, comma-separated (default: base,corpera)")
+        p.add_argument("--map", default="tharsis", help="the map (default: tharsis)")
         p.add_argument("--draft", action="store_true", help="draft variant in research")
 
     g = sub.add_parser("game", help="play one seeded bot game and print its log and scores")
@@ -343,6 +357,7 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from compiler.modules import ModuleError
     args = parser().parse_args(argv)
     players = getattr(args, "players", 2)
     if players == 1:
@@ -353,6 +368,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return args.func(args)
+    except ModuleError as e:  # a module set or map that cannot be played
+        err.print(f"error: {e}", markup=False)
+        return 2
     except KeyboardInterrupt:
         return 130
     except (BrokenPipeError, EOFError):

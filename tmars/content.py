@@ -137,11 +137,6 @@ def load_tracks(rules: GameRules) -> Tracks:
     return Tracks(rules.start_tr, rules.globals, bonuses)
 
 
-def available_modules() -> set[str]:
-    """The modules this installation has: the folders under cards/."""
-    return {p.name for p in CARDS_ROOT.iterdir() if p.is_dir()}
-
-
 def _map_files() -> dict[str, Path]:
     return {p.stem: p for p in sorted(CARDS_ROOT.glob("*/board/*.yaml"))}
 

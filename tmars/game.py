@@ -15,7 +15,9 @@ from typing import Any
 from compiler import vocab
 
 from . import flow, trial
-from .content import Content, available_maps, available_modules, load_content, slug
+from compiler.modules import ModuleError, resolve
+
+from .content import Content, available_maps, load_content, slug
 from .interpreter import HANDLERS, CannotComplete, Interp
 from .memo import track
 from .setup import new_state
@@ -56,8 +58,10 @@ class Game:
         unless `corporate_era` is False); the state records them and the map."""
         names = players if isinstance(players, list) else [f"P{i + 1}" for i in range(players)]
         if content is None:
-            modules = modules or (("base", "corpera") if corporate_era else ("base",))
-            content = load_content(tuple(modules), map_name)
+            modules = resolve(modules or (("base", "corpera") if corporate_era else ("base",)))
+            if map_name not in available_maps():
+                raise ModuleError(f"unknown map {map_name!r}; this tmars has {', '.join(available_maps())}")
+            content = load_content(modules, map_name)
         state = new_state(content, names, seed, draft, beginners, max_generations)
         game = cls(state, content)
         game.advance()
@@ -155,10 +159,12 @@ class Game:
         if state["version"] != 1:
             raise SaveError(f"save version {state['version']} is not supported (this is version 1)")
         modules = state["options"].get("modules")
-        known = available_modules()
-        if not isinstance(modules, list) or not modules or not all(isinstance(m, str) and m in known
-                                                                    for m in modules):
-            raise SaveError(f"unknown modules in the save; this tmars has {', '.join(sorted(known))}")
+        if not isinstance(modules, list) or not modules or not all(isinstance(m, str) for m in modules):
+            raise SaveError("the save names no modules")
+        try:
+            modules = list(resolve(modules))
+        except ModuleError as e:
+            raise SaveError(f"{e} (the save's modules)") from None
         map_name = state["options"].get("map", "tharsis")
         if not isinstance(map_name, str) or slug(map_name) not in available_maps():
             raise SaveError(f"unknown map {map_name!r} in the save; this tmars has {', '.join(available_maps())}")

@@ -14,6 +14,8 @@ import yaml
 
 from . import rules, scoring
 from .content import Content, load_content
+from compiler.modules import ModuleError, resolve
+
 from .game import EngineError, Game, IllegalAnswer
 from .setup import SETUP_STEPS, new_state
 
@@ -36,7 +38,7 @@ class Outcome:
 
 PLAYER_KEYS = {"name", "corporation", "tr", "resources", "production", "hand", "played", "events",
                "first_action", "passed", "tr_raised", "granted", "dealt", "dealt_corporations"}
-SETUP_KEYS = {"players", "corporate_era", "draft", "seed", "generation", "phase", "current", "actions",
+SETUP_KEYS = {"players", "corporate_era", "modules", "draft", "seed", "generation", "phase", "current", "actions",
               "globals", "board", "claims", "deck", "deck_exact", "discard", "milestones", "awards", "first",
               "cards"}
 
@@ -61,8 +63,7 @@ def build_game(setup: dict, content: Content | None = None) -> Game:
     if unknown:
         raise ScenarioError(f"unknown setup key(s): {', '.join(sorted(unknown))}; "
                             f"known: {', '.join(sorted(SETUP_KEYS))}")
-    ce = setup.get("corporate_era", True)
-    content = content or load_content(("base", "corpera") if ce else ("base",))
+    content = content or load_content(_modules(setup), "tharsis")
     if setup.get("cards") is not None:
         content = with_cards(content, setup["cards"])
     specs = setup.get("players") or [{"name": "Alice"}, {"name": "Bob"}]
@@ -113,6 +114,21 @@ def build_game(setup: dict, content: Content | None = None) -> Game:
     st["deck"] = rest + list(reversed(top))
     game.advance()
     return game
+
+
+def _modules(setup: dict) -> tuple[str, ...]:
+    """`modules: [base, corpera]`, or the shorthand `corporate_era: false` (base only)."""
+    if "modules" in setup and "corporate_era" in setup:
+        raise ScenarioError("setup names the modules twice: give 'modules' or 'corporate_era'")
+    if "modules" not in setup:
+        return ("base", "corpera") if setup.get("corporate_era", True) else ("base",)
+    names = setup["modules"]
+    if not isinstance(names, list) or not names or not all(isinstance(m, str) for m in names):
+        raise ScenarioError("setup.modules is a list of module names, such as [base, corpera]")
+    try:
+        return resolve(names)
+    except ModuleError as e:
+        raise ScenarioError(f"setup.modules: {e}") from None
 
 
 def with_cards(content: Content, cards: Any) -> Content:

@@ -17,8 +17,6 @@ from .render import render_card, render_row
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}   # width, height in mm
 PAPER_LABEL = {"a4": "A4", "letter": "US Letter"}
-MODULE_TITLES = {"base": "Base game", "corpera": "Corporate Era", "prelude": "Prelude", "venus": "Venus Next",
-                 "colonies": "Colonies", "turmoil": "Turmoil", "promo": "Promos", "promos": "Promos"}
 CARD_W, CARD_H = 63.0, 88.0     # design size of a card in mm (poker size); scaled to fit the paper
 MARGIN, GAP, HEADER, SLACK = 8.0, 3.0, 10.0, 1.5   # mm; SLACK keeps rounding off the page edge
 COLS, ROWS = 3, 3
@@ -55,7 +53,9 @@ class Sheet:
 
 
 def module_title(module: str) -> str:
-    return MODULE_TITLES.get(module, module.replace("-", " ").title())
+    from ..modules import manifests  # the printed name is the module manifest's
+    known = manifests().get(module)
+    return known.name if known else module.replace("-", " ").title()
 
 
 def grid_pages(counts: list[int], per_page: int, legend: bool) -> int:
