@@ -47,9 +47,10 @@ class GameRules:
 
 @lru_cache(maxsize=16)
 def load_rules(modules: tuple[str, ...] = ("base",)) -> GameRules:
+    from .modules import folder_of, manifests
     data: dict = {}
     for m in modules:
-        path = CARDS_ROOT / m / "rules.yaml"
+        path = (folder_of(m) if m in manifests() else CARDS_ROOT / m) / "rules.yaml"
         if path.exists():
             data.update(yaml.safe_load(path.read_text(encoding="utf-8")) or {})
     return GameRules(

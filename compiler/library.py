@@ -45,7 +45,12 @@ def card_files(paths: list[str | Path] | None = None) -> list[Path]:
 
 
 def module_of(path: Path) -> str:
-    """The module is the folder directly under cards/, or the file's parent folder."""
+    """The module is the one whose manifest (`module.yaml`) is nearest above the file; without
+    one, the folder directly under cards/, or the file's parent folder."""
+    from .modules import module_of_path
+    found = module_of_path(path)
+    if found:
+        return found
     parts = path.resolve().parts
     if "cards" in parts:
         i = len(parts) - 1 - parts[::-1].index("cards")
@@ -107,7 +112,7 @@ def _display(path: Path) -> str:
 def toolchain_hash() -> str:
     """Hash of everything that decides what a card compiles to: grammar and compiler code."""
     h = hashlib.sha256(GRAMMAR_PATH.read_bytes())
-    for p in sorted(Path(__file__).parent.glob("*.py")):
+    for p in sorted(Path(__file__).parent.rglob("*.py")):  # the ops declare shapes the lowering checks
         h.update(p.read_bytes())
     return h.hexdigest()
 
@@ -129,7 +134,8 @@ def compile_paths(paths: list[str | Path] | None = None, use_cache: bool = True)
         if use_cache:
             try:
                 data = path.read_bytes()
-                key = hashlib.sha256(tool.encode() + str(path.resolve()).encode() + data).hexdigest()
+                module = module_of(path)  # the same text may belong to another module elsewhere
+                key = hashlib.sha256(tool.encode() + str(path.resolve()).encode() + module.encode() + data).hexdigest()
                 cached = cdir / f"{key}.json"
                 if cached.exists():
                     result.cards.extend(json.loads(cached.read_text()))

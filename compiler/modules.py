@@ -6,7 +6,7 @@ their requirements and puts them in dependency order, with a message that lists 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from pathlib import Path
 
 import yaml
 
@@ -26,15 +26,61 @@ class Module:
     requires: tuple[str, ...]
 
 
-@lru_cache(maxsize=1)
-def manifests() -> dict[str, Module]:
-    """Every module this installation has, by id."""
-    out: dict[str, Module] = {}
-    for path in sorted(CARDS_ROOT.glob(f"*/{MANIFEST}")):
+#: Card folders outside cards/ added for this run (`--cards PATH`, a scenario's `cards:`), by id.
+_ADDED: dict[str, Path] = {}
+_KNOWN: dict[str, tuple[Module, Path]] = {}
+
+
+def read_manifest(folder: Path) -> Module:
+    path = folder / MANIFEST
+    try:
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        mid = str(data.get("id", path.parent.name))
-        out[mid] = Module(mid, str(data.get("name", mid)), tuple(data.get("requires") or ()))
-    return out
+    except (OSError, yaml.YAMLError) as e:
+        raise ModuleError(f"{path}: cannot read the module manifest: {e}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("id"), str):
+        raise ModuleError(f"{path}: a module manifest is a mapping with an 'id'")
+    requires = data.get("requires") or []
+    if not isinstance(requires, list) or not all(isinstance(r, str) for r in requires):
+        raise ModuleError(f"{path}: 'requires' is a list of module ids")
+    return Module(data["id"], str(data.get("name", data["id"])), tuple(requires))
+
+
+def _known() -> dict[str, tuple[Module, Path]]:
+    if not _KNOWN:
+        for path in sorted(CARDS_ROOT.glob(f"*/{MANIFEST}")):
+            module = read_manifest(path.parent)
+            _KNOWN[module.id] = (module, path.parent)
+    return _KNOWN
+
+
+def manifests() -> dict[str, Module]:
+    """Every module this run knows, by id: the folders of cards/ and the folders added."""
+    return {mid: m for mid, (m, _) in _known().items()}
+
+
+def folder_of(mid: str) -> Path:
+    return _known()[mid][1]
+
+
+def add_folder(folder: str | Path) -> str:
+    """Make a card folder with its own `module.yaml` a module of this run; its id."""
+    folder = Path(folder).resolve()
+    if not (folder / MANIFEST).is_file():
+        raise ModuleError(f"{folder}: a card folder added to a game needs a {MANIFEST} (id, name, requires)")
+    module = read_manifest(folder)
+    known = _known()
+    if module.id in known and known[module.id][1] != folder:
+        raise ModuleError(f"{folder}: module id {module.id!r} is already the module of {known[module.id][1]}")
+    known[module.id] = (module, folder)
+    return module.id
+
+
+def module_of_path(path: Path) -> str | None:
+    """The id of the module whose folder holds this file (its nearest manifest), if any."""
+    for folder in Path(path).resolve().parents:
+        if (folder / MANIFEST).is_file():
+            return read_manifest(folder).id
+    return None
 
 
 def resolve(names: tuple[str, ...] | list[str]) -> tuple[str, ...]:

@@ -129,3 +129,12 @@ def test_game_options_name_modules_and_map(capsys):
                           (["--modules", "base", "--standard"], "give one")]:
         assert main(["game", "--seed", "3", "--quiet", *argv]) == 2
         assert message in capsys.readouterr().err
+
+
+def test_game_takes_card_folders(capsys):
+    from pathlib import Path
+    fan = str(Path(__file__).parent / "fixtures" / "fan")
+    assert main(["game", "--seed", "5", "--cards", fan, "--agent", "random"]) == 0
+    assert "decisions in" in capsys.readouterr().out
+    assert main(["game", "--seed", "5", "--cards", str(Path(__file__).parent), "--quiet"]) == 2
+    assert "needs a module.yaml" in capsys.readouterr().err

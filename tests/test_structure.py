@@ -107,3 +107,19 @@ def test_tile_kinds_are_declared_once_with_their_rules():
     assert TILE_KINDS["ocean"].counts_as_param == "oceans" and not TILE_KINDS["ocean"].owned
     assert TILE_KINDS["greenery"].global_param == "oxygen" and TILE_KINDS["greenery"].next_to_own
     assert TILE_KINDS["city"].keeps_distance
+
+
+FAN = str(__import__("pathlib").Path(__file__).parent / "fixtures" / "fan")
+
+
+def test_a_card_folder_with_a_manifest_joins_the_game_and_its_saves():
+    game = Game.new(2, seed=5, card_folders=(FAN,))
+    assert game.content.modules == ("base", "corpera", "fan")
+    dealt = game.state["deck"] + [c for pl in game.state["players"] for c in pl["dealt"]]
+    assert "Greenhouse Dome" in dealt and "Orbital Survey" in dealt
+    saved = json.loads(game.save())
+    assert saved["options"]["modules"] == ["base", "corpera", "fan"] and saved["options"]["card_folders"] == [FAN]
+    assert Game.load(game.save()).content.modules == ("base", "corpera", "fan")
+    saved["options"]["card_folders"] = ["/nowhere/at/all"]
+    with pytest.raises(SaveError, match="module.yaml"):
+        Game.load(json.dumps(saved))

@@ -102,10 +102,10 @@ def game_modules(args: argparse.Namespace) -> tuple[str, ...]:
 
 
 def play_bot_game(seed: int, players: int, agent: str, modules: tuple[str, ...], draft: bool,
-                  max_generations: int | None, map_name: str = "tharsis") -> tuple:
+                  max_generations: int | None, map_name: str = "tharsis", folders: tuple[str, ...] = ()) -> tuple:
     from .game import Game
     game = Game.new(players, seed=seed, modules=modules, map_name=map_name, draft=draft,
-                    max_generations=max_generations)
+                    max_generations=max_generations, card_folders=folders)
     agents = [make_agent(agent, seed * 31 + i) for i in range(players)]
     decisions = 0
     while not game.over:
@@ -129,7 +129,7 @@ def score_table(scores: list[dict], title: str = "Final scores") -> Table:
 def cmd_game(args: argparse.Namespace) -> int:
     t = time.perf_counter()
     game, decisions = play_bot_game(args.seed, args.players, args.agent, game_modules(args), args.draft,
-                                    args.max_generations, args.map)
+                                    args.max_generations, args.map, tuple(args.cards or ()))
     elapsed = time.perf_counter() - t
     if not args.quiet:
         for line in game.state["log"]:
@@ -141,9 +141,9 @@ def cmd_game(args: argparse.Namespace) -> int:
 
 
 def _simulate_one(job: tuple) -> dict:
-    seed, players, agent, modules, draft, cap, map_name = job
+    seed, players, agent, modules, draft, cap, map_name, folders = job
     t = time.perf_counter()
-    game, decisions = play_bot_game(seed, players, agent, modules, draft, cap, map_name)
+    game, decisions = play_bot_game(seed, players, agent, modules, draft, cap, map_name, folders)
     played = sorted({e["name"] for pl in game.state["players"] for e in pl["played"]}
                     | {n for pl in game.state["players"] for n in pl["events"]})
     return {"seed": seed, "generations": game.state["generation"], "decisions": decisions,
@@ -174,7 +174,8 @@ def run_on_ray(jobs: list[tuple], address: str | None):
 def cmd_simulate(args: argparse.Namespace) -> int:
     from rich.progress import Progress
     modules = game_modules(args)
-    jobs = [(args.seed + i, args.players, args.agent, modules, args.draft, args.max_generations, args.map)
+    folders = tuple(args.cards or ())
+    jobs = [(args.seed + i, args.players, args.agent, modules, args.draft, args.max_generations, args.map, folders)
             for i in range(args.games)]
     results = []
     t = time.perf_counter()
@@ -210,8 +211,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     table.add_row("decisions per second", f"{decisions / elapsed:.0f}")
     console.print(table)
     if args.coverage:
+        from compiler.modules import add_folder, resolve
+
         from .content import load_content
-        content = load_content(modules, args.map)
+        content = load_content(resolve(modules + tuple(add_folder(f) for f in folders)), args.map)
         seen = {n for r in results for n in r["played"]}
         projects = [c["name"] for c in content.cards.values() if c["type"] in ("automated", "active", "event")]
         missing = sorted(set(projects) - seen)
@@ -258,7 +261,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             return 2
     else:
         game = Game.new(args.players, seed=args.seed, modules=game_modules(args), map_name=args.map,
-                        draft=args.draft, beginners=(0,) if args.beginner else ())
+                        draft=args.draft, beginners=(0,) if args.beginner else (), card_folders=tuple(args.cards or ()))
     players = len(game.state["players"])
     agents = [HumanAgent(console)] + [make_agent(args.bots, args.seed + i) for i in range(1, players)]
     shown = 0
@@ -320,6 +323,8 @@ def parser() -> argparse.ArgumentParser:
         p.add_argument("--standard", action="store_true", help="standard game (no Corporate Era, production 1)")
         p.add_argument("--modules", help="the modules to play with, comma-separated (default: base,corpera)")
         p.add_argument("--map", default="tharsis", help="the map (default: tharsis)")
+        p.add_argument("--cards", action="append", metavar="FOLDER",
+                       help="add a folder of cards with its own module.yaml to the game (repeatable)")
         p.add_argument("--draft", action="store_true", help="draft variant in research")
 
     g = sub.add_parser("game", help="play one seeded bot game and print its log and scores")

@@ -11,6 +11,7 @@ import yaml
 
 from compiler.diagnostics import CompileError
 from compiler.gamerules import GameRules, load_rules
+from compiler.modules import folder_of, manifests
 from compiler.library import CARDS_ROOT, compile_paths
 from compiler.lower import lower_field
 from compiler.parser import SourceText
@@ -148,7 +149,9 @@ def available_maps() -> list[str]:
 @lru_cache(maxsize=8)
 def load_content(modules: tuple[str, ...] = ("base", "corpera"), map_name: str = "tharsis") -> Content:
     """Compile (from cache when unchanged) the given modules and load the map."""
-    result = compile_paths([CARDS_ROOT / m for m in modules if (CARDS_ROOT / m).exists()])
+    known = manifests()
+    result = compile_paths([folder_of(m) if m in known else CARDS_ROOT / m for m in modules
+                            if m in known or (CARDS_ROOT / m).exists()])
     if not result.ok:
         raise SystemExit("\n".join(d.render() for d in result.diagnostics))
     cards = {c["name"]: c for c in result.cards if c["type"] not in BOARD_TYPES}

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import json
 import pickle
+from pathlib import Path
 from typing import Any
 
 from compiler import vocab
 
 from . import flow, trial
-from compiler.modules import ModuleError, resolve
+from compiler.modules import ModuleError, add_folder, resolve
 
 from .content import Content, available_maps, load_content, slug
 from .interpreter import HANDLERS, CannotComplete, Interp
@@ -53,16 +54,21 @@ class Game:
     def new(cls, players: int | list[str] = 2, seed: int = 0, corporate_era: bool = True, draft: bool = False,
             beginners: tuple[int, ...] = (), max_generations: int | None = None,
             content: Content | None = None, modules: tuple[str, ...] | None = None,
-            map_name: str = "tharsis") -> Game:
+            map_name: str = "tharsis", card_folders: tuple[str, ...] = ()) -> Game:
         """A new game. `modules` names the modules in play (default: base, with Corporate Era
-        unless `corporate_era` is False); the state records them and the map."""
+        unless `corporate_era` is False); `card_folders` adds folders of cards with their own
+        manifests as modules. The state records the modules, the folders and the map."""
         names = players if isinstance(players, list) else [f"P{i + 1}" for i in range(players)]
+        added = tuple(add_folder(f) for f in card_folders)
         if content is None:
-            modules = resolve(modules or (("base", "corpera") if corporate_era else ("base",)))
+            modules = resolve((modules or (("base", "corpera") if corporate_era else ("base",)))
+                              + tuple(m for m in added if m not in (modules or ())))
             if map_name not in available_maps():
                 raise ModuleError(f"unknown map {map_name!r}; this tmars has {', '.join(available_maps())}")
             content = load_content(modules, map_name)
         state = new_state(content, names, seed, draft, beginners, max_generations)
+        if card_folders:
+            state["options"]["card_folders"] = [str(Path(f).resolve()) for f in card_folders]
         game = cls(state, content)
         game.advance()
         return game
@@ -161,7 +167,12 @@ class Game:
         modules = state["options"].get("modules")
         if not isinstance(modules, list) or not modules or not all(isinstance(m, str) for m in modules):
             raise SaveError("the save names no modules")
+        folders = state["options"].get("card_folders", [])
         try:
+            if not isinstance(folders, list) or not all(isinstance(f, str) for f in folders):
+                raise ModuleError("'card_folders' is a list of folders")
+            for folder in folders:
+                add_folder(folder)
             modules = list(resolve(modules))
         except ModuleError as e:
             raise SaveError(f"{e} (the save's modules)") from None

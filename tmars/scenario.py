@@ -14,7 +14,7 @@ import yaml
 
 from . import rules, scoring
 from .content import Content, load_content
-from compiler.modules import ModuleError, resolve
+from compiler.modules import ModuleError, add_folder, resolve
 
 from .game import EngineError, Game, IllegalAnswer
 from .setup import SETUP_STEPS, new_state
@@ -57,15 +57,25 @@ def load_file(path: Path) -> dict:
     return data
 
 
-def build_game(setup: dict, content: Content | None = None) -> Game:
-    """A game in the position the setup describes (action phase unless told otherwise)."""
+def build_game(setup: dict, content: Content | None = None, here: Path | None = None) -> Game:
+    """A game in the position the setup describes (action phase unless told otherwise). `here`
+    is the scenario's folder: card folders named in `cards:` are found from it."""
     unknown = set(setup) - SETUP_KEYS
     if unknown:
         raise ScenarioError(f"unknown setup key(s): {', '.join(sorted(unknown))}; "
                             f"known: {', '.join(sorted(SETUP_KEYS))}")
-    content = content or load_content(_modules(setup), "tharsis")
-    if setup.get("cards") is not None:
-        content = with_cards(content, setup["cards"])
+    cards = setup.get("cards")
+    if cards is not None and not isinstance(cards, list):
+        raise ScenarioError("setup.cards is a list of cards written as in a card file, or of card folders")
+    folders = [c for c in cards or () if isinstance(c, str)]
+    try:
+        added = tuple(add_folder((here or Path.cwd()) / f) for f in folders)
+        modules = resolve(_modules(setup) + added) if added else _modules(setup)
+    except ModuleError as e:
+        raise ScenarioError(f"setup.cards: {e}") from None
+    content = content or load_content(modules, "tharsis")
+    if any(not isinstance(c, str) for c in cards or ()):
+        content = with_cards(content, [c for c in cards if not isinstance(c, str)])
     specs = setup.get("players") or [{"name": "Alice"}, {"name": "Bob"}]
     if not isinstance(specs, list) or not all(isinstance(s, dict) for s in specs):
         raise ScenarioError("setup.players is a list of mappings")
@@ -299,7 +309,7 @@ def run_data(data: dict, where: str, content: Content | None = None) -> Outcome:
     setup = data.get("setup") or {}
     if not isinstance(setup, dict):
         raise ScenarioError("setup is a mapping")
-    game = build_game(setup, content)
+    game = build_game(setup, content, Path(where).parent)
     steps = data.get("steps") or []
     if not isinstance(steps, list):
         raise ScenarioError("steps is a list")
