@@ -21,7 +21,7 @@ FIELDS: dict[str, str] = {
     "name": "string", "number": "string", "module": "string", "type": "enum", "cost": "integer",
     "tags": "tags", "requires": "requires", "vp": "vp", "holds": "holds", "play": "row",
     "action": "action", "effect": "effect", "start": "row", "first-action": "row", "note": "string",
-    "score": "counts", "lint-ignore": "mapping",
+    "score": "counts", "lint-ignore": "mapping", "replaces": "string",
 }
 NUMBER_FORMATS = {"default": re.compile(r"^[0-9]{3}$|^[A-Z]?[0-9]{1,3}$|^[A-Z]{1,3}[0-9]{0,3}$")}
 
@@ -51,6 +51,8 @@ FRAME_SCHEMA = {
                       "description": "a corporation's starting resources and production"},
             "first-action": {"type": ["string", "array"], "items": {"type": "string"}},
             "note": {"type": "string", "description": "what an asterisk means, in your own words"},
+            "replaces": {"type": "string", "description": "a reprint: the name of the card of a required "
+                                                          "module this card stands for when its module is in play"},
             "score": {"type": "string", "description": "an award's count: 'steel + titanium'"},
             "lint-ignore": {"type": "object", "additionalProperties": {"type": "string", "minLength": 1},
                             "description": "silence lint findings on this card: {CODE: reason}"},
@@ -160,6 +162,10 @@ class CardCompiler:
             note = self._string(f, "note", raw)
             if note is not None:
                 card["note"] = note
+        if "replaces" in f:
+            replaced = self._string(f, "replaces", raw)
+            if replaced is not None:
+                card["replaces"] = replaced
         if len(self.diagnostics) > before:
             return None
         error = _ir_error(json.dumps(card, sort_keys=True))

@@ -58,7 +58,7 @@ CARD = {
         "requires": {"type": "array", "items": COMPARISON}, "vp": VP, "holds": CARDRES,
         "play": ITEMS, "start": ITEMS, "first_action": ITEMS,
         "action": {"type": "array", "minItems": 1, "items": ACTION},
-        "effects": {"type": "array", "items": EFFECT}, "note": STR,
+        "effects": {"type": "array", "items": EFFECT}, "note": STR, "replaces": STR,
         "score": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/count"}},
     },
 }

@@ -903,6 +903,24 @@ def holds_on_event(c: Card):
         yield "an event cannot hold resources", "holds", None, "remove 'holds'"
 
 
+@rule("L417", "error", "a reprint that names another card",
+      "A reprint stands for the card of the same name in a required module ('replaces' names itself).",
+      """
+- name: Deimos Down Deluxe
+  number: "955"
+  type: event
+  cost: 29
+  tags: [space, event]
+  replaces: Deimos Down
+  play: +3 temperature
+""")
+def reprint_of_another_name(c: Card):
+    replaced = c.ir.get("replaces")
+    if replaced is not None and replaced != c.name:
+        yield f"'replaces: {replaced}' on '{c.name}': a reprint keeps the name of the card it replaces", \
+            "replaces", replaced, f"write 'replaces: {c.name}', or rename the card to '{replaced}'"
+
+
 def reserved_areas() -> set[str]:
     """Names of the reserved areas on every shipped map (cards/*/board/*.yaml)."""
     import yaml

@@ -123,3 +123,13 @@ def test_a_card_folder_with_a_manifest_joins_the_game_and_its_saves():
     saved["options"]["card_folders"] = ["/nowhere/at/all"]
     with pytest.raises(SaveError, match="module.yaml"):
         Game.load(json.dumps(saved))
+
+
+def test_a_reprint_takes_the_place_of_the_card_it_replaces_and_a_silent_clash_is_refused():
+    from compiler.modules import ModuleError
+    root = __import__("pathlib").Path(__file__).parent / "fixtures"
+    game = Game.new(2, seed=3, card_folders=(str(root / "reprint"),))
+    assert game.content.cards["Deimos Down"]["cost"] == 29 and game.content.cards["Deimos Down"]["module"] == "reprint"
+    assert Game.new(2, seed=3).content.cards["Deimos Down"]["cost"] == 31  # without the pack, the base card
+    with pytest.raises(ModuleError, match="two cards named 'Deimos Down', in modules base and clash"):
+        Game.new(2, seed=3, card_folders=(str(root / "clash"),))

@@ -11,7 +11,7 @@ import yaml
 
 from compiler.diagnostics import CompileError
 from compiler.gamerules import GameRules, load_rules
-from compiler.modules import folder_of, manifests
+from compiler.modules import ModuleError, folder_of, manifests
 from compiler.library import CARDS_ROOT, compile_paths
 from compiler.lower import lower_field
 from compiler.parser import SourceText
@@ -106,6 +106,25 @@ class Content:
         return [c["name"] for c in self.of_type("corporation") if c["name"] in self.rules.beginner_corporations]
 
 
+class ContentError(ModuleError):
+    """Modules that cannot make one game together: two cards of one name, say."""
+
+
+def _by_name(cards: list[dict], modules: tuple[str, ...]) -> dict[str, dict]:
+    """Cards by name. A name is one card: a card of a later module takes the place of an earlier
+    one only if it says it reprints it (`replaces:`); any other clash is an error."""
+    order = {m: i for i, m in enumerate(modules)}
+    out: dict[str, dict] = {}
+    for card in sorted(cards, key=lambda c: order.get(c["module"], len(order))):
+        name = card["name"]
+        first = out.get(name)
+        if first is not None and card.get("replaces") != name:
+            raise ContentError(f"two cards named {name!r}, in modules {first['module']} and {card['module']}; "
+                               f"a reprint says so with 'replaces: {name}'")
+        out[name] = card
+    return out
+
+
 def load_map(path: Path) -> Map:
     data = yaml.safe_load(path.read_text())
     areas: dict[str, Area] = {}
@@ -154,7 +173,7 @@ def load_content(modules: tuple[str, ...] = ("base", "corpera"), map_name: str =
                             if m in known or (CARDS_ROOT / m).exists()])
     if not result.ok:
         raise SystemExit("\n".join(d.render() for d in result.diagnostics))
-    cards = {c["name"]: c for c in result.cards if c["type"] not in BOARD_TYPES}
+    cards = _by_name([c for c in result.cards if c["type"] not in BOARD_TYPES], modules)
     components: dict[str, dict[str, dict]] = {t: {} for t in BOARD_TYPES}
     for c in result.cards:
         if c["type"] in BOARD_TYPES:

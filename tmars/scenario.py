@@ -73,7 +73,10 @@ def build_game(setup: dict, content: Content | None = None, here: Path | None = 
         modules = resolve(_modules(setup) + added) if added else _modules(setup)
     except ModuleError as e:
         raise ScenarioError(f"setup.cards: {e}") from None
-    content = content or load_content(modules, "tharsis")
+    try:
+        content = content or load_content(modules, "tharsis")
+    except ModuleError as e:
+        raise ScenarioError(f"setup: {e}") from None
     if any(not isinstance(c, str) for c in cards or ()):
         content = with_cards(content, [c for c in cards if not isinstance(c, str)])
     specs = setup.get("players") or [{"name": "Alice"}, {"name": "Bob"}]
