@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 import yaml
 
-CARDS_ROOT = Path(__file__).resolve().parent.parent / "cards"
+from .modules import CARDS_ROOT, folder_of, manifests
 
 
 @dataclass(frozen=True)
@@ -47,7 +46,6 @@ class GameRules:
 
 @lru_cache(maxsize=16)
 def load_rules(modules: tuple[str, ...] = ("base",)) -> GameRules:
-    from .modules import folder_of, manifests
     data: dict = {}
     for m in modules:
         path = (folder_of(m) if m in manifests() else CARDS_ROOT / m) / "rules.yaml"

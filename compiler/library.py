@@ -12,9 +12,9 @@ from pathlib import Path
 from .compile import CardCompiler
 from .diagnostics import CompileError, Diagnostic, Position
 from .frame import read_cards
+from .modules import CARDS_ROOT, module_of_path
 from .parser import GRAMMAR_PATH
 
-CARDS_ROOT = Path(__file__).resolve().parent.parent / "cards"
 NON_CARD_DIRS = {"board"}
 NON_CARD_FILES = {"rules.yaml", "module.yaml"}  # a module's rule facts and its manifest
 
@@ -47,7 +47,6 @@ def card_files(paths: list[str | Path] | None = None) -> list[Path]:
 def module_of(path: Path) -> str:
     """The module is the one whose manifest (`module.yaml`) is nearest above the file; without
     one, the folder directly under cards/, or the file's parent folder."""
-    from .modules import module_of_path
     found = module_of_path(path)
     if found:
         return found

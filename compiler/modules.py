@@ -10,7 +10,7 @@ from pathlib import Path
 
 import yaml
 
-from .gamerules import CARDS_ROOT
+CARDS_ROOT = Path(__file__).resolve().parent.parent / "cards"
 
 MANIFEST = "module.yaml"
 
