@@ -14,6 +14,7 @@ from .diagnostics import CompileError, Diagnostic, Position, did_you_mean
 from .frame import Located, RawCard
 from .ops.schema import schema
 from .lower import lower_field
+from .modules import VOCABULARY_KINDS, bringer, closure, manifests
 from .parser import SourceText
 
 # field -> (kind of value, card-language start rule or None)
@@ -168,6 +169,15 @@ class CardCompiler:
                 card["replaces"] = replaced
         if len(self.diagnostics) > before:
             return None
+        for word, kind in foreign_words(card):
+            brought_by = bringer(word, kind)
+            what = VOCABULARY_KINDS[kind]
+            where = f"{what} of module {brought_by}" if brought_by else f"not {what}"
+            self.diag("E320", f"'{word}' is {where}, which module {card['module']} does not require", raw.line,
+                      raw.col, f"words of {', '.join(sorted(closure(card['module'])))}",
+                      f"add {brought_by} to the requires of {card['module']}'s module.yaml" if brought_by else "")
+        if len(self.diagnostics) > before:
+            return None
         error = _ir_error(json.dumps(card, sort_keys=True))
         if error:
             self.diag("E399", f"compiled card does not match the IR schema: {error}", raw.line, raw.col)
@@ -251,6 +261,63 @@ class CardCompiler:
         except CompileError as e:
             self.diagnostics.extend(e.diagnostics)
             return None
+
+
+def words_used(card: dict) -> list[tuple[str, str]]:
+    """(word, vocabulary kind) for every tag, card resource and global parameter a card uses."""
+    from .ops import walk
+    used = [(t, "tags") for t in card.get("tags", ())]
+    if card.get("holds"):
+        used.append((card["holds"], "card_resources"))
+    counts = list(card.get("requires", ())) + list(card.get("score", ()))
+    vp = card.get("vp", {})
+    counts += [vp[k] for k in ("per", "if") if "count" in vp.get(k, {})]
+    triggers = []
+    rows = [card.get(k, []) for k in ("play", "start", "first_action")]
+    rows += [a["cost"] + a["gain"] for a in card.get("action", ())]
+    for e in card.get("effects", ()):
+        rows.append(e.get("do", []))
+        triggers += e.get("on", [])
+        triggers += [t for m in e.get("mods", ()) for t in m.get("on", ())]
+    for row in rows:
+        for n in walk(row):
+            if n["op"] in ("card_resource", "steal") and n["res"] not in (*vocab.STANDARD_RESOURCES, vocab.HELD):
+                used.append((n["res"], "card_resources"))
+            if n["op"] == "raise":
+                used.append((n["param"], "globals"))
+            if "per" in n:
+                counts.append(n["per"])
+            if n["op"] in ("if", "need") and "count" in n["cond"]:
+                counts.append(n["cond"])
+            if n["op"] == "if" and "reveal" in n["cond"]:
+                used.append((n["cond"]["reveal"], "tags"))
+    for c in counts:
+        word = c["count"]
+        if word.endswith(vocab.COUNT_SUFFIX_TAG):
+            used.append((word[:-4], "tags"))
+        elif word in vocab.CARD_RESOURCES:
+            used.append((word, "card_resources"))
+        elif word in vocab.GLOBALS:
+            used.append((word, "globals"))
+    for t in triggers:
+        if t["event"].endswith(vocab.COUNT_SUFFIX_TAG):
+            used.append((t["event"][:-4], "tags"))
+        used += [(a, "tags") for a in t.get("args", ()) if isinstance(a, str) and a in vocab.TAGS]
+    return used
+
+
+def foreign_words(card: dict) -> list[tuple[str, str]]:
+    """Words the card uses that its module and the modules it requires do not bring (none for a
+    card outside any module with a manifest)."""
+    known = manifests()
+    if card["module"] not in known:
+        return []
+    mods = closure(card["module"])
+    seen: list[tuple[str, str]] = []
+    for word, kind in words_used(card):
+        if (word, kind) not in seen and not any(word in known[m].words(kind) for m in mods):
+            seen.append((word, kind))
+    return seen
 
 
 def _alts_to_items(alts: list) -> list[dict]:

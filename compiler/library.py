@@ -116,6 +116,15 @@ def toolchain_hash() -> str:
     return h.hexdigest()
 
 
+def manifests_hash() -> str:
+    """Hash of the module manifests known to the run: what a card may use depends on them."""
+    from .modules import MANIFEST, manifests, folder_of
+    h = hashlib.sha256()
+    for mid in sorted(manifests()):
+        h.update((folder_of(mid) / MANIFEST).read_bytes())
+    return h.hexdigest()
+
+
 def cache_dir() -> Path:
     base = os.environ.get("TMARS_CACHE") or os.path.join(
         os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache")), "tmars")
@@ -134,7 +143,8 @@ def compile_paths(paths: list[str | Path] | None = None, use_cache: bool = True)
             try:
                 data = path.read_bytes()
                 module = module_of(path)  # the same text may belong to another module elsewhere
-                key = hashlib.sha256(tool.encode() + str(path.resolve()).encode() + module.encode() + data).hexdigest()
+                key = hashlib.sha256(tool.encode() + str(path.resolve()).encode() + module.encode()
+                                     + manifests_hash().encode() + data).hexdigest()
                 cached = cdir / f"{key}.json"
                 if cached.exists():
                     result.cards.extend(json.loads(cached.read_text()))

@@ -19,11 +19,19 @@ class ModuleError(ValueError):
     """A module set that cannot be played: an unknown name, or a requirement left out."""
 
 
+VOCABULARY_KINDS = {"tags": "a tag", "card_resources": "a card resource", "globals": "a global parameter"}
+
+
 @dataclass(frozen=True)
 class Module:
     id: str
     name: str
     requires: tuple[str, ...]
+    #: the words it brings, by kind (tags, card_resources, globals): word -> {meaning, singular, plural}
+    vocabulary: dict = None  # type: ignore[assignment]
+
+    def words(self, kind: str) -> dict[str, dict]:
+        return (self.vocabulary or {}).get(kind, {})
 
 
 #: Card folders outside cards/ added for this run (`--cards PATH`, a scenario's `cards:`), by id.
@@ -42,7 +50,12 @@ def read_manifest(folder: Path) -> Module:
     requires = data.get("requires") or []
     if not isinstance(requires, list) or not all(isinstance(r, str) for r in requires):
         raise ModuleError(f"{path}: 'requires' is a list of module ids")
-    return Module(data["id"], str(data.get("name", data["id"])), tuple(requires))
+    vocabulary: dict[str, dict[str, dict]] = {}
+    for kind, words in (data.get("vocabulary") or {}).items():
+        if kind not in VOCABULARY_KINDS or not isinstance(words, dict):
+            raise ModuleError(f"{path}: vocabulary kinds are {', '.join(VOCABULARY_KINDS)}, each a mapping of words")
+        vocabulary[kind] = {str(w): (v if isinstance(v, dict) else {"meaning": str(v)}) for w, v in words.items()}
+    return Module(data["id"], str(data.get("name", data["id"])), tuple(requires), vocabulary)
 
 
 def _known() -> dict[str, tuple[Module, Path]]:
@@ -75,11 +88,42 @@ def add_folder(folder: str | Path) -> str:
     return module.id
 
 
+def installed_words(kind: str) -> dict[str, dict]:
+    """The words of one kind that the installed modules (the folders of cards/) bring, in order."""
+    out: dict[str, dict] = {}
+    for path in sorted(CARDS_ROOT.glob(f"*/{MANIFEST}")):
+        out.update(read_manifest(path.parent).words(kind))
+    return out
+
+
+def closure(mid: str) -> set[str]:
+    """A module and every module it requires, directly or not."""
+    known = manifests()
+    out: set[str] = set()
+    todo = [mid]
+    while todo:
+        m = todo.pop()
+        if m in out or m not in known:
+            continue
+        out.add(m)
+        todo.extend(known[m].requires)
+    return out
+
+
+def bringer(word: str, kind: str) -> str | None:
+    """The module that brings a word, if any known module does."""
+    return next((mid for mid, m in manifests().items() if word in m.words(kind)), None)
+
+
 def module_of_path(path: Path) -> str | None:
-    """The id of the module whose folder holds this file (its nearest manifest), if any."""
+    """The id of the module whose folder holds this file (its nearest manifest), if any; a folder
+    met this way becomes known to the run, so its vocabulary and requirements can be checked."""
     for folder in Path(path).resolve().parents:
         if (folder / MANIFEST).is_file():
-            return read_manifest(folder).id
+            try:
+                return add_folder(folder)
+            except ModuleError:
+                return read_manifest(folder).id  # an id clash is refused where a game is made
     return None
 
 

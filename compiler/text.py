@@ -20,14 +20,15 @@ import re
 from typing import Any
 
 from . import vocab
+from .modules import installed_words
 
 RES = {"mc": "M€", "steel": "steel", "titanium": "titanium", "plant": "plant", "energy": "energy", "heat": "heat"}
 # singular, plural (standard resources other than plants are uncountable)
 NOUNS = {
     "mc": ("M€", "M€"), "steel": ("steel", "steel"), "titanium": ("titanium", "titanium"),
     "plant": ("plant", "plants"), "energy": ("energy", "energy"), "heat": ("heat", "heat"),
-    "animal": ("animal", "animals"), "microbe": ("microbe", "microbes"),
-    "science": ("science resource", "science resources"), "fighter": ("fighter resource", "fighter resources"),
+    **{word: (spec.get("singular", word), spec.get("plural", word + "s"))  # as the modules' manifests say
+       for word, spec in installed_words("card_resources").items()},
     "held": ("resource", "resources"),
     "card": ("card", "cards"),
 }

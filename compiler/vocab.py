@@ -4,25 +4,31 @@ The grammar only knows the shape of a row; which words exist lives here, so that
 misspelt word is reported with a suggestion instead of as a parse error, and so that
 the linter, the printer and the sheet share one vocabulary.
 
-Every word here is one the engine runs and a card of the library uses (a test checks it).
-Words of expansions not yet built (Venus, floaters, wild tags, …) come back with their
-modules: `LATER` names them so that an author gets a clear error instead of a guess.
+The language's own words (resources, card types, tile kinds, placement rules, keywords) are
+here. The game's words — tags, card resources, global parameters — are brought by modules and
+read from their manifests (`cards/<module>/module.yaml`); a card may use only what its module
+and the modules it requires bring (`compiler/compile.py` checks it).
+
+Every word is one the engine runs and a card of the library uses (a test checks it). Words of
+expansions not yet built (Venus, floaters, wild tags, …) come back with their modules: `LATER`
+names them so that an author gets a clear error instead of a guess.
 """
 
 from __future__ import annotations
 
+from .modules import installed_words
+
 LANGUAGE_VERSION = 1
 
 STANDARD_RESOURCES = ("mc", "steel", "titanium", "plant", "energy", "heat")
-CARD_RESOURCES = ("animal", "microbe", "science", "fighter")
+# The words the installed modules bring, in module order (their manifests say what each means).
+CARD_RESOURCES = tuple(installed_words("card_resources"))
 # "held(that)": one resource of whatever kind the triggering card holds.
 HELD = "held"
-TAGS = (
-    "building", "space", "science", "power", "earth", "jovian", "plant", "microbe", "animal", "city", "event",
-)
+TAGS = tuple(installed_words("tags"))
 CARD_TYPES = ("automated", "active", "event", "corporation", "standard-project", "conversion", "milestone", "award")
 PROJECT_TYPES = ("automated", "active", "event")
-GLOBALS = ("temperature", "oxygen")
+GLOBALS = tuple(installed_words("globals"))
 TILE_KINDS = ("city", "greenery", "ocean", "tile")
 
 # Placement rules a tile may name in parentheses; a word that is not a rule is the tile's name.

@@ -1,0 +1,42 @@
+"""Modules are folders of data: a manifest names the module, what it requires and the words it
+brings; a card may use only the words of its module and of the modules it requires."""
+
+from __future__ import annotations
+
+from compiler import vocab
+from compiler.library import compile_paths
+from compiler.modules import closure, installed_words, manifests, resolve
+
+CARD = """
+- name: Fighter Bay
+  number: M01
+  type: active
+  cost: 5
+  tags: [space]
+  holds: fighter
+  action: -> +1 fighter
+"""
+
+
+def write_module(folder, requires):
+    folder.mkdir()
+    (folder / "module.yaml").write_text(f"id: {folder.name}\nname: Test\nrequires: {requires}\n")
+    (folder / "cards.yaml").write_text(CARD)
+
+
+def test_the_game_words_come_from_the_manifests():
+    assert vocab.TAGS == tuple(installed_words("tags")) and "building" in manifests()["base"].words("tags")
+    assert vocab.CARD_RESOURCES == tuple(installed_words("card_resources"))
+    assert "fighter" in manifests()["corpera"].words("card_resources")  # Security Fleet's, a Corporate Era word
+    assert vocab.GLOBALS == ("temperature", "oxygen")
+    assert closure("corpera") == {"base", "corpera"} and resolve(["corpera", "base"]) == ("base", "corpera")
+
+
+def test_a_card_using_a_word_its_module_does_not_require_is_refused_with_the_module_that_brings_it(tmp_path):
+    write_module(tmp_path / "needsfix", "[base]")
+    result = compile_paths([tmp_path / "needsfix"], use_cache=False)
+    codes = [(d.code, d.message, d.suggestion) for d in result.diagnostics]
+    assert codes == [("E320", "'fighter' is a card resource of module corpera, which module needsfix does not require",
+                      "add corpera to the requires of needsfix's module.yaml")]
+    write_module(tmp_path / "fixed", "[base, corpera]")
+    assert compile_paths([tmp_path / "fixed"], use_cache=False).ok
