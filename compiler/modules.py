@@ -39,14 +39,44 @@ _ADDED: dict[str, Path] = {}
 _KNOWN: dict[str, tuple[Module, Path]] = {}
 
 
+_WORD = {"type": "string", "pattern": "^[a-z][a-z0-9]*(-[a-z0-9]+)*$"}
+_MEANING = {"type": "string", "minLength": 1}
+_NOUN = {"type": "object", "required": ["meaning"], "additionalProperties": False,
+         "properties": {"meaning": _MEANING, "singular": _MEANING, "plural": _MEANING}}
+MANIFEST_SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://tmars.dev/module.json",
+    "title": "tmars module manifest (module.yaml)",
+    "type": "object", "required": ["id", "name"], "additionalProperties": False,
+    "properties": {
+        "id": {**_WORD, "description": "the module's id, as games and requires name it"},
+        "name": {**_MEANING, "description": "the printed name"},
+        "requires": {"type": "array", "items": _WORD, "description": "the modules it needs in play"},
+        "vocabulary": {
+            "type": "object", "additionalProperties": False,
+            "description": "the words it brings to the card language, each with its meaning",
+            "properties": {
+                "tags": {"type": "object", "propertyNames": _WORD, "additionalProperties": _MEANING},
+                "card_resources": {"type": "object", "propertyNames": _WORD,
+                                   "additionalProperties": {"oneOf": [_MEANING, _NOUN]}},
+                "globals": {"type": "object", "propertyNames": _WORD, "additionalProperties": _MEANING},
+            },
+        },
+    },
+}
+
+
 def read_manifest(folder: Path) -> Module:
     path = folder / MANIFEST
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     except (OSError, yaml.YAMLError) as e:
         raise ModuleError(f"{path}: cannot read the module manifest: {e}") from None
-    if not isinstance(data, dict) or not isinstance(data.get("id"), str):
-        raise ModuleError(f"{path}: a module manifest is a mapping with an 'id'")
+    import jsonschema
+    error = next(iter(jsonschema.Draft202012Validator(MANIFEST_SCHEMA).iter_errors(data)), None)
+    if error is not None:
+        where = "/".join(str(p) for p in error.absolute_path) or "the manifest"
+        raise ModuleError(f"{path}: {where}: {error.message}")
     requires = data.get("requires") or []
     if not isinstance(requires, list) or not all(isinstance(r, str) for r in requires):
         raise ModuleError(f"{path}: 'requires' is a list of module ids")

@@ -91,6 +91,8 @@ def test_shipped_schema_files_are_current():
     from pathlib import Path
     root = Path(__file__).resolve().parent.parent / "compiler"
     assert json.loads((root / "card-file.schema.json").read_text()) == FRAME_SCHEMA, "run: tmars schema --frame"
+    from compiler.modules import MANIFEST_SCHEMA
+    assert json.loads((root / "module-file.schema.json").read_text()) == MANIFEST_SCHEMA, "run: tmars schema --module"
     assert json.loads((root / "ir.schema.json").read_text()) == json.loads(json.dumps(schema()))
 
 

@@ -25,8 +25,8 @@ def write_module(folder, requires):
 
 
 def test_the_game_words_come_from_the_manifests():
-    assert vocab.TAGS == tuple(installed_words("tags")) and "building" in manifests()["base"].words("tags")
-    assert vocab.CARD_RESOURCES == tuple(installed_words("card_resources"))
+    assert tuple(installed_words("tags")) == vocab.TAGS and "building" in manifests()["base"].words("tags")
+    assert tuple(installed_words("card_resources")) == vocab.CARD_RESOURCES
     assert "fighter" in manifests()["corpera"].words("card_resources")  # Security Fleet's, a Corporate Era word
     assert vocab.GLOBALS == ("temperature", "oxygen")
     assert closure("corpera") == {"base", "corpera"} and resolve(["corpera", "base"]) == ("base", "corpera")
@@ -40,3 +40,15 @@ def test_a_card_using_a_word_its_module_does_not_require_is_refused_with_the_mod
                       "add corpera to the requires of needsfix's module.yaml")]
     write_module(tmp_path / "fixed", "[base, corpera]")
     assert compile_paths([tmp_path / "fixed"], use_cache=False).ok
+
+
+def test_a_malformed_manifest_is_refused_with_where_and_why(tmp_path):
+    import pytest
+
+    from compiler.modules import ModuleError, read_manifest
+    (tmp_path / "module.yaml").write_text("id: pack\nname: Pack\nrequires: base\n")
+    with pytest.raises(ModuleError, match=r"module.yaml: requires: 'base' is not of type 'array'"):
+        read_manifest(tmp_path)
+    (tmp_path / "module.yaml").write_text("id: pack\nname: Pack\nvocabulary: {tiles: {dome: a dome}}\n")
+    with pytest.raises(ModuleError, match="vocabulary: Additional properties are not allowed"):
+        read_manifest(tmp_path)
