@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import vocab
+from .modules import ON_NEW_WORDS
 
 Node = dict[str, Any]
 
@@ -228,8 +229,22 @@ class OnThisCard(Count):
 
 KINDS: tuple[Count, ...] = (GlobalParameter(), Rating(), RatingRaises(), Tags(), EventCards(), Production(),
                             Resources(), Tiles(), Adjacent(), Hand(), OnThisCard())
-COUNTS: dict[str, Count] = {word: kind for kind in KINDS for word in kind.words()}
-MEANINGS: dict[str, str] = {word: meaning for kind in KINDS for word, meaning in kind.words().items()}
+COUNTS: dict[str, Count] = {}
+MEANINGS: dict[str, str] = {}
+
+
+def _refresh() -> None:
+    """Rebuild the tables in place (a module added to the run may bring tags or card resources)."""
+    COUNTS.clear()
+    MEANINGS.clear()
+    for kind in KINDS:
+        for word, meaning in kind.words().items():
+            COUNTS[word] = kind
+            MEANINGS[word] = meaning
+
+
+_refresh()
+ON_NEW_WORDS.append(_refresh)
 
 
 def kind_of(word: str) -> Count:

@@ -16,7 +16,10 @@ INT = {"type": "integer"}
 STR = {"type": "string"}
 TRUE = {"const": True}
 STD = {"enum": list(vocab.STANDARD_RESOURCES)}
-CARDRES = {"enum": list(vocab.CARD_RESOURCES)}
+# The game's words (tags, card resources, global parameters) are brought by modules: the schema
+# checks their form, and the compiler checks them against the modules (E310, E303, E320).
+WORD = {"type": "string", "pattern": "^[a-z][a-z0-9]*(-[a-z0-9]+)*$"}
+CARDRES = WORD
 ITEMS = {"type": "array", "items": {"$ref": "#/$defs/item"}}
 BOX_ITEMS = {"type": "array", "items": {"oneOf": [{"$ref": "#/$defs/op_production"},
                                                   {"$ref": "#/$defs/op_override"}]}}
@@ -30,7 +33,7 @@ COUNT = {"type": "object", "required": ["count"], "additionalProperties": False,
 COMPARISON = {"type": "object", "required": ["count", "cmp", "value"], "additionalProperties": False,
               "properties": {**COUNT["properties"], "cmp": {"enum": [">=", "<="]}, "value": INT}}
 COND = {"oneOf": [COMPARISON, {"type": "object", "required": ["reveal"], "additionalProperties": False,
-                               "properties": {"reveal": {"enum": list(vocab.TAGS)}}}]}
+                               "properties": {"reveal": WORD}}]}
 TRIGGER = {"type": "object", "required": ["event"], "additionalProperties": False,
            "properties": {"event": STR, "any": TRUE, "args": ARGS}}
 MODIFIER = {"type": "object", "required": ["mod"], "properties": {
@@ -54,7 +57,7 @@ CARD = {
     "additionalProperties": False,
     "properties": {
         "name": STR, "number": STR, "module": STR, "type": {"enum": list(vocab.CARD_TYPES)},
-        "cost": {"type": "integer", "minimum": 0}, "tags": {"type": "array", "items": {"enum": list(vocab.TAGS)}},
+        "cost": {"type": "integer", "minimum": 0}, "tags": {"type": "array", "items": WORD},
         "requires": {"type": "array", "items": COMPARISON}, "vp": VP, "holds": CARDRES,
         "play": ITEMS, "start": ITEMS, "first_action": ITEMS,
         "action": {"type": "array", "minItems": 1, "items": ACTION},

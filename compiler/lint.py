@@ -773,7 +773,6 @@ def override_place(c: Card):
                 yield f"'{m['name']}*' acts once: write it in a row", "effect", m["name"], None
 
 
-TRIGGER_ARGS = {word: kind.filters(word) for word, kind in TRIGGERS.items() if kind.filters(word) is not None}
 
 
 @rule("L406", "error", "a trigger filter the engine does not know",
@@ -789,7 +788,8 @@ def unknown_trigger_filter(c: Card):
     for e in c.ir.get("effects", ()):
         triggers = list(e.get("on", ())) + [t for m in e.get("mods", ()) for t in m.get("on", ())]
         for t in triggers:
-            allowed = TRIGGER_ARGS.get(t["event"])
+            kind = TRIGGERS.get(t["event"])
+            allowed = kind.filters(t["event"]) if kind else None
             for a in t.get("args", ()):
                 if isinstance(a, dict):
                     if a["rule"] != "cost" or "cmp" not in a:

@@ -105,6 +105,20 @@ def folder_of(mid: str) -> Path:
     return _known()[mid][1]
 
 
+#: Called after a folder brings new modules (and so perhaps new words): tables built from the
+#: vocabulary (counts, triggers, nouns) refresh themselves in place.
+ON_NEW_WORDS: list = []
+
+
+def all_words(kind: str) -> dict[str, dict]:
+    """The words of one kind that every module this run knows brings: installed ones first."""
+    out: dict[str, dict] = {}
+    for module, _ in _known().values():
+        for word, spec in module.words(kind).items():
+            out.setdefault(word, spec)
+    return out
+
+
 def add_folder(folder: str | Path) -> str:
     """Make a card folder with its own `module.yaml` a module of this run; its id."""
     folder = Path(folder).resolve()
@@ -114,7 +128,11 @@ def add_folder(folder: str | Path) -> str:
     known = _known()
     if module.id in known and known[module.id][1] != folder:
         raise ModuleError(f"{folder}: module id {module.id!r} is already the module of {known[module.id][1]}")
+    new = module.id not in known
     known[module.id] = (module, folder)
+    if new and module.vocabulary:
+        for refresh in ON_NEW_WORDS:
+            refresh()
     return module.id
 
 

@@ -20,20 +20,29 @@ import re
 from typing import Any
 
 from . import vocab
-from .modules import installed_words
+from .modules import ON_NEW_WORDS, all_words
 
 RES = {"mc": "M€", "steel": "steel", "titanium": "titanium", "plant": "plant", "energy": "energy", "heat": "heat"}
 # singular, plural (standard resources other than plants are uncountable)
-NOUNS = {
-    "mc": ("M€", "M€"), "steel": ("steel", "steel"), "titanium": ("titanium", "titanium"),
-    "plant": ("plant", "plants"), "energy": ("energy", "energy"), "heat": ("heat", "heat"),
-    **{word: (spec.get("singular", word), spec.get("plural", word + "s"))  # as the modules' manifests say
-       for word, spec in installed_words("card_resources").items()},
-    "held": ("resource", "resources"),
-    "card": ("card", "cards"),
-}
-# kept for callers of the first version of this module
-PLURAL = {s: p for s, p in NOUNS.values() if s != p}
+NOUNS: dict[str, tuple[str, str]] = {}
+
+
+def _refresh_nouns() -> None:
+    """The nouns of resources; card resources as the modules' manifests say (refreshed in place
+    when a module added to the run brings new ones)."""
+    NOUNS.clear()
+    NOUNS.update({
+        "mc": ("M€", "M€"), "steel": ("steel", "steel"), "titanium": ("titanium", "titanium"),
+        "plant": ("plant", "plants"), "energy": ("energy", "energy"), "heat": ("heat", "heat"),
+        **{word: (spec.get("singular", word), spec.get("plural", word + "s"))
+           for word, spec in all_words("card_resources").items()},
+        "held": ("resource", "resources"),
+        "card": ("card", "cards"),
+    })
+
+
+_refresh_nouns()
+ON_NEW_WORDS.append(_refresh_nouns)
 PARAMS = {"temperature": "the temperature", "oxygen": "oxygen"}
 SMALL_WORDS = {"a", "an", "the", "of", "from", "on", "in", "to", "and", "or", "for"}
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three"}

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import vocab
+from .modules import ON_NEW_WORDS
 
 Node = dict[str, Any]
 
@@ -187,5 +188,19 @@ class Conversion(Trigger):
 
 
 KINDS: tuple[Trigger, ...] = (TagPlayed(), CardPlayed(), StandardProjectUsed(), TilePlaced(), Conversion())
-TRIGGERS: dict[str, Trigger] = {word: kind for kind in KINDS for word in kind.words()}
-MEANINGS: dict[str, str] = {word: meaning for kind in KINDS for word, meaning in kind.words().items()}
+TRIGGERS: dict[str, Trigger] = {}
+MEANINGS: dict[str, str] = {}
+
+
+def _refresh() -> None:
+    """Rebuild the tables in place (a module added to the run may bring tags)."""
+    TRIGGERS.clear()
+    MEANINGS.clear()
+    for kind in KINDS:
+        for word, meaning in kind.words().items():
+            TRIGGERS[word] = kind
+            MEANINGS[word] = meaning
+
+
+_refresh()
+ON_NEW_WORDS.append(_refresh)

@@ -16,19 +16,28 @@ names them so that an author gets a clear error instead of a guess.
 
 from __future__ import annotations
 
-from .modules import installed_words
+from .modules import all_words
+
+# The game's words: TAGS, CARD_RESOURCES and GLOBALS are the words the modules this run knows
+# bring (installed ones first), read from their manifests whenever asked (see __getattr__).
+_BROUGHT = {"TAGS": "tags", "CARD_RESOURCES": "card_resources", "GLOBALS": "globals"}
+
+
+def __getattr__(name: str) -> tuple[str, ...] | set[str]:
+    if name in _BROUGHT:
+        return tuple(all_words(_BROUGHT[name]))
+    if name == "ALL_ATOM_WORDS":  # every word an atom may be
+        return ({HELD} | set(STANDARD_RESOURCES) | set(all_words("card_resources")) | set(all_words("globals"))
+                | set(TILE_KINDS) | set(CARD_ATOMS) | set(DURATIONS))
+    raise AttributeError(name)
 
 LANGUAGE_VERSION = 1
 
 STANDARD_RESOURCES = ("mc", "steel", "titanium", "plant", "energy", "heat")
-# The words the installed modules bring, in module order (their manifests say what each means).
-CARD_RESOURCES = tuple(installed_words("card_resources"))
 # "held(that)": one resource of whatever kind the triggering card holds.
 HELD = "held"
-TAGS = tuple(installed_words("tags"))
 CARD_TYPES = ("automated", "active", "event", "corporation", "standard-project", "conversion", "milestone", "award")
 PROJECT_TYPES = ("automated", "active", "event")
-GLOBALS = tuple(installed_words("globals"))
 TILE_KINDS = ("city", "greenery", "ocean", "tile")
 
 # Placement rules a tile may name in parentheses; a word that is not a rule is the tile's name.
@@ -82,10 +91,6 @@ LATER: dict[str, str] = {
     "camp": "Colonies", "data": "Colonies", "prelude": "Prelude",
 }
 
-ALL_ATOM_WORDS = (
-    {HELD} | set(STANDARD_RESOURCES) | set(CARD_RESOURCES) | set(GLOBALS) | set(TILE_KINDS) | set(CARD_ATOMS)
-    | set(DURATIONS)
-)
 
 
 def count_words() -> set[str]:

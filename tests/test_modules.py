@@ -52,3 +52,26 @@ def test_a_malformed_manifest_is_refused_with_where_and_why(tmp_path):
     (tmp_path / "module.yaml").write_text("id: pack\nname: Pack\nvocabulary: {tiles: {dome: a dome}}\n")
     with pytest.raises(ModuleError, match="vocabulary: Additional properties are not allowed"):
         read_manifest(tmp_path)
+
+
+DOMES = __import__("pathlib").Path(__file__).parent / "fixtures" / "domes"
+
+
+def test_a_module_of_data_brings_new_words_and_plays_with_no_python(capsys):
+    """tests/fixtures/domes brings a tag and a card resource; its cards compile, lint clean, are
+    drawn on a sheet with key entries for the new words, and bots play games with them."""
+    from compiler.lint import lint_paths
+    from compiler.modules import add_folder
+    from compiler.sheet import make_sheet
+    from tmars.cli import main
+
+    add_folder(DOMES)
+    assert "dome" in vocab.TAGS and "seed" in vocab.CARD_RESOURCES
+    result = compile_paths([DOMES], use_cache=False)
+    assert result.ok and {c["module"] for c in result.cards} == {"domes"} and len(result.cards) == 5
+    assert not lint_paths([DOMES]).findings
+    sheet = make_sheet(result.cards)
+    assert "Seed Vault" in sheet.html and "seeds" in sheet.html
+    assert main(["simulate", "--games", "6", "--seed", "3", "--cards", str(DOMES), "--coverage"]) == 0
+    out = capsys.readouterr().out
+    assert "capped" in out and "cards played" in out

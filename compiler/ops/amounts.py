@@ -9,7 +9,7 @@ from .protocol import CannotComplete, ask_one, decision, option
 from .. import printer as pr
 from .. import text as tx
 from .. import vocab
-from ..ir import INT, STD, TRUE
+from ..ir import INT, STD, TRUE, WORD
 from ..sheet import render as rd
 from . import Node, Op
 
@@ -213,7 +213,7 @@ def production_part(node: Node) -> str:
 
 class CardResource(Op):
     name = "card_resource"
-    required = {"res": {"enum": [*vocab.CARD_RESOURCES, vocab.HELD]}, "n": INT, "where": WHERE}
+    required = {"res": WORD, "n": INT, "where": WHERE}  # a card resource of a module, or held
     optional = {"x": TRUE, "upto": TRUE, "any": TRUE, "per": PER}
 
     def text(self, node, cost, note):

@@ -6,8 +6,7 @@ from .protocol import CannotComplete, decision, option
 
 from .. import printer as pr
 from .. import text as tx
-from .. import vocab
-from ..ir import ARGS, INT, STR, TRUE
+from ..ir import ARGS, INT, STR, TRUE, WORD
 from ..sheet import render as rd
 from ..tiles import TILE_KINDS
 from . import Op
@@ -29,7 +28,7 @@ TILE_PLACES = {
 
 class Raise(Op):
     name = "raise"
-    required = {"param": {"enum": list(vocab.GLOBALS)}, "n": INT}
+    required = {"param": WORD, "n": INT}
     optional = {"x": TRUE, "per": "#count"}
 
     def text(self, node, cost, note):

@@ -9,7 +9,7 @@ from typing import Any
 from .. import printer as pr
 from .. import text as tx
 from .. import vocab
-from ..ir import ARGS, INT, TRUE
+from ..ir import ARGS, INT, TRUE, WORD
 from ..sheet import render as rd
 from . import Op
 
@@ -18,7 +18,7 @@ class Steal(Op):
     """A package: exactly N from one player, gained by the thief (F094), or from nobody."""
 
     name = "steal"
-    required = {"res": {"enum": [*vocab.STANDARD_RESOURCES, *vocab.CARD_RESOURCES]}, "n": INT}
+    required = {"res": WORD, "n": INT}  # a standard resource or a card resource of a module
     optional = {"upto": TRUE}
 
     def text(self, node, cost, note):
