@@ -7,6 +7,7 @@ import hashlib
 import json
 import os
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from .compile import CardCompiler
@@ -108,6 +109,7 @@ def _display(path: Path) -> str:
         return str(path)
 
 
+@lru_cache(maxsize=1)
 def toolchain_hash() -> str:
     """Hash of everything that decides what a card compiles to: grammar and compiler code."""
     h = hashlib.sha256(GRAMMAR_PATH.read_bytes())
@@ -135,6 +137,9 @@ def compile_paths(paths: list[str | Path] | None = None, use_cache: bool = True)
     """Compile files and folders; a file whose source and toolchain are unchanged comes from cache."""
     files = card_files(paths)
     tool = toolchain_hash()
+    for path in files:  # every module met is known before the manifests are hashed
+        module_of(path)
+    manifests_key = manifests_hash()
     result = CompileResult()
     cdir = cache_dir()
     for path in files:
@@ -144,7 +149,7 @@ def compile_paths(paths: list[str | Path] | None = None, use_cache: bool = True)
                 data = path.read_bytes()
                 module = module_of(path)  # the same text may belong to another module elsewhere
                 key = hashlib.sha256(tool.encode() + str(path.resolve()).encode() + module.encode()
-                                     + manifests_hash().encode() + data).hexdigest()
+                                     + manifests_key.encode() + data).hexdigest()
                 cached = cdir / f"{key}.json"
                 if cached.exists():
                     result.cards.extend(json.loads(cached.read_text()))

@@ -66,8 +66,25 @@ MANIFEST_SCHEMA = {
 }
 
 
+_READ: dict[tuple[str, float], Module] = {}
+
+
 def read_manifest(folder: Path) -> Module:
+    """The manifest of a module folder (remembered while the file is unchanged)."""
     path = folder / MANIFEST
+    try:
+        key = (str(path), path.stat().st_mtime)
+    except OSError:
+        key = None
+    if key in _READ:
+        return _READ[key]
+    module = _read(path)
+    if key:
+        _READ[key] = module
+    return module
+
+
+def _read(path: Path) -> Module:
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     except (OSError, yaml.YAMLError) as e:
