@@ -22,7 +22,7 @@ FIELDS: dict[str, str] = {
     "name": "string", "number": "string", "module": "string", "type": "enum", "cost": "integer",
     "tags": "tags", "requires": "requires", "vp": "vp", "holds": "holds", "play": "row",
     "action": "action", "effect": "effect", "start": "row", "first-action": "row", "note": "string",
-    "score": "counts", "lint-ignore": "mapping", "replaces": "string",
+    "score": "counts", "lint-ignore": "mapping", "replaces": "string", "needs": "modules",
 }
 NUMBER_FORMATS = {"default": re.compile(r"^[0-9]{3}$|^[A-Z]?[0-9]{1,3}$|^[A-Z]{1,3}[0-9]{0,3}$")}
 
@@ -52,6 +52,8 @@ FRAME_SCHEMA = {
                       "description": "a corporation's starting resources and production"},
             "first-action": {"type": ["string", "array"], "items": {"type": "string"}},
             "note": {"type": "string", "description": "what an asterisk means, in your own words"},
+            "needs": {"type": "array", "items": {"type": "string"},
+                      "description": "modules that must be in play for the card to be dealt (many promos)"},
             "replaces": {"type": "string", "description": "a reprint: the name of the card of a required "
                                                           "module this card stands for when its module is in play"},
             "score": {"type": "string", "description": "an award's count: 'steel + titanium'"},
@@ -167,6 +169,17 @@ class CardCompiler:
             replaced = self._string(f, "replaces", raw)
             if replaced is not None:
                 card["replaces"] = replaced
+        if "needs" in f:
+            loc = f["needs"]
+            known = manifests()
+            if not isinstance(loc.value, list) or not all(isinstance(m, str) for m in loc.value):
+                self.diag("E313", "'needs' is a list of module ids", loc.line, loc.col, "needs: [colonies]")
+            elif any(m not in known for m in loc.value):
+                bad = next(m for m in loc.value if m not in known)
+                self.diag("E313", f"'needs' names an unknown module '{bad}'", loc.line, loc.col,
+                          ", ".join(sorted(known)), did_you_mean(bad, known))
+            else:
+                card["needs"] = list(loc.value)
         if len(self.diagnostics) > before:
             return None
         for word, kind in foreign_words(card):
@@ -307,12 +320,12 @@ def words_used(card: dict) -> list[tuple[str, str]]:
 
 
 def foreign_words(card: dict) -> list[tuple[str, str]]:
-    """Words the card uses that its module and the modules it requires do not bring (none for a
-    card outside any module with a manifest)."""
+    """Words the card uses that its module, the modules it requires and the modules it needs do not
+    bring (none for a card outside any module with a manifest)."""
     known = manifests()
     if card["module"] not in known:
         return []
-    mods = closure(card["module"])
+    mods = closure(card["module"]).union(*(closure(m) for m in card.get("needs", ())))
     seen: list[tuple[str, str]] = []
     for word, kind in words_used(card):
         if (word, kind) not in seen and not any(word in known[m].words(kind) for m in mods):

@@ -62,6 +62,7 @@ CARD = {
         "play": ITEMS, "start": ITEMS, "first_action": ITEMS,
         "action": {"type": "array", "minItems": 1, "items": ACTION},
         "effects": {"type": "array", "items": EFFECT}, "note": STR, "replaces": STR,
+        "needs": {"type": "array", "items": STR},
         "score": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/count"}},
     },
 }

@@ -921,6 +921,31 @@ def reprint_of_another_name(c: Card):
             "replaces", replaced, f"write 'replaces: {c.name}', or rename the card to '{replaced}'"
 
 
+@rule("L418", "warning", "a card needs a module it uses nothing of",
+      "'needs' keeps a card out of games without that module; a card that uses none of its words "
+      "probably does not need it (or uses it in a way lint cannot see: say why with lint-ignore).",
+      """
+- name: Quiet Promo
+  number: "956"
+  type: automated
+  cost: 5
+  needs: [corpera]
+  play: +1 plant
+""")
+def needs_unused(c: Card):
+    from .compile import words_used
+    from .modules import closure, manifests
+    known = manifests()
+    used = words_used(c.ir)
+    for m in c.ir.get("needs", ()):
+        own = closure(c.ir["module"]) if c.ir["module"] in known else set()
+        brought = {(w, k) for mod in closure(m) - own for k in ("tags", "card_resources", "globals")
+                   for w in known[mod].words(k)} if m in known else set()
+        if not any(u in brought for u in used):
+            yield f"'needs: {m}' but the card uses no word that {m} brings", "needs", m, \
+                "remove it, or silence this with lint-ignore and a reason"
+
+
 def reserved_areas() -> set[str]:
     """Names of the reserved areas on every shipped map (cards/*/board/*.yaml)."""
     import yaml

@@ -75,3 +75,12 @@ def test_a_module_of_data_brings_new_words_and_plays_with_no_python(capsys):
     assert main(["simulate", "--games", "6", "--seed", "3", "--cards", str(DOMES), "--coverage"]) == 0
     out = capsys.readouterr().out
     assert "capped" in out and "cards played" in out
+
+
+def test_a_card_that_needs_a_module_is_dealt_only_when_that_module_is_in_play():
+    from tmars.game import Game
+    needy = str(DOMES.parent / "needy")
+    without = Game.new(2, seed=2, modules=("base",), card_folders=(needy,))
+    assert "Fighter Escort" in without.content.cards and "Fighter Escort" not in without.content.project_deck()
+    with_it = Game.new(2, seed=2, card_folders=(needy,))
+    assert "Fighter Escort" in with_it.content.project_deck()

@@ -94,13 +94,18 @@ class Content:
         names = self.board[kind]
         return names[key] if key in names else names[self.slugs[kind][key]]
 
+    def in_game(self, card: dict) -> bool:
+        """Is every module the card needs in play? (A card that needs another module is left out.)"""
+        return all(m in self.modules for m in card.get("needs", ()))
+
     def project_deck(self) -> list[str]:
-        cards = [c for c in self.cards.values() if c["type"] in ("automated", "active", "event")]
+        cards = [c for c in self.cards.values() if c["type"] in ("automated", "active", "event") and self.in_game(c)]
         return sorted((c["name"] for c in cards), key=lambda n: (self.cards[n].get("number", ""), n))
 
     def corporations(self) -> list[str]:
         """The corporation deck: every corporation but the beginner variant's (rules.yaml)."""
-        return [c["name"] for c in self.of_type("corporation") if c["name"] not in self.rules.beginner_corporations]
+        return [c["name"] for c in self.of_type("corporation")
+                if c["name"] not in self.rules.beginner_corporations and self.in_game(c)]
 
     def beginner_corporations(self) -> list[str]:
         return [c["name"] for c in self.of_type("corporation") if c["name"] in self.rules.beginner_corporations]
