@@ -906,12 +906,12 @@ def holds_on_event(c: Card):
 @rule("L417", "error", "a reprint that names another card",
       "A reprint stands for the card of the same name in a required module ('replaces' names itself).",
       """
-- name: Deimos Down Deluxe
+- name: Comet Strike Deluxe
   number: "955"
   type: event
   cost: 29
   tags: [space, event]
-  replaces: Deimos Down
+  replaces: Comet Strike
   play: +3 temperature
 """)
 def reprint_of_another_name(c: Card):

@@ -362,7 +362,7 @@ def h_resolve_card(g: Interp, task: dict, answer: Any) -> dict | None:
     card = g.content.cards[name]
     pl["hand"].remove(name)
     st.get("last_tile", {}).pop(str(p), None)
-    # what was granted until the next card was for this one (F-rules of Indentured Workers, Special Design)
+    # modifiers granted until the next card were for this one: they end now
     pl["granted"] = [m for m in pl.get("granted", ()) if m["until"] != "next-card"]
     if card["type"] == "event":
         pl["events"].append(name)

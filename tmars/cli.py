@@ -359,7 +359,7 @@ def parser() -> argparse.ArgumentParser:
     pl.add_argument("--bots", choices=("random", "greedy"), default="greedy")
     pl.add_argument("--load", help="resume a game saved with 'save FILE' (you are the first player)")
     pl.add_argument("--beginner", action="store_true",
-                    help="take a beginner corporation (one that keeps all dealt cards free) instead of choosing")
+                    help="play the beginner variant: its corporation, all dealt cards kept free, instead of choosing")
     pl.set_defaults(func=cmd_play)
     return ap
 

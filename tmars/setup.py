@@ -54,7 +54,7 @@ def start_mc(content: Content, corp: str) -> int:
 
 
 def hand_is_free(content: Content, corp: str) -> bool:
-    """A beginner corporation keeps all dealt project cards without paying (rules.yaml)."""
+    """A corporation of the beginner variant (rules.yaml) keeps all dealt project cards without paying."""
     return corp in content.rules.beginner_corporations
 
 
