@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import vocab
-from .modules import ON_NEW_WORDS
+from .modules import keep_tables
 
 Node = dict[str, Any]
 
@@ -231,20 +231,7 @@ KINDS: tuple[Count, ...] = (GlobalParameter(), Rating(), RatingRaises(), Tags(),
                             Resources(), Tiles(), Adjacent(), Hand(), OnThisCard())
 COUNTS: dict[str, Count] = {}
 MEANINGS: dict[str, str] = {}
-
-
-def _refresh() -> None:
-    """Rebuild the tables in place (a module added to the run may bring tags or card resources)."""
-    COUNTS.clear()
-    MEANINGS.clear()
-    for kind in KINDS:
-        for word, meaning in kind.words().items():
-            COUNTS[word] = kind
-            MEANINGS[word] = meaning
-
-
-_refresh()
-ON_NEW_WORDS.append(_refresh)
+keep_tables(KINDS, COUNTS, MEANINGS)  # refilled when a module added to the run brings new words
 
 
 def kind_of(word: str) -> Count:

@@ -127,6 +127,21 @@ def folder_of(mid: str) -> Path:
 ON_NEW_WORDS: list = []
 
 
+def keep_tables(kinds: tuple, table: dict, meanings: dict) -> None:
+    """Fill `table` (word -> kind) and `meanings` (word -> meaning) from kinds that each state
+    `words()`, and refill them in place whenever a module added to the run brings new words."""
+    def refresh() -> None:
+        table.clear()
+        meanings.clear()
+        for kind in kinds:
+            for word, meaning in kind.words().items():
+                table[word] = kind
+                meanings[word] = meaning
+
+    refresh()
+    ON_NEW_WORDS.append(refresh)
+
+
 def all_words(kind: str) -> dict[str, dict]:
     """The words of one kind that every module this run knows brings: installed ones first."""
     out: dict[str, dict] = {}

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import vocab
-from .modules import ON_NEW_WORDS
+from .modules import keep_tables
 
 Node = dict[str, Any]
 
@@ -190,17 +190,4 @@ class Conversion(Trigger):
 KINDS: tuple[Trigger, ...] = (TagPlayed(), CardPlayed(), StandardProjectUsed(), TilePlaced(), Conversion())
 TRIGGERS: dict[str, Trigger] = {}
 MEANINGS: dict[str, str] = {}
-
-
-def _refresh() -> None:
-    """Rebuild the tables in place (a module added to the run may bring tags)."""
-    TRIGGERS.clear()
-    MEANINGS.clear()
-    for kind in KINDS:
-        for word, meaning in kind.words().items():
-            TRIGGERS[word] = kind
-            MEANINGS[word] = meaning
-
-
-_refresh()
-ON_NEW_WORDS.append(_refresh)
+keep_tables(KINDS, TRIGGERS, MEANINGS)  # refilled when a module added to the run brings new words
