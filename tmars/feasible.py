@@ -221,21 +221,20 @@ def _tiles_placeable(g: Any, p: int, tiles: tuple) -> bool:
 
 
 def card_offerable(g, p: int, card: dict) -> bool:
-    """Can playing this card be completed (its cost is affordable: checked before)?"""
-    st, content = g.state, g.content
+    """Can playing this card be completed (its cost is affordable: checked before)? As any row,
+    except that a loss the ledger cannot cover may be covered by the card's own triggers (F075)."""
     play = card.get("play", [])
     key = "play:" + card["name"]
-    risky_triggers = unsafe_triggers_in_play(st, content)
-    safe = safe_for(content, key, [], play)
-    if not risky_triggers and (safe == "yes" or (safe != "no" and _tiles_placeable(g, p, safe[1]))):
+    ctx = {"p": p, "card": card["name"]}
+    verdict = row_verdict(g, p, key, [], play, ctx)
+    if verdict:
         return True
-    led = Ledger(g, p)
-    led.add(play, {"p": p, "card": card["name"]})
-    if led.ok() and not led.inexact and exact_for(st, content, p, key, [], play) and not risky_triggers:
-        return True
-    predicted_trigger_gains(g, p, card, led)  # a loss covered by the card's own triggers (F075)
-    if not led.ok():
-        return False
+    if verdict is False:
+        led = Ledger(g, p)
+        led.add(play, ctx)
+        predicted_trigger_gains(g, p, card, led)
+        if not led.ok():
+            return False
     return action_completes(g, p, key)
 
 
