@@ -130,9 +130,7 @@ def items_safe_whatever_chosen(items: list, mandatory: bool = False, tile_ok: An
 
 
 def is_loss(node: Node) -> bool:
-    return node["op"] in LOSS_OPS and node.get("n", 0) < 0
-
-
-LOSS_OPS = ("resource", "production", "cards", "card_resource")
+    """A loss of an amount (resources, production, cards, card resources): what its op says."""
+    return node.get("n", 0) < 0 and OPS[node["op"]].exactness(node) == "amount"
 
 from . import amounts, board, special, structure  # noqa: E402,F401  (each module registers its ops)
