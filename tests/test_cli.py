@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from tmars.cli import main
 
@@ -138,3 +139,22 @@ def test_game_takes_card_folders(capsys):
     assert "decisions in" in capsys.readouterr().out
     assert main(["game", "--seed", "5", "--cards", str(Path(__file__).parent), "--quiet"]) == 2
     assert "needs a module.yaml" in capsys.readouterr().err
+
+
+def test_cards_and_sheet_read_the_modules_folders_and_map_they_are_given(tmp_path, capsys):
+    domes = str(Path(__file__).parent / "fixtures" / "domes")
+    assert main(["cards", "--json", "--cards", domes, "--module", "domes"]) == 0
+    names = [json.loads(line)["name"] for line in capsys.readouterr().out.splitlines()]
+    assert "Seed Vault" in names and all(n.startswith(("Dome", "Seed")) for n in names)
+    assert main(["cards", "--json", "--modules", "base", "--map", "tharsis"]) == 0
+    listed = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert {c["module"] for c in listed} == {"base"}
+    assert {c["name"] for c in listed if c["type"] == "milestone"} == {"Terraformer", "Mayor", "Gardener",
+                                                                        "Builder", "Planner"}
+    assert main(["cards", "--modules", "corpera"]) == 2
+    assert "requires base" in capsys.readouterr().err
+    out = tmp_path / "domes.html"
+    assert main(["sheet", "--cards", domes, "--module", "domes", "-o", str(out)]) == 0
+    assert "Seed Vault" in out.read_text()
+    assert main(["sheet", "--map", "nowhere", "-o", str(out)]) == 2
+    assert "unknown map 'nowhere'" in capsys.readouterr().err

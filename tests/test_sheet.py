@@ -117,10 +117,10 @@ def test_selection_errors_and_page_arithmetic():
 
 def test_cli_sheet(tmp_path, capsys):
     out = tmp_path / "promo.html"
-    assert main(["sheet", "--module", "base", "--cards", "Birds", "Capital", "-o", str(out), "--no-legend"]) == 0
+    assert main(["sheet", "--module", "base", "--only", "Birds", "Capital", "-o", str(out), "--no-legend"]) == 0
     assert names_in(out.read_text()) == Counter({"Birds": 1, "Capital": 1})
     assert "2 card(s)" in capsys.readouterr().out
-    assert main(["sheet", "--cards", "Brids", "-o", str(out)]) == 2
+    assert main(["sheet", "--only", "Brids", "-o", str(out)]) == 2
     assert "did you mean 'Birds'" in capsys.readouterr().err
     assert main(["sheet", "-o", str(tmp_path / "x.txt")]) == 2
     own = tmp_path / "mypromo"
@@ -224,7 +224,7 @@ def test_letter_and_list_pdfs(chromium, tmp_path):
 
 def test_cli_writes_pdf_and_checks(chromium, tmp_path, capsys):
     out = tmp_path / "birds.pdf"
-    assert main(["sheet", "--cards", "Birds", "--check", "--no-legend", "-o", str(out)]) == 0
+    assert main(["sheet", "--only", "Birds", "--check", "--no-legend", "-o", str(out)]) == 0
     assert pdf_page_count(out) == 1
     assert "1 page(s)" in capsys.readouterr().out
 

@@ -19,10 +19,17 @@ err = Console(stderr=True, highlight=False)
 # ---- cards -------------------------------------------------------------------------------
 def cmd_cards(args: argparse.Namespace) -> int:
     from compiler.library import compile_paths
-    result = compile_paths(args.paths or None, use_cache=not args.no_cache)
+
+    from .selection import keep_on_map, map_components, selected_paths
+    missing = [p for p in args.paths if not Path(p).exists()]
+    if missing:
+        err.print(f"error: no such file or folder: {', '.join(missing)}", markup=False)
+        return 2
+    on_map = map_components(args.map)
+    result = compile_paths(selected_paths(args), use_cache=not args.no_cache)
     for d in result.diagnostics:
         err.print(d.render(), markup=False)
-    cards = [c for c in result.cards if not args.module or c["module"] in args.module]
+    cards = [c for c in keep_on_map(result.cards, on_map) if not args.module or c["module"] in args.module]
     if args.json:
         from compiler.text import card_text
         keys = ("name", "number", "module", "type", "cost", "tags", "requires", "vp", "holds")
@@ -75,6 +82,10 @@ def cmd_lint(args: argparse.Namespace) -> int:
 
 def cmd_sheet(args: argparse.Namespace) -> int:
     from compiler.sheet.command import run
+
+    from .selection import map_components, selected_paths
+    args.keep = map_components(args.map)
+    args.selected = selected_paths(args)
     return run(args)
 
 
@@ -292,12 +303,14 @@ def positive(text: str) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
+    from .selection import add_selection_arguments
     ap = argparse.ArgumentParser(prog="tmars", description="Terraforming Mars rules engine: every component is data.")
     sub = ap.add_subparsers(dest="command", required=True)
 
     c = sub.add_parser("cards", help="compile card files (default: the shipped library) and list them")
     c.add_argument("paths", nargs="*")
-    c.add_argument("--module", action="append")
+    c.add_argument("--module", action="append", help="list only the cards of this module (repeatable)")
+    add_selection_arguments(c)
     c.add_argument("--json", action="store_true", help="one JSON object per card: frame facts and IR")
     c.add_argument("--no-cache", action="store_true")
     c.set_defaults(func=cmd_cards)
@@ -313,6 +326,7 @@ def parser() -> argparse.ArgumentParser:
     sh = sub.add_parser("sheet", help="print reference sheets drawn from the IR: HTML, or PDF (docs/sheets.md)")
     from compiler.sheet.command import add_arguments as sheet_arguments
     sheet_arguments(sh)
+    add_selection_arguments(sh)
     sh.set_defaults(func=cmd_sheet)
 
     s = sub.add_parser("schema", help="print the JSON Schema of the IR (or of card files with --frame)")

@@ -170,6 +170,10 @@ def available_maps() -> list[str]:
     return sorted(_map_files())
 
 
+def map_file(name: str) -> Path:
+    return _map_files()[slug(name)]
+
+
 @lru_cache(maxsize=8)
 def load_content(modules: tuple[str, ...] = ("base", "corpera"), map_name: str = "tharsis") -> Content:
     """Compile (from cache when unchanged) the given modules and load the map."""
@@ -184,5 +188,5 @@ def load_content(modules: tuple[str, ...] = ("base", "corpera"), map_name: str =
         if c["type"] in BOARD_TYPES:
             components[c["type"]][c["name"]] = c
     game_rules = load_rules(modules)
-    return Content(cards, load_map(_map_files()[slug(map_name)]), load_tracks(game_rules), modules, game_rules,
+    return Content(cards, load_map(map_file(map_name)), load_tracks(game_rules), modules, game_rules,
                    components)

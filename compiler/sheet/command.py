@@ -11,7 +11,7 @@ from pathlib import Path
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("paths", nargs="*", help="card files or folders (default: the shipped library)")
     p.add_argument("--module", nargs="+", action="extend", metavar="M", help="only these modules (base, corpera, …)")
-    p.add_argument("--cards", nargs="+", action="extend", metavar="NAME", help="only these cards, by printed name")
+    p.add_argument("--only", nargs="+", action="extend", metavar="NAME", help="only these cards, by printed name")
     p.add_argument("-o", "--output", required=True, metavar="FILE",
                    help="FILE.html (self-contained) or FILE.pdf (printed with headless Chromium)")
     p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size (default: a4)")
@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     if missing:
         print(f"error: no such file or folder: {', '.join(missing)}", file=sys.stderr)
         return 2
-    result = compile_paths(args.paths or None, use_cache=not args.no_cache)
+    result = compile_paths(getattr(args, "selected", args.paths or None), use_cache=not args.no_cache)
     if result.diagnostics:
         for d in result.diagnostics:
             print(d.render(), file=sys.stderr)
@@ -48,7 +48,9 @@ def run(args: argparse.Namespace) -> int:
         return 1
     t = time.perf_counter()
     try:
-        sheet = make_sheet(result.cards, modules=args.module, names=args.cards, paper=args.paper,
+        keep = getattr(args, "keep", None)
+        cards = [c for c in result.cards if keep is None or c["type"] not in ("milestone", "award") or c["name"] in keep]
+        sheet = make_sheet(cards, modules=args.module, names=args.only, paper=args.paper,
                            layout=args.layout, grey=args.grey, legend=not args.no_legend)
     except SheetError as e:
         print(f"error: {e}", file=sys.stderr)
