@@ -83,8 +83,9 @@ def cmd_lint(args: argparse.Namespace) -> int:
 def cmd_sheet(args: argparse.Namespace) -> int:
     from compiler.sheet.command import run
 
-    from .selection import map_components, selected_paths
-    args.keep = map_components(args.map)
+    from .selection import keep_on_map, map_components, selected_paths
+    on_map = map_components(args.map)
+    args.keep = lambda cards: keep_on_map(cards, on_map)
     args.selected = selected_paths(args)
     return run(args)
 

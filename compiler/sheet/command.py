@@ -48,8 +48,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     t = time.perf_counter()
     try:
-        keep = getattr(args, "keep", None)
-        cards = [c for c in result.cards if keep is None or c["type"] not in ("milestone", "award") or c["name"] in keep]
+        cards = args.keep(result.cards) if getattr(args, "keep", None) else result.cards
         sheet = make_sheet(cards, modules=args.module, names=args.only, paper=args.paper,
                            layout=args.layout, grey=args.grey, legend=not args.no_legend)
     except SheetError as e:
