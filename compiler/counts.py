@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import vocab
-from .modules import keep_tables
+from .modules import all_words, keep_tables
 
 Node = dict[str, Any]
 
@@ -36,21 +36,24 @@ class Count:
 
 
 class GlobalParameter(Count):
+    """The global parameters: the tracks the modules' manifests declare. A track moved by placing a
+    tile (the oceans) is counted, worded and drawn as those tiles."""
+
     def words(self):
-        return {"temperature": "the temperature in °C", "oxygen": "the oxygen level in %",
-                "oceans": "ocean tiles on the board"}
+        return {w: spec["meaning"] for w, spec in all_words("globals").items()}
 
     def value(self, rules, state, content, p, c, ctx, players):
         return state["globals"][c["count"]]
 
     def parts(self, c, who):
         word = c["count"]
-        if word == "oceans":
-            return "ocean tile", "ocean tiles", "in play"
+        tile = all_words("globals").get(word, {}).get("raised_by")
+        if tile:
+            return f"{tile} tile", f"{tile} tiles", "in play"
         return f"{word} step", f"{word} steps", ""
 
     def icon(self, c, icons, small, grp):
-        return icons.icon("ocean" if c["count"] == "oceans" else c["count"]), []
+        return icons.icon(all_words("globals").get(c["count"], {}).get("raised_by") or c["count"]), []
 
 
 class Rating(Count):

@@ -18,7 +18,7 @@ from .modules import CARDS_ROOT, folder_of, manifests
 @dataclass(frozen=True)
 class GameRules:
     start_tr: int
-    globals: dict[str, dict[str, int]]  # name -> start, goal, step
+    globals: dict[str, dict]  # name -> start, goal, step, ends_game (from the manifests' tracks)
     bonuses: tuple[dict, ...]  # param, at, do (card language)
     production_floor: dict[str, int]
     metal_value: dict[str, int]
@@ -39,6 +39,10 @@ class GameRules:
     def floor(self, res: str) -> int:
         return self.production_floor.get(res, 0)
 
+    def ending_tracks(self) -> tuple[str, ...]:
+        """The tracks that must all be at their goal for the game to end."""
+        return tuple(k for k, v in self.globals.items() if v.get("ends_game", True))
+
     def track_range(self, name: str) -> tuple[int, int] | None:
         spec = self.globals.get(name)
         return (spec["start"], spec["goal"]) if spec else None
@@ -47,12 +51,18 @@ class GameRules:
 @lru_cache(maxsize=16)
 def load_rules(modules: tuple[str, ...] = ("base",)) -> GameRules:
     data: dict = {}
+    tracks: dict[str, dict] = {}
+    bonuses: list[dict] = []
+    known = manifests()
     for m in modules:
-        path = (folder_of(m) if m in manifests() else CARDS_ROOT / m) / "rules.yaml"
+        path = (folder_of(m) if m in known else CARDS_ROOT / m) / "rules.yaml"
         if path.exists():
             data.update(yaml.safe_load(path.read_text(encoding="utf-8")) or {})
+        for name, spec in (known[m].words("globals") if m in known else {}).items():
+            tracks[name] = {k: spec[k] for k in ("start", "goal", "step")} | {"ends_game": spec.get("ends_game", True)}
+            bonuses.extend({"param": name, "at": b["at"], "do": b["do"]} for b in spec.get("bonuses", ()))
     return GameRules(
-        start_tr=data["start_tr"], globals=data["globals"], bonuses=tuple(data.get("bonuses", ())),
+        start_tr=data["start_tr"], globals=tracks, bonuses=tuple(bonuses),
         production_floor=data.get("production_floor", {}), metal_value=data["metal_value"],
         ocean_adjacency_mc=data["ocean_adjacency_mc"], milestone_cost=data["milestones"]["cost"],
         milestone_points=data["milestones"]["points"], milestones_most=data["milestones"]["most"],

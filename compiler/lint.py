@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from . import vocab
-from .gamerules import load_rules
+from .modules import all_words
 from .triggers import TRIGGERS
 from .diagnostics import Diagnostic, Position, excerpt
 from .frame import RawCard
@@ -155,8 +155,15 @@ def token(node: Node) -> str:
 
 
 PROJECTS = ("automated", "active", "event")
-GLOBAL_RANGE = {name: (spec["start"], spec["goal"]) for name, spec in load_rules().globals.items()}
-GLOBAL_STEP = {name: spec["step"] for name, spec in load_rules().globals.items()}
+def track_range(word: str) -> tuple[int, int] | None:
+    """(start, goal) of a global parameter any known module brings, from its manifest."""
+    spec = all_words("globals").get(word)
+    return (spec["start"], spec["goal"]) if spec else None
+
+
+def track_step(word: str) -> int | None:
+    spec = all_words("globals").get(word)
+    return spec["step"] if spec else None
 
 
 # ---- card structure -------------------------------------------------------------------------
@@ -386,7 +393,7 @@ def does_nothing(c: Card):
 """)
 def impossible_requirement(c: Card):
     for r in c.ir.get("requires", ()):
-        rng = GLOBAL_RANGE.get(r["count"])
+        rng = track_range(r["count"])
         if r["value"] < 0 and not rng:
             yield f"'{r['count']} {r['cmp']} {r['value']}' is never met", "requires", r["count"], None
         if not rng:
@@ -411,9 +418,10 @@ def impossible_requirement(c: Card):
 def off_step_requirement(c: Card):
     for r in c.ir.get("requires", ()):
         word = r["count"]
-        if word not in GLOBAL_STEP:
+        step, span = track_step(word), track_range(word)
+        if step is None or span is None:
             continue
-        step, start = GLOBAL_STEP[word], GLOBAL_RANGE[word][0]
+        start = span[0]
         off = (r["value"] - start) % step
         if off:
             near = r["value"] + (step - off if r["cmp"] == ">=" else -off)
@@ -488,7 +496,7 @@ def requirement_on_event_tags(c: Card):
 """)
 def trivial_requirement(c: Card):
     for r in c.ir.get("requires", ()):
-        lo, hi = GLOBAL_RANGE.get(r["count"], (0, None))
+        lo, hi = track_range(r["count"]) or (0, None)
         if (r["cmp"] == ">=" and r["value"] <= lo) or (hi is not None and r["cmp"] == "<=" and r["value"] >= hi):
             yield f"'{r['count']} {r['cmp']} {r['value']}' always holds", "requires", r["count"], \
                 "remove it or fix the value"
@@ -713,7 +721,7 @@ def never_offered(c: Card):
     for f, node, _ in all_nodes(c.ir):
         if node["op"] == "if" and "count" in node["cond"]:
             cond = node["cond"]
-            rng = GLOBAL_RANGE.get(cond["count"])
+            rng = track_range(cond["count"])
             if rng and ((cond["cmp"] == ">=" and cond["value"] > rng[1]) or
                         (cond["cmp"] == "<=" and cond["value"] < rng[0])):
                 yield f"condition '{cond['count']} {cond['cmp']} {cond['value']}' is never true", f, \

@@ -19,7 +19,8 @@ class ModuleError(ValueError):
     """A module set that cannot be played: an unknown name, or a requirement left out."""
 
 
-VOCABULARY_KINDS = {"tags": "a tag", "card_resources": "a card resource", "globals": "a global parameter"}
+VOCABULARY_KINDS = {"tags": "a tag", "card_resources": "a card resource", "globals": "a global parameter",
+                    "tiles": "a tile name", "counts": "a count word"}
 
 
 @dataclass(frozen=True)
@@ -34,8 +35,6 @@ class Module:
         return (self.vocabulary or {}).get(kind, {})
 
 
-#: Card folders outside cards/ added for this run (`--cards PATH`, a scenario's `cards:`), by id.
-_ADDED: dict[str, Path] = {}
 _KNOWN: dict[str, tuple[Module, Path]] = {}
 
 
@@ -43,6 +42,24 @@ _WORD = {"type": "string", "pattern": "^[a-z][a-z0-9]*(-[a-z0-9]+)*$"}
 _MEANING = {"type": "string", "minLength": 1}
 _NOUN = {"type": "object", "required": ["meaning"], "additionalProperties": False,
          "properties": {"meaning": _MEANING, "singular": _MEANING, "plural": _MEANING}}
+_INT = {"type": "integer"}
+#: A global parameter is a track: where it starts, the goal that maxes it, the size of one step, the
+#: bonus steps (card language, for whoever reaches or passes them), whether it counts towards the
+#: end of the game, and, for a track moved by placing a tile rather than by a raise, that tile.
+_TRACK = {"type": "object", "required": ["meaning", "start", "goal", "step"], "additionalProperties": False,
+          "properties": {
+              "meaning": _MEANING, "start": _INT, "goal": _INT, "step": {"type": "integer", "minimum": 1},
+              "ends_game": {"type": "boolean", "description": "maxing it is part of the game-end condition"},
+              "raised_by": {**_WORD, "description": "the tile whose placement raises it (no raise word)"},
+              "bonuses": {"type": "array", "items": {
+                  "type": "object", "required": ["at", "do"], "additionalProperties": False,
+                  "properties": {"at": _INT, "do": {**_MEANING, "description": "card language"}}}},
+          }}
+#: A count word a module defines as the sum of counts the language already has.
+_COUNT = {"type": "object", "required": ["meaning", "sum", "singular", "plural"], "additionalProperties": False,
+          "properties": {"meaning": _MEANING, "singular": _MEANING, "plural": _MEANING,
+                         "sum": {"type": "array", "minItems": 1, "items": _MEANING,
+                                 "description": "counts in card language, added up"}}}
 MANIFEST_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://tmars.dev/module.json",
@@ -59,7 +76,9 @@ MANIFEST_SCHEMA = {
                 "tags": {"type": "object", "propertyNames": _WORD, "additionalProperties": _MEANING},
                 "card_resources": {"type": "object", "propertyNames": _WORD,
                                    "additionalProperties": {"oneOf": [_MEANING, _NOUN]}},
-                "globals": {"type": "object", "propertyNames": _WORD, "additionalProperties": _MEANING},
+                "globals": {"type": "object", "propertyNames": _WORD, "additionalProperties": _TRACK},
+                "tiles": {"type": "object", "propertyNames": _WORD, "additionalProperties": _MEANING},
+                "counts": {"type": "object", "propertyNames": _WORD, "additionalProperties": _COUNT},
             },
         },
     },
@@ -111,6 +130,15 @@ def _known() -> dict[str, tuple[Module, Path]]:
             module = read_manifest(path.parent)
             _KNOWN[module.id] = (module, path.parent)
     return _KNOWN
+
+
+def forget_added() -> None:
+    """Forget the folders added to this run (for a host that runs several games in one process,
+    such as the test suite): only the installed modules stay known."""
+    if any(folder.parent != CARDS_ROOT for _, folder in _KNOWN.values()):
+        _KNOWN.clear()
+        for refresh in ON_NEW_WORDS:
+            refresh()
 
 
 def manifests() -> dict[str, Module]:

@@ -24,10 +24,14 @@ _BROUGHT = {"TAGS": "tags", "CARD_RESOURCES": "card_resources", "GLOBALS": "glob
 
 
 def __getattr__(name: str) -> tuple[str, ...] | set[str]:
+    if name == "GLOBALS":  # the tracks a raise word moves (not those moved by placing a tile)
+        return tuple(w for w, spec in all_words("globals").items() if not spec.get("raised_by"))
+    if name == "TRACKS":  # every global parameter, as a count word
+        return tuple(all_words("globals"))
     if name in _BROUGHT:
         return tuple(all_words(_BROUGHT[name]))
     if name == "ALL_ATOM_WORDS":  # every word an atom may be
-        return ({HELD} | set(STANDARD_RESOURCES) | set(all_words("card_resources")) | set(all_words("globals"))
+        return ({HELD} | set(STANDARD_RESOURCES) | set(all_words("card_resources")) | set(__getattr__("GLOBALS"))
                 | set(TILE_KINDS) | set(CARD_ATOMS) | set(DURATIONS))
     raise AttributeError(name)
 

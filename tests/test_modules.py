@@ -49,7 +49,7 @@ def test_a_malformed_manifest_is_refused_with_where_and_why(tmp_path):
     (tmp_path / "module.yaml").write_text("id: pack\nname: Pack\nrequires: base\n")
     with pytest.raises(ModuleError, match=r"module.yaml: requires: 'base' is not of type 'array'"):
         read_manifest(tmp_path)
-    (tmp_path / "module.yaml").write_text("id: pack\nname: Pack\nvocabulary: {tiles: {dome: a dome}}\n")
+    (tmp_path / "module.yaml").write_text("id: pack\nname: Pack\nvocabulary: {rivers: {dome: a dome}}\n")
     with pytest.raises(ModuleError, match="vocabulary: Additional properties are not allowed"):
         read_manifest(tmp_path)
 

@@ -140,7 +140,7 @@ def production(g: Interp) -> None:
 
 def globals_maxed(g: Interp) -> bool:
     spec = g.content.tracks.globals
-    return all(g.state["globals"][k] >= spec[k]["goal"] for k in ("temperature", "oxygen", "oceans"))
+    return all(g.state["globals"][k] >= spec[k]["goal"] for k in g.content.rules.ending_tracks())
 
 
 
