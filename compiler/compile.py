@@ -14,7 +14,8 @@ from .diagnostics import CompileError, Diagnostic, Position, did_you_mean
 from .frame import Located, RawCard
 from .ops.schema import schema
 from .lower import lower_field
-from .modules import VOCABULARY_KINDS, bringer, closure, manifests
+from .counts import DefinitionError, definition
+from .modules import VOCABULARY_KINDS, all_words, bringer, closure, manifests
 from .parser import SourceText
 
 # field -> (kind of value, card-language start rule or None)
@@ -185,10 +186,22 @@ class CardCompiler:
         for word, kind in foreign_words(card):
             brought_by = bringer(word, kind)
             what = VOCABULARY_KINDS[kind]
-            where = f"{what} of module {brought_by}" if brought_by else f"not {what}"
-            self.diag("E320", f"'{word}' is {where}, which module {card['module']} does not require", raw.line,
-                      raw.col, f"words of {', '.join(sorted(closure(card['module'])))}",
-                      f"add {brought_by} to the requires of {card['module']}'s module.yaml" if brought_by else "")
+            if brought_by:
+                self.diag("E320", f"'{word}' is {what} of module {brought_by}, which module {card['module']} "
+                          "does not require", raw.line, raw.col,
+                          f"words of {', '.join(sorted(closure(card['module'])))}",
+                          f"add {brought_by} to the requires of {card['module']}'s module.yaml")
+            else:
+                self.diag("E320", f"'{word}' is not {what} of any module", raw.line, raw.col,
+                          f"{what} that a module declares in its module.yaml",
+                          did_you_mean(word, all_words(kind))
+                          or f"declare it under vocabulary: {kind} in a module.yaml")
+        for word, _ in words_used(card):
+            if word in all_words("counts"):
+                try:
+                    definition(word)
+                except DefinitionError as e:
+                    self.diag("E321", str(e), raw.line, raw.col, "a sum of counts of the language", "")
         if len(self.diagnostics) > before:
             return None
         error = _ir_error(json.dumps(card, sort_keys=True))
@@ -298,6 +311,8 @@ def words_used(card: dict) -> list[tuple[str, str]]:
                 used.append((n["res"], "card_resources"))
             if n["op"] == "raise":
                 used.append((n["param"], "globals"))
+            if n["op"] == "tile" and n.get("name"):
+                used.append((n["name"], "tiles"))
             if "per" in n:
                 counts.append(n["per"])
             if n["op"] in ("if", "need") and "count" in n["cond"]:
@@ -310,8 +325,10 @@ def words_used(card: dict) -> list[tuple[str, str]]:
             used.append((word[:-4], "tags"))
         elif word in vocab.CARD_RESOURCES:
             used.append((word, "card_resources"))
-        elif word in vocab.GLOBALS:
+        elif word in vocab.TRACKS:
             used.append((word, "globals"))
+        elif word in all_words("counts"):
+            used.append((word, "counts"))
     for t in triggers:
         if t["event"].endswith(vocab.COUNT_SUFFIX_TAG):
             used.append((t["event"][:-4], "tags"))

@@ -230,8 +230,55 @@ class OnThisCard(Count):
         return icons.icon(c["count"]), []
 
 
+class Defined(Count):
+    """Count words a module defines in its manifest (`vocabulary.counts`) as a sum of counts the
+    language already has, so a module brings a new count word with no Python. A `!` on the word
+    counts every player's, as it would on each part."""
+
+    def words(self):
+        return {w: spec["meaning"] for w, spec in all_words("counts").items()}
+
+    def value(self, rules, state, content, p, c, ctx, players):
+        extra = {k: c[k] for k in ("any", "args") if k in c}
+        return sum(rules.count(state, content, p, part | extra, ctx) for part in definition(c["count"]))
+
+    def parts(self, c, who):
+        spec = all_words("counts")[c["count"]]
+        return spec["singular"], spec["plural"], who
+
+    def icon(self, c, icons, small, grp):
+        return icons.icon(c["count"]), []
+
+
+class DefinitionError(ValueError):
+    """A module's count word whose definition is not a sum of counts of the language."""
+
+
+_DEFINED: dict[tuple[str, str], tuple[Node, ...]] = {}
+
+
+def definition(word: str) -> tuple[Node, ...]:
+    """The counts a defined count word adds up, compiled from its manifest (remembered per text)."""
+    text = all_words("counts")[word]["sum"]
+    key = (word, text)
+    if key not in _DEFINED:
+        from .diagnostics import CompileError
+        from .lower import lower_field
+        from .parser import SourceText
+        try:
+            parts = lower_field(SourceText(text, f"module.yaml: counts: {word}", 1, 1), "counts")
+        except CompileError as e:
+            raise DefinitionError(f"count word '{word}' is defined as '{text}': {e.diagnostics[0].message}") from None
+        nested = [p["count"] for p in parts if p["count"] in all_words("counts")]
+        if nested:
+            raise DefinitionError(f"count word '{word}' is defined with '{nested[0]}', itself a defined count; "
+                                  "write out the counts it adds up")
+        _DEFINED[key] = tuple(parts)
+    return _DEFINED[key]
+
+
 KINDS: tuple[Count, ...] = (GlobalParameter(), Rating(), RatingRaises(), Tags(), EventCards(), Production(),
-                            Resources(), Tiles(), Adjacent(), Hand(), OnThisCard())
+                            Resources(), Tiles(), Adjacent(), Hand(), OnThisCard(), Defined())
 COUNTS: dict[str, Count] = {}
 MEANINGS: dict[str, str] = {}
 keep_tables(KINDS, COUNTS, MEANINGS)  # refilled when a module added to the run brings new words

@@ -16,7 +16,7 @@ from .frame import read_cards
 from .modules import CARDS_ROOT, module_of_path
 from .parser import GRAMMAR_PATH
 
-NON_CARD_DIRS = {"board"}
+NON_CARD_DIRS = {"board", "scenarios"}  # a module's maps, and the scenarios that check its cards
 NON_CARD_FILES = {"rules.yaml", "module.yaml"}  # a module's rule facts and its manifest
 
 
@@ -39,7 +39,8 @@ def card_files(paths: list[str | Path] | None = None) -> list[Path]:
     for root in roots:
         if root.is_dir():
             out.extend(p for p in sorted(root.rglob("*.yaml"))
-                       if p.is_file() and not NON_CARD_DIRS & set(p.parts) and p.name not in NON_CARD_FILES)
+                       if p.is_file() and not NON_CARD_DIRS & set(p.relative_to(root).parts)
+                       and p.name not in NON_CARD_FILES)
         else:
             out.append(root)
     return out

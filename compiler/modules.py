@@ -40,15 +40,20 @@ _KNOWN: dict[str, tuple[Module, Path]] = {}
 
 _WORD = {"type": "string", "pattern": "^[a-z][a-z0-9]*(-[a-z0-9]+)*$"}
 _MEANING = {"type": "string", "minLength": 1}
+_GLYPH = {"type": "string", "minLength": 1, "maxLength": 2,
+          "description": "one or two letters drawn in the word's icon on the sheet (default: its initial)"}
 _NOUN = {"type": "object", "required": ["meaning"], "additionalProperties": False,
-         "properties": {"meaning": _MEANING, "singular": _MEANING, "plural": _MEANING}}
+         "properties": {"meaning": _MEANING, "singular": _MEANING, "plural": _MEANING, "glyph": _GLYPH}}
+_TAG = {"oneOf": [_MEANING, {"type": "object", "required": ["meaning"], "additionalProperties": False,
+                             "properties": {"meaning": _MEANING, "glyph": _GLYPH}}]}
 _INT = {"type": "integer"}
 #: A global parameter is a track: where it starts, the goal that maxes it, the size of one step, the
 #: bonus steps (card language, for whoever reaches or passes them), whether it counts towards the
 #: end of the game, and, for a track moved by placing a tile rather than by a raise, that tile.
 _TRACK = {"type": "object", "required": ["meaning", "start", "goal", "step"], "additionalProperties": False,
           "properties": {
-              "meaning": _MEANING, "start": _INT, "goal": _INT, "step": {"type": "integer", "minimum": 1},
+              "meaning": _MEANING, "glyph": _GLYPH, "start": _INT, "goal": _INT,
+              "step": {"type": "integer", "minimum": 1},
               "ends_game": {"type": "boolean", "description": "maxing it is part of the game-end condition"},
               "raised_by": {**_WORD, "description": "the tile whose placement raises it (no raise word)"},
               "bonuses": {"type": "array", "items": {
@@ -57,9 +62,8 @@ _TRACK = {"type": "object", "required": ["meaning", "start", "goal", "step"], "a
           }}
 #: A count word a module defines as the sum of counts the language already has.
 _COUNT = {"type": "object", "required": ["meaning", "sum", "singular", "plural"], "additionalProperties": False,
-          "properties": {"meaning": _MEANING, "singular": _MEANING, "plural": _MEANING,
-                         "sum": {"type": "array", "minItems": 1, "items": _MEANING,
-                                 "description": "counts in card language, added up"}}}
+          "properties": {"meaning": _MEANING, "singular": _MEANING, "plural": _MEANING, "glyph": _GLYPH,
+                         "sum": {**_MEANING, "description": "counts in card language, added up: 'a-tag + b-tile'"}}}
 MANIFEST_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://tmars.dev/module.json",
@@ -73,7 +77,7 @@ MANIFEST_SCHEMA = {
             "type": "object", "additionalProperties": False,
             "description": "the words it brings to the card language, each with its meaning",
             "properties": {
-                "tags": {"type": "object", "propertyNames": _WORD, "additionalProperties": _MEANING},
+                "tags": {"type": "object", "propertyNames": _WORD, "additionalProperties": _TAG},
                 "card_resources": {"type": "object", "propertyNames": _WORD,
                                    "additionalProperties": {"oneOf": [_MEANING, _NOUN]}},
                 "globals": {"type": "object", "propertyNames": _WORD, "additionalProperties": _TRACK},

@@ -160,7 +160,8 @@ def test_every_word_of_the_language_is_used_by_the_library():
     assert set(vocab.PLACEMENT_RULES) <= used["rule"]
     from compiler.counts import KINDS
     for kind in KINDS:  # every kind of count is used (a tag or a resource need not be, each)
-        assert set(kind.words()) & used["count"], f"no card counts {sorted(kind.words())}"
+        if kind.words():  # (the count words modules define: none shipped; the fan module uses one)
+            assert set(kind.words()) & used["count"], f"no card counts {sorted(kind.words())}"
     from compiler.triggers import KINDS as TRIGGER_KINDS
     for trigger in TRIGGER_KINDS:
         assert set(trigger.words()) & used["trigger"], f"no card triggers on {sorted(trigger.words())}"

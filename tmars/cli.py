@@ -107,9 +107,11 @@ def make_agent(kind: str, seed: int):
 
 def game_modules(args: argparse.Namespace) -> tuple[str, ...]:
     """The modules a command plays with: --modules, or --standard (base only), or base + Corporate Era."""
-    from compiler.modules import ModuleError, parse_list, resolve
+    from compiler.modules import ModuleError, add_folder, parse_list, resolve
     if args.modules and args.standard:
         raise ModuleError("--standard and --modules both name the modules: give one")
+    for folder in args.cards or ():  # a folder's module may be named in --modules
+        add_folder(folder)
     if args.modules:
         return resolve(parse_list(args.modules))
     return ("base",) if args.standard else ("base", "corpera")

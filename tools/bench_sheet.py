@@ -27,7 +27,7 @@ TARGET = 5.0
 
 
 def clear_caches() -> None:
-    icons.icon.cache_clear()
+    icons._icon.cache_clear()
     icons._sprite.cache_clear()
 
 

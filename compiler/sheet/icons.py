@@ -16,6 +16,7 @@ from functools import cache, lru_cache
 from html import escape
 
 from .. import vocab
+from ..modules import all_words
 
 # -- shared shapes ---------------------------------------------------------------------------
 HEX = "12,1 21.5,6.5 21.5,17.5 12,23 2.5,17.5 2.5,6.5"          # pointy-top hexagon: tiles
@@ -182,25 +183,62 @@ NAMES = {
 }
 
 
+#: The shape a module's new word is drawn in, by vocabulary kind: the shape says what kind of word
+#: it is (as the shipped icons do), and a glyph (the word's own, or its initial) says which.
+BROUGHT_SHAPES = {
+    "tags": lambda g: _tag("f-white", _text(12, 16.2, g, "f-ink t-bold", 11 if len(g) < 2 else 9)),
+    "card_resources": lambda g: TOKEN + _text(12, 16.2, g, "f-ink t-bold", 11 if len(g) < 2 else 9),
+    "globals": lambda g: f'<polygon points="{OCTAGON}" class="f-white s-dark" stroke-width="0.9"/>'
+                         + _text(12, 16.2, g, "f-ink t-bold", 11 if len(g) < 2 else 9),
+    "counts": lambda g: f'<polygon points="{DIAMOND}" class="f-white s-dark" stroke-width="0.9"/>'
+                        + _text(12, 15.6, g, "f-ink t-bold", 9 if len(g) < 2 else 7.5),
+}
+
+
+def brought_symbols() -> dict[str, str]:
+    """Symbols for the words modules bring that the shipped icon set does not draw."""
+    return dict(_brought(_brought_key()))
+
+
+def _brought_key() -> tuple:
+    return tuple((kind, word, spec.get("glyph", "")) for kind in BROUGHT_SHAPES
+                 for word, spec in all_words(kind).items())
+
+
+@lru_cache(maxsize=4)
+def _brought(key: tuple) -> tuple[tuple[str, str], ...]:
+    out = []
+    for kind, word, glyph in key:
+        name = f"tag-{word}" if kind == "tags" else word
+        if name not in SYMBOLS:
+            out.append((name, BROUGHT_SHAPES[kind](glyph or word[:1].upper())))
+    return tuple(out)
+
+
 def sprite() -> str:
     """All symbols, once per document, in a hidden SVG."""
-    return _sprite()
+    return _sprite(_brought_key())
 
 
-@lru_cache(maxsize=1)
-def _sprite() -> str:
-    body = "".join(f'<symbol id="i-{name}" viewBox="0 0 24 24">{svg}</symbol>' for name, svg in SYMBOLS.items())
+@lru_cache(maxsize=4)
+def _sprite(key: tuple) -> str:
+    symbols = {**SYMBOLS, **dict(_brought(key))}
+    body = "".join(f'<symbol id="i-{name}" viewBox="0 0 24 24">{svg}</symbol>' for name, svg in symbols.items())
     return f'<svg class="sprite" aria-hidden="true" width="0" height="0">{body}</svg>'
 
 
 def has(name: str) -> bool:
-    return name in SYMBOLS
+    return name in SYMBOLS or name in brought_symbols()
+
+
+def icon(name: str, cls: str = "", label: str | None = None) -> str:
+    """One icon as inline SVG referencing the sprite. `label` overlays a number or letter (M€)."""
+    return _icon(name, cls, label, has(name))
 
 
 @cache
-def icon(name: str, cls: str = "", label: str | None = None) -> str:
-    """One icon as inline SVG referencing the sprite. `label` overlays a number or letter (M€)."""
-    if name not in SYMBOLS:
+def _icon(name: str, cls: str, label: str | None, known: bool) -> str:
+    if not known:
         name = "tile" if name.endswith("-tile") else "held"
     title = NAMES.get(name, name.replace("tag-", "") + (" tag" if name.startswith("tag-") else ""))
     over = ""
@@ -226,5 +264,6 @@ def legend_groups() -> list[tuple[str, list[str]]]:
         ("Tags", [f"tag-{t}" for t in vocab.TAGS]),
         ("Tiles", ["city", "greenery", "ocean", "special", "tile", "claim"]),
         ("Global parameters", [*vocab.GLOBALS, "tr", "params"]),
+        *([("Counts", list(all_words("counts")))] if all_words("counts") else []),
         ("Other", ["card", "std", "arrow", "star"]),
     ]

@@ -304,7 +304,14 @@ def legend_html() -> str:
 def _legend_name(name: str) -> str:
     if name.startswith("tag-"):
         return f"{name[4:]} tag"
-    return icons.NAMES.get(name, name)
+    if name in icons.NAMES:
+        return icons.NAMES[name]
+    from ..modules import all_words
+    for kind in ("card_resources", "globals", "counts"):
+        spec = all_words(kind).get(name)
+        if spec:
+            return spec.get("plural", spec["meaning"]) if kind != "globals" else name
+    return name
 
 
 # ---- documents --------------------------------------------------------------------------------
