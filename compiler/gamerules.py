@@ -12,7 +12,7 @@ from functools import lru_cache
 
 import yaml
 
-from .modules import CARDS_ROOT, folder_of, manifests
+from .modules import CARDS_ROOT, ON_FORGET, folder_of, manifests
 
 
 @dataclass(frozen=True)
@@ -71,3 +71,6 @@ def load_rules(modules: tuple[str, ...] = ("base",)) -> GameRules:
         actions_per_turn=data["actions_per_turn"], setup_corporations=data["setup"]["corporations"],
         setup_cards=data["setup"]["cards"], start_production=data["start_production"],
         beginner_corporations=tuple(data.get("beginner_corporations", ())))
+
+
+ON_FORGET.append(load_rules.cache_clear)

@@ -30,6 +30,8 @@ class Module:
     requires: tuple[str, ...]
     #: the words it brings, by kind (tags, card_resources, globals): word -> {meaning, singular, plural}
     vocabulary: dict = None  # type: ignore[assignment]
+    #: what it adds to the structure of a game (compiler/gameflow.py)
+    flow: dict = None  # type: ignore[assignment]
 
     def words(self, kind: str) -> dict[str, dict]:
         return (self.vocabulary or {}).get(kind, {})
@@ -64,6 +66,21 @@ _TRACK = {"type": "object", "required": ["meaning", "start", "goal", "step"], "a
 _COUNT = {"type": "object", "required": ["meaning", "sum", "singular", "plural"], "additionalProperties": False,
           "properties": {"meaning": _MEANING, "singular": _MEANING, "plural": _MEANING, "glyph": _GLYPH,
                          "sum": {**_MEANING, "description": "counts in card language, added up: 'a-tag + b-tile'"}}}
+#: The lists of a game's structure a module may add to (compiler/gameflow.py), with their nouns.
+FLOW_SECTIONS = {"setup": "setup step", "generation": "phase", "final": "final phase", "scoring": "score row"}
+_ENTRY = {"type": "object", "required": ["name"], "additionalProperties": False,
+          "properties": {"name": {"type": "string"}, "after": {"type": "string"}, "before": {"type": "string"},
+                         "order": {"enum": ["seat", "turn"]}}}
+_LIST = {"type": "array", "items": {"oneOf": [{"type": "string"}, _ENTRY]}}
+FLOW_SCHEMA = {
+    "type": "object", "additionalProperties": False,
+    "description": "what the module adds to the structure of a game (each entry after or before a named one, "
+                   "else at the end)",
+    "properties": {**{k: _LIST for k in FLOW_SECTIONS},
+                   "first_phase": {"type": "string", "description": "the phase generation 1 starts at"}},
+}
+
+
 MANIFEST_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://tmars.dev/module.json",
@@ -73,6 +90,7 @@ MANIFEST_SCHEMA = {
         "id": {**_WORD, "description": "the module's id, as games and requires name it"},
         "name": {**_MEANING, "description": "the printed name"},
         "requires": {"type": "array", "items": _WORD, "description": "the modules it needs in play"},
+        "flow": FLOW_SCHEMA,
         "vocabulary": {
             "type": "object", "additionalProperties": False,
             "description": "the words it brings to the card language, each with its meaning",
@@ -125,7 +143,7 @@ def _read(path: Path) -> Module:
         if kind not in VOCABULARY_KINDS or not isinstance(words, dict):
             raise ModuleError(f"{path}: vocabulary kinds are {', '.join(VOCABULARY_KINDS)}, each a mapping of words")
         vocabulary[kind] = {str(w): (v if isinstance(v, dict) else {"meaning": str(v)}) for w, v in words.items()}
-    return Module(data["id"], str(data.get("name", data["id"])), tuple(requires), vocabulary)
+    return Module(data["id"], str(data.get("name", data["id"])), tuple(requires), vocabulary, data.get("flow") or {})
 
 
 def _known() -> dict[str, tuple[Module, Path]]:
@@ -136,6 +154,11 @@ def _known() -> dict[str, tuple[Module, Path]]:
     return _KNOWN
 
 
+#: Caches keyed by module ids (rules, flow, content), emptied when the added folders are forgotten,
+#: since an id then may name another folder.
+ON_FORGET: list = []
+
+
 def forget_added() -> None:
     """Forget the folders added to this run (for a host that runs several games in one process,
     such as the test suite): only the installed modules stay known."""
@@ -143,6 +166,8 @@ def forget_added() -> None:
         _KNOWN.clear()
         for refresh in ON_NEW_WORDS:
             refresh()
+        for clear in ON_FORGET:
+            clear()
 
 
 def manifests() -> dict[str, Module]:

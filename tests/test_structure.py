@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tmars import actions, flow, setup
+from tmars import actions, flow
 from tmars.game import Game, SaveError
 from tmars.interpreter import option
 
@@ -58,46 +58,52 @@ def test_an_action_kind_is_added_by_registering_it(monkeypatch):
     assert game.state["actions"] == 1  # it took one of the turn's actions
 
 
-def test_a_phase_is_added_by_registering_it(monkeypatch):
-    """A made-up phase between production and research: everyone gains 1 M€."""
-    seen = []
-
-    def bonus(g):
-        seen.append(g.state["generation"])
-        for pl in g.state["players"]:
-            pl["res"]["mc"] += 1
-        flow.new_generation(g)
-
-    monkeypatch.setitem(flow.PHASES, "bonus", bonus)
-    original = flow.PHASES["production"]
-
-    def production_then_bonus(g):
-        original(g)
-        if g.state["phase"] == "research":
-            g.state["phase"] = "bonus"
-            g.state["generation"] -= 1  # new_generation runs again in the bonus phase
-
-    monkeypatch.setitem(flow.PHASES, "production", production_then_bonus)
-    game = Game.new(2, seed=3, max_generations=3)
-    while not game.over:
-        d = game.pending
-        game.answer(d["player"], [] if d["kind"] == "select" else d["options"][-1]["id"])
-    assert seen == [1, 2]
+def _module_with_flow(tmp_path, flow: str, mid: str = "steps") -> str:
+    folder = tmp_path / mid
+    folder.mkdir()
+    (folder / "module.yaml").write_text(f"id: {mid}\nname: Steps\nrequires: [base]\nflow:\n{flow}")
+    return str(folder)
 
 
-def test_a_setup_step_is_added_by_registering_it(monkeypatch):
-    met = []
+def test_a_setup_step_a_phase_and_a_score_row_are_added_by_a_manifest(monkeypatch, tmp_path):
+    """A module's manifest puts registered steps where it says: a setup step after the reveal, a
+    phase after the action phase, a score row at the end; the rest of the flow is unchanged."""
+    from tmars import scoring
+    met, phases = [], []
 
     def h_greet(g, task, answer):
-        met.append(task["p"])
+        met.append((task["p"], g.state["players"][task["p"]]["corp"] is not None))
+
+    def advance_tally(g):
+        phases.append((g.state["generation"], g.state["phase"]))
+        flow.end_phase(g)
 
     monkeypatch.setitem(flow.HANDLERS, "greet", h_greet)
-    monkeypatch.setattr(setup, "SETUP_STEPS", [*setup.SETUP_STEPS, setup.SetupStep("greet", "turn")])
-    game = Game.new(3, seed=5)
-    while game.state["phase"] == "setup":
+    monkeypatch.setitem(flow.PHASES, "tally", advance_tally)
+    monkeypatch.setitem(scoring.ROWS, "bonus", lambda state, content, p, awards: 7)
+    folder = _module_with_flow(tmp_path, "  setup: [{name: greet, order: turn, after: reveal}]\n"
+                                         "  generation: [{name: tally, after: action}]\n  scoring: [bonus]\n")
+    game = Game.new(3, seed=5, card_folders=(folder,), max_generations=3)
+    assert [s.task for s in game.content.flow.setup] == ["setup_choose", "reveal", "greet"]
+    assert game.content.flow.generation == ("research", "action", "tally", "production")
+    agents = [__import__("tmars.agents").agents.RandomAgent(i) for i in range(3)]
+    while not game.over:
         d = game.pending
-        game.answer(d["player"], [] if d["kind"] == "select" else d["options"][0]["id"])
-    assert met == [0, 1, 2]
+        game.answer(d["player"], agents[d["player"]].choose(game))
+    assert met == [(0, True), (1, True), (2, True)]
+    assert phases == [(1, "tally"), (2, "tally"), (3, "tally")]
+    assert all(row["bonus"] == 7 and row["total"] == sum(row[k] for k in game.content.flow.scoring)
+               for row in game.scores())
+
+
+def test_a_flow_naming_what_the_engine_lacks_or_a_missing_anchor_is_refused(tmp_path):
+    from compiler.modules import ModuleError
+    folder = _module_with_flow(tmp_path, "  generation: [{name: politics, after: action}]\n")
+    with pytest.raises(ModuleError, match="names the phase 'politics', which this engine does not have"):
+        Game.new(2, seed=1, card_folders=(folder,))
+    folder = _module_with_flow(tmp_path, "  generation: [{name: production, after: trade}]\n", "misplaced")
+    with pytest.raises(ModuleError, match="'production' goes after 'trade', which is not a phase"):
+        Game.new(2, seed=1, card_folders=(folder,))
 
 
 def test_tile_kinds_are_declared_once_with_their_rules():

@@ -10,8 +10,9 @@ from pathlib import Path
 import yaml
 
 from compiler.diagnostics import CompileError
+from compiler.gameflow import GameFlow, load_flow
 from compiler.gamerules import GameRules, load_rules
-from compiler.modules import ModuleError, folder_of, manifests
+from compiler.modules import ON_FORGET, ModuleError, folder_of, manifests
 from compiler.library import CARDS_ROOT, compile_paths
 from compiler.lower import lower_field
 from compiler.parser import SourceText
@@ -67,6 +68,7 @@ class Content:
     modules: tuple[str, ...]
     rules: GameRules
     board: dict[str, dict[str, dict]] = field(default_factory=dict)
+    flow: GameFlow | None = None  # the game's structure, from the modules' manifests
     slugs: dict[str, dict[str, str]] = field(default_factory=dict)
     # values derived from the content alone, keyed by value (names, board signatures), bounded
     # where the keys are not (tmars/memo.py); nothing here is keyed on an object's id
@@ -188,5 +190,9 @@ def load_content(modules: tuple[str, ...] = ("base", "corpera"), map_name: str =
         if c["type"] in BOARD_TYPES:
             components[c["type"]][c["name"]] = c
     game_rules = load_rules(modules)
+    from .flow import checked_flow
     return Content(cards, load_map(map_file(map_name)), load_tracks(game_rules), modules, game_rules,
-                   components)
+                   components, checked_flow(load_flow(modules)))
+
+
+ON_FORGET.append(load_content.cache_clear)

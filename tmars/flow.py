@@ -1,9 +1,12 @@
-"""The course of a game: its phases as a registry, and the research, production and end steps.
+"""The course of a game: its phases as registries, run in the order the modules' manifests give.
 
-`advance_flow` runs when nothing is on the stack: the current phase pushes its next task or
-moves the game on. Phases are looked up by name (`PHASES`), so a module can add one (a Turmoil
-phase, say) without editing the others; a saved game names its phase, and a name that is not
-registered is refused on loading.
+Which phases a generation has, in which order, where generation 1 starts and what follows the
+game end is data (`flow:` in a manifest, read by `compiler/gameflow.py`). Here each phase is
+registered by name: `PHASES[name]` runs when nothing is on the stack (it pushes the phase's next
+task, or ends the phase), and `STARTS[name]`, if any, when the phase begins. A phase ends with
+`end_phase`, which enters the next one of the flow, or ends the generation. A module with a new
+phase (a Turmoil phase, say) registers it here and names it in its manifest; no other phase
+changes. A saved game names its phase, and a name that is not registered is refused on loading.
 """
 
 from __future__ import annotations
@@ -15,7 +18,10 @@ from . import rules, scoring
 from .actions import conversion_usable, next_player, start_action
 from .content import slug
 from .interpreter import HANDLERS, Interp, ask_one, decision, option
-from .setup import advance_setup
+from .scoring import ROWS
+from .setup import next_setup_task
+from compiler.gameflow import SECTIONS, GameFlow
+from compiler.modules import ModuleError
 
 
 def advance_flow(g: Interp) -> None:
@@ -23,10 +29,48 @@ def advance_flow(g: Interp) -> None:
     PHASES[g.state["phase"]](g)
 
 
+def enter(g: Interp, phase: str) -> None:
+    """Begin a phase: its start, if it has one, runs now."""
+    g.state["phase"] = phase
+    start = STARTS.get(phase)
+    if start is not None:
+        start(g)
+
+
+def end_phase(g: Interp) -> None:
+    """The current phase is over: enter the next phase of the flow, or end the generation (or,
+    after the last final phase, the game)."""
+    st, flow = g.state, g.content.flow
+    phase = st["phase"]
+    if phase in flow.final:
+        k = flow.final.index(phase) + 1
+        enter(g, flow.final[k]) if k < len(flow.final) else finish(g)
+        return
+    k = flow.generation.index(phase) + 1
+    if k < len(flow.generation):
+        enter(g, flow.generation[k])
+        return
+    cap = st["options"].get("max_generations")
+    if globals_maxed(g):
+        enter(g, flow.final[0]) if flow.final else finish(g)
+    elif cap and st["generation"] >= cap:
+        st["capped"] = True
+        finish(g)
+    else:
+        new_generation(g)
+        enter(g, flow.generation[0])
+
+
+def start_action_phase(g: Interp) -> None:
+    st = g.state
+    st["current"] = st["first"]
+    st["actions"] = 0
+
+
 def advance_action(g: Interp) -> None:
     st = g.state
     if all(pl["passed"] for pl in st["players"]):
-        st["phase"] = "production"
+        end_phase(g)
         return
     if st["players"][st["current"]]["passed"]:
         next_player(st)
@@ -34,17 +78,14 @@ def advance_action(g: Interp) -> None:
 
 
 def advance_production(g: Interp) -> None:
-    st = g.state
     production(g)
-    cap = st["options"].get("max_generations")
-    if globals_maxed(g):
-        st["phase"] = "final"
-        st["final"] = 0
-    elif cap and st["generation"] >= cap:
-        st["capped"] = True
-        finish(g)
-    else:
-        new_generation(g)
+    end_phase(g)
+
+
+def advance_setup(g: Interp) -> None:
+    """Push the next setup task; after the last, generation 1 begins where the flow says."""
+    if not next_setup_task(g):
+        enter(g, g.content.flow.first_phase)
 
 
 def advance_research(g: Interp) -> None:
@@ -61,19 +102,23 @@ def advance_research(g: Interp) -> None:
         return
     st.pop("research")
     st.pop("draft", None)
-    st["phase"] = "action"
-    st["current"] = st["first"]
-    st["actions"] = 0
+    end_phase(g)
+
+
+def start_final(g: Interp) -> None:
+    g.state["final"] = 0
 
 
 def advance_final(g: Interp) -> None:
+    """The final greenery conversions, each player in turn order."""
     st = g.state
     n = len(st["players"])
     if st["final"] < n:
         g.push({"t": "final_greenery", "p": (st["first"] + st["final"]) % n})
         st["final"] += 1
         return
-    finish(g)
+    st.pop("final")
+    end_phase(g)
 
 
 def h_research(g: Interp, task: dict, answer: Any) -> dict | None:
@@ -171,7 +216,12 @@ def new_generation(g: Interp) -> None:
         pl["passed"] = False
         pl["tr_gen"] = 0
         pl["granted"] = []  # what was granted for a while lasts this generation at most
-    st["phase"] = "research"
+
+
+def start_research(g: Interp) -> None:
+    """Deal each player the research cards, and the draft packs in the draft variant."""
+    st = g.state
+    n = len(st["players"])
     cards = [[] for _ in range(n)]
     # one card at a time in player order, so a short deck is shared (F085)
     for _ in range(g.content.rules.research_draw):
@@ -218,5 +268,21 @@ PHASES: dict[str, Callable[[Interp], None]] = {
     "setup": advance_setup, "action": advance_action, "production": advance_production,
     "research": advance_research, "final": advance_final,
 }
+#: What a phase does as it begins, for those that do something.
+STARTS: dict[str, Callable[[Interp], None]] = {"action": start_action_phase, "research": start_research,
+                                               "final": start_final}
+
+
+def checked_flow(flow: GameFlow) -> GameFlow:
+    """The modules' flow, refused with what exists if it names a step this engine does not have."""
+    have = {"setup": set(HANDLERS), "generation": set(PHASES), "final": set(PHASES), "scoring": set(ROWS)}
+    named = {"setup": [s.task for s in flow.setup], "generation": flow.generation, "final": flow.final,
+             "scoring": flow.scoring}
+    for section, names in named.items():
+        for name in names:
+            if name not in have[section]:
+                raise ModuleError(f"the modules' flow names the {SECTIONS[section]} '{name}', which this engine "
+                                  f"does not have; it has {', '.join(sorted(have[section]))}")
+    return flow
 
 HANDLERS.update({"research": h_research, "draft": h_draft, "final_greenery": h_final_greenery})

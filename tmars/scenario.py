@@ -17,7 +17,7 @@ from .content import Content, load_content
 from compiler.modules import ModuleError, add_folder, resolve
 
 from .game import EngineError, Game, IllegalAnswer
-from .setup import SETUP_STEPS, new_state
+from .setup import new_state
 
 
 class ScenarioError(Exception):
@@ -86,7 +86,7 @@ def build_game(setup: dict, content: Content | None = None, here: Path | None = 
     game = Game(new_state(content, names, int(setup.get("seed", 0)), bool(setup.get("draft", False))), content)
     st = game.state
     st["phase"] = setup.get("phase", "action")
-    st["setup"] = {"stage": SETUP_STEPS[0].task if st["phase"] == "setup" else "done", "i": 0}
+    st["setup"] = {"stage": content.flow.setup[0].task if st["phase"] == "setup" else "done", "i": 0}
     st["generation"] = int(setup.get("generation", 1))
     st["first"] = int(setup.get("first", 0))
     st["current"] = _player_index(st, setup.get("current", 0))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from . import rules
 from .content import Content
 
@@ -45,27 +47,52 @@ def award_points(state: dict, content: Content) -> list[dict[str, int]]:
     return out
 
 
+def _tr(state: dict, content: Content, p: int, awards: list) -> int:
+    return state["players"][p]["tr"]
+
+
+def _milestones(state: dict, content: Content, p: int, awards: list) -> int:
+    return content.rules.milestone_points * sum(1 for m in state["milestones"] if m["player"] == p)
+
+
+def _awards(state: dict, content: Content, p: int, awards: list) -> int:
+    return sum(awards[p].values())
+
+
+def _greenery(state: dict, content: Content, p: int, awards: list) -> int:
+    return sum(1 for t in state["board"].values() if t.get("owner") == p and t["tile"] == "greenery")
+
+
+def _cities(state: dict, content: Content, p: int, awards: list) -> int:
+    """A point per greenery next to each of the player's cities, whoever owns the greenery."""
+    board = state["board"]
+    return sum(sum(1 for nb in content.map.areas[aid].neighbours if board.get(nb, {}).get("tile") == "greenery")
+               for aid, t in board.items() if t.get("owner") == p and t["tile"] == "city")
+
+
+def _cards(state: dict, content: Content, p: int, awards: list) -> int:
+    pl = state["players"][p]
+    return (sum(card_vp(state, content, p, e["name"], e) for e in pl["played"])
+            + sum(card_vp(state, content, p, name, None) for name in pl["events"]))
+
+
+#: The rows of the final score by name; the modules' flow (`scoring:`) says which count, in order.
+ROWS: dict[str, Callable[[dict, Content, int, list], int]] = {
+    "tr": _tr, "milestones": _milestones, "awards": _awards, "greenery": _greenery, "cities": _cities,
+    "cards": _cards,
+}
+
+
 def score(state: dict, content: Content) -> list[dict]:
     rows = []
     awards = award_points(state, content)
     for p, pl in enumerate(state["players"]):
-        greenery = city = 0
-        for aid, t in state["board"].items():
-            if t.get("owner") != p:
-                continue
-            if t["tile"] == "greenery":
-                greenery += 1
-            elif t["tile"] == "city":
-                city += sum(1 for nb in content.map.areas[aid].neighbours
-                            if state["board"].get(nb, {}).get("tile") == "greenery")
-        cards = sum(card_vp(state, content, p, e["name"], e) for e in pl["played"])
-        cards += sum(card_vp(state, content, p, name, None) for name in pl["events"])
-        milestones = content.rules.milestone_points * sum(1 for m in state["milestones"] if m["player"] == p)
-        award = sum(awards[p].values())
-        total = pl["tr"] + milestones + award + greenery + city + cards
-        rows.append({"player": pl["name"], "corporation": pl["corp"], "tr": pl["tr"], "milestones": milestones,
-                     "awards": award, "greenery": greenery, "cities": city, "cards": cards, "total": total,
-                     "mc": pl["res"]["mc"]})
+        row: dict = {"player": pl["name"], "corporation": pl["corp"]}
+        for name in content.flow.scoring:
+            row[name] = ROWS[name](state, content, p, awards)
+        row["total"] = sum(row[name] for name in content.flow.scoring)
+        row["mc"] = pl["res"]["mc"]
+        rows.append(row)
     ranked = sorted(range(len(rows)), key=lambda i: (-rows[i]["total"], -rows[i]["mc"], i))
     for pos, i in enumerate(ranked):
         prev = ranked[pos - 1] if pos else None

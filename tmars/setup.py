@@ -1,13 +1,13 @@
-"""Setting up a game: the state of a new game, and the setup steps before the first action
-phase, as a registry that modules extend (a Prelude step after the reveal, say).
+"""Setting up a game: the state of a new game, and the setup steps before generation 1.
 
-Each step is a task type run once per player, in seat order (simultaneous, private choices) or
-in turn order from the first player (F180).
+Which steps run, in which order, is data (`flow: setup` in the modules' manifests): each is a
+task type registered in HANDLERS, run once per player in seat order (simultaneous, private
+choices) or in turn order from the first player (F180). A module adds one (a Prelude step after
+the reveal, say) by registering its task and naming it in its manifest.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from . import rules
@@ -16,36 +16,26 @@ from .interpreter import HANDLERS, Interp, decision, option
 from .rng import shuffle
 
 
-@dataclass(frozen=True)
-class SetupStep:
-    task: str  # the task type run for each player
-    order: str  # "seat": player 0, 1, …; "turn": from the first player
-
-
-#: The setup steps in order; a module appends its own.
-SETUP_STEPS: list[SetupStep] = [SetupStep("setup_choose", "seat"), SetupStep("reveal", "turn")]
-
-
-def advance_setup(g: Interp) -> None:
-    """Push the next setup task; after the last, the first action phase begins."""
+def next_setup_task(g: Interp) -> bool:
+    """Push the next setup task of the flow's setup steps (each run for every player, in seat order
+    or in turn order from the first player, F180); False once every step is done."""
     st = g.state
     s = st["setup"]
     n = len(st["players"])
-    names = [step.task for step in SETUP_STEPS]
+    steps = g.content.flow.setup
+    names = [step.task for step in steps]
     stage = {"choose": "setup_choose"}.get(s["stage"], s["stage"])  # the name saves of version 1 used
     k = names.index(stage) if stage in names else len(names)
     while k < len(names):
         if s["i"] < n:
-            step = SETUP_STEPS[k]
+            step = steps[k]
             p = s["i"] if step.order == "seat" else (st["first"] + s["i"]) % n
             g.push({"t": step.task, "p": p})
             s["i"] += 1
-            return
+            return True
         k += 1
         s.update(stage=names[k] if k < len(names) else "done", i=0)
-    st["phase"] = "action"
-    st["current"] = st["first"]
-    st["actions"] = 0
+    return False
 
 
 def start_mc(content: Content, corp: str) -> int:
@@ -137,7 +127,8 @@ def new_state(content: Content, players: list[str], seed: int, draft: bool = Fal
         "globals": {k: v["start"] for k, v in content.tracks.globals.items()},
         "board": {}, "claims": {}, "deck": content.project_deck(), "discard": [],
         "players": [], "milestones": [], "awards": [], "stack": [], "pending": None,
-        "setup": {"stage": SETUP_STEPS[0].task, "i": 0}, "log": [], "over": False,
+        "setup": {"stage": content.flow.setup[0].task if content.flow.setup else "done", "i": 0}, "log": [],
+        "over": False,
     }
     for name in players:
         st["players"].append({

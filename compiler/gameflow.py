@@ -1,0 +1,74 @@
+"""The structure of a game as data: the setup steps, the phases of a generation, the phases that
+follow once the game end is triggered, and the rows of the final score.
+
+Each module's manifest may state its part under `flow:` (`cards/base/module.yaml` states the
+whole base game). A later module adds a step by naming where it goes (`after:` or `before:` an
+existing one), so Prelude adds "play your preludes" after the reveal, and Venus Next adds the World
+Government phase after the action phase, without a line of the engine's flow changing. Names are
+looked up in the engine's registries (setup and phase handlers, score rows), which
+`tmars/content.py` checks when a game is made.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .modules import FLOW_SECTIONS as SECTIONS
+from .modules import ON_FORGET, ModuleError, manifests
+
+
+@dataclass(frozen=True)
+class SetupStep:
+    task: str  # the task run for each player
+    order: str  # "seat": player 0, 1, …; "turn": from the first player (F180)
+
+
+@dataclass(frozen=True)
+class GameFlow:
+    setup: tuple[SetupStep, ...]
+    generation: tuple[str, ...]  # the phases of a generation, in order
+    first_phase: str  # where generation 1 starts once setup is over (setup dealt its cards)
+    final: tuple[str, ...]  # after the generation in which the game end was triggered
+    scoring: tuple[str, ...]  # the rows of the final score, in order (the total adds them up)
+
+
+def _insert(into: list, entry: str | dict, section: str, module: str) -> None:
+    if isinstance(entry, str):
+        entry = {"name": entry}
+    item = (entry["name"], entry.get("order", "seat")) if section == "setup" else entry["name"]
+    names = [i[0] if isinstance(i, tuple) else i for i in into]
+    anchor = entry.get("after") or entry.get("before")
+    if anchor is None:
+        into.append(item)
+        return
+    if anchor not in names:
+        raise ModuleError(f"module {module}: flow: {section}: '{entry['name']}' goes "
+                          f"{'after' if 'after' in entry else 'before'} '{anchor}', which is not a "
+                          f"{SECTIONS[section]} of the game ({', '.join(names) or 'none'})")
+    into.insert(names.index(anchor) + (1 if "after" in entry else 0), item)
+
+
+@lru_cache(maxsize=16)
+def load_flow(modules: tuple[str, ...]) -> GameFlow:
+    """The game's structure for a module set, each module's part applied in dependency order."""
+    lists: dict[str, list] = {k: [] for k in SECTIONS}
+    first = None
+    known = manifests()
+    for m in modules:
+        flow = known[m].flow if m in known else {}
+        for section in SECTIONS:
+            for entry in flow.get(section, ()):
+                _insert(lists[section], entry, section, m)
+        first = flow.get("first_phase", first)
+    if not lists["generation"]:
+        raise ModuleError(f"the modules {', '.join(modules)} declare no phases of a generation (flow: generation)")
+    first = first or lists["generation"][0]
+    if first not in lists["generation"]:
+        raise ModuleError(f"flow: first_phase '{first}' is not a phase of the generation "
+                          f"({', '.join(lists['generation'])})")
+    return GameFlow(tuple(SetupStep(t, o) for t, o in lists["setup"]), tuple(lists["generation"]), first,
+                    tuple(lists["final"]), tuple(lists["scoring"]))
+
+
+ON_FORGET.append(load_flow.cache_clear)
