@@ -73,6 +73,19 @@ def _ir_validator() -> jsonschema.protocols.Validator:
     return cls(ir_schema)
 
 
+@lru_cache(maxsize=1)
+def _free_text_fields() -> tuple[str, ...]:
+    """Top-level IR fields the schema asks only to be text (name, number, …): two cards that differ
+    only there pass or fail the schema together, so they are checked once."""
+    return tuple(k for k, v in schema()["properties"].items() if v == {"type": "string"})
+
+
+def ir_error(card: dict) -> str:
+    """Why a compiled card breaks the IR schema, or ''."""
+    shape = {k: ("" if k in _free_text_fields() and isinstance(v, str) else v) for k, v in card.items()}
+    return _ir_error(json.dumps(shape, sort_keys=True))
+
+
 @lru_cache(maxsize=4096)
 def _ir_error(card_json: str) -> str:
     """Why a compiled card (as canonical JSON) breaks the IR schema, or ''; each distinct card once."""
@@ -191,7 +204,7 @@ class CardCompiler:
                       f"add {brought_by} to the requires of {card['module']}'s module.yaml" if brought_by else "")
         if len(self.diagnostics) > before:
             return None
-        error = _ir_error(json.dumps(card, sort_keys=True))
+        error = ir_error(card)
         if error:
             self.diag("E399", f"compiled card does not match the IR schema: {error}", raw.line, raw.col)
             return None

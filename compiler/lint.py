@@ -946,8 +946,10 @@ def needs_unused(c: Card):
                 "remove it, or silence this with lint-ignore and a reason"
 
 
-def reserved_areas() -> set[str]:
-    """Names of the reserved areas on every shipped map (cards/*/board/*.yaml)."""
+@lru_cache(maxsize=1)
+def reserved_areas() -> frozenset[str]:
+    """Names of the reserved areas on every shipped map (cards/*/board/*.yaml); read once a run,
+    since every card with a reserved tile asks."""
     import yaml
     from .library import CARDS_ROOT
     names: set[str] = set()
@@ -956,7 +958,7 @@ def reserved_areas() -> set[str]:
         for row in data.get("rows", ()):
             names.update(a["reserved"] for a in row if isinstance(a, dict) and a.get("reserved"))
         names.update(a["reserved"] for a in data.get("off_map", ()) if a.get("reserved"))
-    return names
+    return frozenset(names)
 
 
 @rule("L413", "error", "a reserved placement for an area no map has",
