@@ -12,7 +12,8 @@ from functools import lru_cache
 
 import yaml
 
-from .modules import CARDS_ROOT, folder_of, manifests
+from .modules import CARDS_ROOT, MAX_DATA_BYTES, ModuleError, folder_of, manifests
+from .readfile import Unreadable, read_text
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,10 @@ def load_rules(modules: tuple[str, ...] = ("base",)) -> GameRules:
     for m in modules:
         path = (folder_of(m) if m in manifests() else CARDS_ROOT / m) / "rules.yaml"
         if path.exists():
-            data.update(yaml.safe_load(path.read_text(encoding="utf-8")) or {})
+            try:
+                data.update(yaml.safe_load(read_text(path, MAX_DATA_BYTES)) or {})
+            except (Unreadable, UnicodeDecodeError, yaml.YAMLError) as e:
+                raise ModuleError(f"{path}: cannot read the rules: {e}") from None
     return GameRules(
         start_tr=data["start_tr"], globals=data["globals"], bonuses=tuple(data.get("bonuses", ())),
         production_floor=data.get("production_floor", {}), metal_value=data["metal_value"],

@@ -11,9 +11,22 @@ from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
+
+from compiler.terminal import safe
 
 console = Console(highlight=False, width=None if sys.stdout.isatty() else 140)
 err = Console(stderr=True, highlight=False)
+
+
+def say(text: str, to: Console = console, **style) -> None:
+    """Print text from data (names, logs, messages): never read as markup, controls shown as escapes."""
+    to.print(safe(text), markup=False, **style)
+
+
+def cell(value: object) -> Text:
+    """A table cell holding data: a Text, so that '[/]' in a name is shown rather than parsed."""
+    return Text(safe(str(value)))
 
 
 # ---- cards -------------------------------------------------------------------------------
@@ -21,7 +34,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
     from compiler.library import compile_paths
     result = compile_paths(args.paths or None, use_cache=not args.no_cache)
     for d in result.diagnostics:
-        err.print(d.render(), markup=False)
+        say(d.render(), err)
     cards = [c for c in result.cards if not args.module or c["module"] in args.module]
     if args.json:
         from compiler.text import card_text
@@ -34,8 +47,8 @@ def cmd_cards(args: argparse.Namespace) -> int:
         for col in ("number", "name", "module", "type", "cost", "tags"):
             table.add_column(col)
         for c in cards:
-            table.add_row(c.get("number", ""), c["name"], c["module"], c["type"], str(c.get("cost", "")),
-                          " ".join(c["tags"]))
+            table.add_row(*map(cell, (c.get("number", ""), c["name"], c["module"], c["type"], c.get("cost", ""),
+                                      " ".join(c["tags"]))))
         console.print(table)
     return 1 if result.diagnostics else 0
 
@@ -50,12 +63,12 @@ def cmd_lint(args: argparse.Namespace) -> int:
         return 2
     missing = [p for p in args.paths if not Path(p).exists()]
     if missing:
-        err.print(f"error: no such file or folder: {', '.join(missing)}")
+        say(f"error: no such file or folder: {', '.join(missing)}", err)
         return 2
     if args.list_overrides:
         from compiler.lint import override_uses
         for card, name, where, note in override_uses(args.paths or None):
-            console.print(f"{where}: {card}: {name}* — {note or '(no note)'}", markup=False)
+            say(f"{where}: {card}: {name}* — {note or '(no note)'}")
         return 0
     select = {c.strip() for v in args.select or [] for c in v.split(",") if c.strip()} or None
     ignore = {c.strip() for v in args.ignore or [] for c in v.split(",") if c.strip()}
@@ -66,7 +79,7 @@ def cmd_lint(args: argparse.Namespace) -> int:
         print(json.dumps(sarif(result), indent=1, ensure_ascii=False))
     else:
         for f in result.findings:
-            console.print(f.render(), markup=False)
+            say(f.render())
         warnings = len(result.findings) - result.errors
         console.print(f"{result.files} file(s), {result.cards} card(s): {result.errors} error(s), "
                       f"{warnings} warning(s)")
@@ -124,7 +137,7 @@ def score_table(scores: list[dict], title: str = "Final scores") -> Table:
     for c in cols:
         table.add_column(c, justify="left" if c in ("player", "corporation") else "right")
     for row in sorted(scores, key=lambda r: r["place"]):
-        table.add_row(*(str(row[c]) for c in cols))
+        table.add_row(*(cell(row[c]) for c in cols))
     return table
 
 
@@ -135,7 +148,7 @@ def cmd_game(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - t
     if not args.quiet:
         for line in game.state["log"]:
-            console.print(line, markup=False)
+            say(line)
     console.print(score_table(game.scores(), f"Seed {args.seed}: generation {game.state['generation']}"
                               + (" (capped)" if game.state.get("capped") else "")))
     console.print(f"{decisions} decisions in {elapsed:.2f} s")
@@ -220,13 +233,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         seen = {n for r in results for n in r["played"]}
         projects = [c["name"] for c in content.cards.values() if c["type"] in ("automated", "active", "event")]
         missing = sorted(set(projects) - seen)
-        console.print(f"cards played: {len(set(projects) & seen)}/{len(projects)}"
-                      + (f"; never played: {', '.join(missing)}" if missing else ""))
+        say(f"cards played: {len(set(projects) & seen)}/{len(projects)}"
+            + (f"; never played: {', '.join(missing)}" if missing else ""))
         acting = [c["name"] for c in content.cards.values() if c.get("action")]
         used = {n for r in results for n in r["actions"]}
         unused = sorted(set(acting) - used)
-        console.print(f"actions used: {len(set(acting) & used)}/{len(acting)}"
-                      + (f"; never used: {', '.join(unused)}" if unused else ""))
+        say(f"actions used: {len(set(acting) & used)}/{len(acting)}"
+            + (f"; never used: {', '.join(unused)}" if unused else ""))
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1))
     return 0
@@ -242,12 +255,12 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     for f in files:
         outcome = run(f)
         if outcome.ok:
-            console.print(f"[green]PASS[/green] {f}")
+            console.print(Text.assemble(("PASS", "green"), f" {safe(str(f))}"))
         else:
             failed += 1
-            console.print(f"[red]FAIL[/red] {f}: {outcome.name}")
+            console.print(Text.assemble(("FAIL", "red"), f" {safe(str(f))}: {safe(outcome.name)}"))
             for line in outcome.failures:
-                console.print(f"    {line}", markup=False)
+                say(f"    {line}")
     console.print(f"{len(files) - failed} passed, {failed} failed")
     return 1 if failed else 0
 
@@ -259,7 +272,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         try:
             game = Game.load(Path(args.load).read_bytes())
         except (OSError, SaveError) as e:
-            err.print(f"error: cannot load {args.load}: {e}")
+            say(f"error: cannot load {args.load}: {e}", err)
             return 2
     else:
         game = Game.new(args.players, seed=args.seed, modules=game_modules(args), map_name=args.map,
@@ -270,12 +283,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     while not game.over:
         log = game.state["log"]
         for line in log[shown:]:
-            console.print(f"[dim]{line}[/dim]", markup=True)
+            say(line, style="dim")
         shown = len(log)
         d = game.pending
         game.answer(d["player"], agents[d["player"]].choose(game))
     for line in game.state["log"][shown:]:
-        console.print(line, markup=False)
+        say(line)
     console.print(score_table(game.scores()))
     return 0
 
@@ -377,7 +390,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.func(args)
     except ModuleError as e:  # a module set or map that cannot be played
-        err.print(f"error: {e}", markup=False)
+        say(f"error: {e}", err)
         return 2
     except KeyboardInterrupt:
         return 130

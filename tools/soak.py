@@ -18,6 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from compiler.terminal import safe
 from tmars.game import Game
 from tmars.soak import play_checked
 
@@ -48,8 +49,8 @@ def main() -> int:
     print(f"games: {games} (seeds {args.start_seed}..{seed - 1}), decisions: {decisions}, capped: {capped}, "
           f"failures: {len(failures)}")
     for seed, players, ce, draft, msg, tb in failures:
-        print(f"  seed {seed}, {players} players, corporate era {ce}, draft {draft}: {msg}")
-        print("    " + tb.strip().replace("\n", "\n    "))
+        print(f"  seed {seed}, {players} players, corporate era {ce}, draft {draft}: {safe(msg)}")
+        print("    " + safe(tb.strip()).replace("\n", "\n    "))
         print("    replay: python -c \"from tmars.soak import play_checked; "
               f"play_checked({seed}, {players}, {ce}, {draft})\"")
     return 1 if failures else 0
