@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -16,7 +15,7 @@ from rich.text import Text
 from compiler.terminal import safe
 
 console = Console(highlight=False, width=None if sys.stdout.isatty() else 140)
-err = Console(stderr=True, highlight=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True)  # messages keep their paths on one line
 
 
 def say(text: str, to: Console = console, **style) -> None:
@@ -30,11 +29,27 @@ def cell(value: object) -> Text:
 
 
 # ---- cards -------------------------------------------------------------------------------
+def missing_paths(paths: list[str]) -> bool:
+    """Say so and answer True when a named file or folder does not exist (a usage error)."""
+    missing = [p for p in paths if not Path(p).exists()]
+    if missing:
+        say(f"error: no such file or folder: {', '.join(missing)}", err)
+    return bool(missing)
+
+
 def cmd_cards(args: argparse.Namespace) -> int:
     from compiler.library import compile_paths
+    from compiler.modules import manifests
+    if missing_paths(args.paths):
+        return 2
     result = compile_paths(args.paths or None, use_cache=not args.no_cache)
     for d in result.diagnostics:
         say(d.render(), err)
+    known = set(manifests()) | {c["module"] for c in result.cards}
+    unknown = sorted(set(args.module or ()) - known)
+    if unknown:
+        say(f"error: unknown module {unknown[0]!r}; these cards are of {', '.join(sorted(known))}", err)
+        return 2
     cards = [c for c in result.cards if not args.module or c["module"] in args.module]
     if args.json:
         from compiler.text import card_text
@@ -61,9 +76,7 @@ def cmd_lint(args: argparse.Namespace) -> int:
     if bad:
         err.print(f"error: unknown finding code(s): {', '.join(sorted(bad))}")
         return 2
-    missing = [p for p in args.paths if not Path(p).exists()]
-    if missing:
-        say(f"error: no such file or folder: {', '.join(missing)}", err)
+    if missing_paths(args.paths):
         return 2
     if args.list_overrides:
         from compiler.lint import override_uses
@@ -155,94 +168,86 @@ def cmd_game(args: argparse.Namespace) -> int:
     return 0
 
 
-def _simulate_one(job: tuple) -> dict:
-    seed, players, agent, modules, draft, cap, map_name, folders = job
-    t = time.perf_counter()
-    game, decisions = play_bot_game(seed, players, agent, modules, draft, cap, map_name, folders)
-    played = sorted({e["name"] for pl in game.state["players"] for e in pl["played"]}
-                    | {n for pl in game.state["players"] for n in pl["events"]})
-    return {"seed": seed, "generations": game.state["generation"], "decisions": decisions,
-            "capped": bool(game.state.get("capped")), "seconds": time.perf_counter() - t,
-            "scores": [r["total"] for r in game.scores()], "played": played,
-            "actions": sorted(game.state.get("actions_used", []))}
-
-
-def run_on_ray(jobs: list[tuple], address: str | None):
-    """Yield game results in job order from a Ray cluster (a local one if no address is given)."""
-    try:
-        import ray
-    except ImportError:
-        raise SystemExit("error: --ray needs Ray: pip install -e \".[cluster]\"") from None
-    started = not ray.is_initialized()
-    if started:
-        ray.init(address=address, include_dashboard=False, logging_level="ERROR", log_to_driver=False)
-    try:
-        remote = ray.remote(_simulate_one)
-        pending = [remote.remote(job) for job in jobs]
-        for ref in pending:
-            yield ray.get(ref)
-    finally:
-        if started:
-            ray.shutdown()
-
-
 def cmd_simulate(args: argparse.Namespace) -> int:
+    """Many games, streamed: the summary is kept as results arrive, and a stop (Ctrl-C, SIGTERM)
+    prints what was finished at once; output paths and Ray are checked before any game runs."""
+    import importlib.util
+    from contextlib import ExitStack, closing
+
     from rich.progress import Progress
+
+    from compiler.outfile import output_problem
+
+    from .batch import Spec, Stopped, run_here, run_pool, run_ray, stop_on_signals
+    from .tally import JsonList, Tally, median
+    problem = output_problem(args.json) if args.json else None
+    if problem:
+        say(f"error: --json: {problem}", err)
+        return 2
+    if args.ray and importlib.util.find_spec("ray") is None:
+        say("error: --ray: Ray is not installed; install it with pip install \"tmars[cluster]\"", err)
+        return 2
     modules = game_modules(args)
     folders = tuple(args.cards or ())
-    jobs = [(args.seed + i, args.players, args.agent, modules, args.draft, args.max_generations, args.map, folders)
-            for i in range(args.games)]
-    results = []
+    spec = Spec(args.players, args.agent, modules, args.draft, args.max_generations, args.map, folders)
+    tally = Tally()
+    stopped = 0
     t = time.perf_counter()
-    with Progress(console=err, transient=True) as progress:
-        task = progress.add_task("simulating", total=len(jobs))
-        if args.ray:
-            for r in run_on_ray(jobs, args.ray_address):
-                results.append(r)
-                progress.advance(task)
-        elif args.workers > 1:
-            from concurrent.futures import ProcessPoolExecutor
-            with ProcessPoolExecutor(args.workers) as pool:
-                for r in pool.map(_simulate_one, jobs, chunksize=max(1, len(jobs) // (args.workers * 8))):
-                    results.append(r)
+    with stop_on_signals(), ExitStack() as stack:
+        writer = stack.enter_context(JsonList(args.json)) if args.json else None
+        try:
+            if args.ray:
+                source = run_ray(spec, args.seed, args.games, args.ray_address)
+            elif args.workers > 1:
+                source = run_pool(spec, args.seed, args.games, args.workers)
+            else:
+                source = run_here(spec, args.seed, args.games)
+            with closing(source), Progress(console=err, transient=True) as progress:
+                task = progress.add_task("simulating", total=args.games)
+                for r in source:
+                    tally.add(r)
+                    if writer:
+                        writer.add(r)
                     progress.advance(task)
-        else:
-            for job in jobs:
-                results.append(_simulate_one(job))
-                progress.advance(task)
+        except Stopped as e:
+            stopped = e.signum
     elapsed = time.perf_counter() - t
-    decisions = sum(r["decisions"] for r in results)
-    table = Table(title=f"{args.games} games, {args.players} players, agent {args.agent}")
+    title = f"{args.games} games, {args.players} players, agent {args.agent}"
+    if stopped:
+        title = f"stopped ({signal_name(stopped)}) after {tally.games} of {title}"
+    table = Table(title=Text(title))
     table.add_column("measure")
     table.add_column("value", justify="right")
-    gens = [r["generations"] for r in results]
-    scores = [s for r in results for s in r["scores"]]
-    table.add_row("completed", str(sum(not r["capped"] for r in results)))
-    table.add_row("capped", str(sum(r["capped"] for r in results)))
-    table.add_row("generations (median)", f"{statistics.median(gens):.0f}")
-    table.add_row("decisions per game (median)", f"{statistics.median([r['decisions'] for r in results]):.0f}")
-    table.add_row("score (mean)", f"{statistics.mean(scores):.1f}")
-    table.add_row("games per second", f"{len(results) / elapsed:.1f}")
-    table.add_row("decisions per second", f"{decisions / elapsed:.0f}")
+    table.add_row("completed", str(tally.games - tally.capped))
+    table.add_row("capped", str(tally.capped))
+    if tally.games:
+        table.add_row("generations (median)", f"{median(tally.generations):.0f}")
+        table.add_row("decisions per game (median)", f"{median(tally.decisions_per_game):.0f}")
+        table.add_row("score (mean)", f"{tally.score_sum / max(tally.scores, 1):.1f}")
+    table.add_row("games per second", f"{tally.games / elapsed:.1f}")
+    table.add_row("decisions per second", f"{tally.decisions / elapsed:.0f}")
     console.print(table)
     if args.coverage:
         from compiler.modules import add_folder, resolve
 
         from .content import load_content
         content = load_content(resolve(modules + tuple(add_folder(f) for f in folders)), args.map)
-        seen = {n for r in results for n in r["played"]}
+        seen = tally.played
         projects = [c["name"] for c in content.cards.values() if c["type"] in ("automated", "active", "event")]
         missing = sorted(set(projects) - seen)
         say(f"cards played: {len(set(projects) & seen)}/{len(projects)}"
             + (f"; never played: {', '.join(missing)}" if missing else ""))
         acting = [c["name"] for c in content.cards.values() if c.get("action")]
-        used = {n for r in results for n in r["actions"]}
+        used = tally.actions
         unused = sorted(set(acting) - used)
         say(f"actions used: {len(set(acting) & used)}/{len(acting)}"
             + (f"; never used: {', '.join(unused)}" if unused else ""))
-    if args.json:
-        Path(args.json).write_text(json.dumps(results, indent=1))
-    return 0
+    return 128 + stopped if stopped else 0
+
+
+def signal_name(signum: int) -> str:
+    import signal
+    return signal.Signals(signum).name
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:

@@ -7,6 +7,7 @@ import sys
 import time
 from pathlib import Path
 
+from compiler.outfile import output_problem
 from compiler.terminal import safe
 
 
@@ -47,6 +48,10 @@ def run(args: argparse.Namespace) -> int:
     if missing:
         say(f"error: no such file or folder: {', '.join(missing)}")
         return 2
+    problem = output_problem(out)
+    if problem:
+        say(f"error: -o: {problem}")
+        return 2
     result = compile_paths(args.paths or None, use_cache=not args.no_cache)
     if result.diagnostics:
         for d in result.diagnostics:
@@ -72,15 +77,14 @@ def run(args: argparse.Namespace) -> int:
                 say(f"check failed: {len(report.overflowing)} card(s) and {len(report.pages)} page(s) overflow; "
                     f"{report.cards} of {sheet.cards} cards rendered")
                 return 1
-        out.parent.mkdir(parents=True, exist_ok=True)
         if kind == ".pdf":
             write_pdf(sheet.html, out)
         else:
             out.write_text(sheet.html, encoding="utf-8")
-    except ChromiumMissing as e:
+    except ChromiumMissing as e:  # a PDF asked of a machine that cannot print one: a usage error
         say(f"error: {e}")
-        return 3
-    except RuntimeError as e:
+        return 2
+    except (RuntimeError, OSError) as e:
         say(f"error: {e}")
         return 1
     pages = f", {sheet.pages} page(s)" if sheet.pages is not None else ""
