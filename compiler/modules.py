@@ -11,11 +11,12 @@ from pathlib import Path
 import yaml
 
 from .readfile import Unreadable, read_text
+from .shipped import shipped
 
 #: The most a module's data file (manifest, rules, map) may hold: far more than any real one.
 MAX_DATA_BYTES = 1_000_000
 
-CARDS_ROOT = Path(__file__).resolve().parent.parent / "cards"
+CARDS_ROOT = shipped("cards")
 
 MANIFEST = "module.yaml"
 
