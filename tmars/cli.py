@@ -252,6 +252,8 @@ def signal_name(signum: int) -> str:
 
 def cmd_scenario(args: argparse.Namespace) -> int:
     from .scenario import run
+    if missing_paths(args.files):
+        return 2
     files: list[Path] = []
     for p in args.files:
         path = Path(p)
@@ -383,7 +385,11 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command. Exit status, the same for every command (README, "Exit status"): 0 done,
+    1 findings or failures, 2 usage or input errors, 128+N stopped by signal N."""
     from compiler.modules import ModuleError
+
+    from .game import EngineError
     args = parser().parse_args(argv)
     players = getattr(args, "players", 2)
     if players == 1:
@@ -397,6 +403,9 @@ def main(argv: list[str] | None = None) -> int:
     except ModuleError as e:  # a module set or map that cannot be played
         say(f"error: {e}", err)
         return 2
+    except EngineError as e:  # cards that ask for what cannot be done: a failure, not a crash
+        say(f"error: the engine could not go on: {e}", err)
+        return 1
     except KeyboardInterrupt:
         return 130
     except (BrokenPipeError, EOFError):
