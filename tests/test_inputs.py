@@ -104,3 +104,8 @@ def test_a_scenario_name_is_shown_as_written(tmp_path, capsys):
     assert main(["scenario", str(wrong)]) == 1
     out = capsys.readouterr().out
     assert "FAIL" in out and "[/] x \\x1b]0;owned\\x07" in out and "\x1b" not in out
+
+
+def test_what_the_user_types_is_not_markup_either(capsys):
+    assert main(["lint", "--select", "[/]"]) == 2
+    assert "unknown finding code(s): [/]" in capsys.readouterr().err

@@ -74,7 +74,7 @@ def cmd_lint(args: argparse.Namespace) -> int:
     known = set(RULES) | {"E"}
     bad = [c for c in codes if not any(k.startswith(c) or c.startswith(k) for k in known)]
     if bad:
-        err.print(f"error: unknown finding code(s): {', '.join(sorted(bad))}")
+        say(f"error: unknown finding code(s): {', '.join(sorted(bad))}", err)
         return 2
     if missing_paths(args.paths):
         return 2
