@@ -4,8 +4,8 @@ state copy and save costs, and peak memory. Prints a table and writes JSON for c
     python tools/bench.py [--games 50] [--json out.json] [--compare old.json]
                           [--only compile|play|state|memory|lint-many] [--memory-games 1000] [--lint-files 5000]
 
-`lint-many` lints that many one-card files (the shipped project cards, renamed and cycled), the way
-a fan collection of one file per card is linted.
+`lint-many` lints that many one-card files (the shipped project cards, renamed, their cost changed
+on each round), the way a fan collection of one file per card is linted.
 
 Speed is measured here, never in timed tests.
 """
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import statistics
 import sys
 import tempfile
@@ -63,6 +64,9 @@ def one_card_files(folder: Path, count: int) -> None:
     for i in range(count):
         text = entries[i % len(entries)]
         first, _, rest = text.partition("\n")
+        # each round through the cards changes their cost, so that no two files compile to the same card
+        extra = i // len(entries)
+        rest = re.sub(r"^  cost: (\d+)", lambda m, extra=extra: f"  cost: {int(m.group(1)) + extra}", rest, flags=re.M)
         (folder / f"card-{i:05d}.yaml").write_text(f"{first} {i}\n{rest}\n", encoding="utf-8")
 
 
