@@ -27,6 +27,12 @@ def safe(text: str) -> str:
                         else f"\\u{ord(m.group()):04x}", text)
 
 
+def safe_json(text: str) -> str:
+    """JSON text with the controls that json.dumps leaves raw (DEL, C1, direction overrides) written
+    as \\u escapes: the same JSON, harmless in a terminal. They can only occur inside strings."""
+    return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
 def shorten(text: str, width: int = WIDTH) -> str:
     """At most `width` characters of the first line, '…' marking what was left out."""
     line, _, rest = text.partition("\n")

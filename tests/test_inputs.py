@@ -109,3 +109,14 @@ def test_a_scenario_name_is_shown_as_written(tmp_path, capsys):
 def test_what_the_user_types_is_not_markup_either(capsys):
     assert main(["lint", "--select", "[/]"]) == 2
     assert "unknown finding code(s): [/]" in capsys.readouterr().err
+
+
+def test_json_output_escapes_what_a_terminal_would_obey(tmp_path, capsys):
+    folder = tmp_path / "c1"
+    folder.mkdir()
+    folder.joinpath("cards.yaml").write_text('- name: "CSI \\x9b31m \\u202e Card"\n  number: "101"\n'
+                                             "  type: automated\n  cost: 5\n  play: +1 plant\n")
+    assert main(["cards", str(folder), "--json", "--no-cache"]) == 0
+    out = capsys.readouterr().out
+    assert "\x9b" not in out and "\u202e" not in out and "\\u009b" in out
+    assert json.loads(out)["name"] == "CSI \x9b31m \u202e Card"  # the same data, written safely

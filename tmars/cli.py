@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from compiler.terminal import safe
+from compiler.terminal import safe, safe_json
 
 console = Console(highlight=False, width=None if sys.stdout.isatty() else 140)
 err = Console(stderr=True, highlight=False, soft_wrap=True)  # messages keep their paths on one line
@@ -56,7 +56,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
         keys = ("name", "number", "module", "type", "cost", "tags", "requires", "vp", "holds")
         for c in cards:
             facts = {k: c[k] for k in keys if k in c}
-            print(json.dumps({**facts, "text": card_text(c), "ir": c}, ensure_ascii=False, sort_keys=False))
+            print(safe_json(json.dumps({**facts, "text": card_text(c), "ir": c}, ensure_ascii=False)))
     else:
         table = Table(title=f"{len(cards)} cards")
         for col in ("number", "name", "module", "type", "cost", "tags"):
@@ -87,9 +87,9 @@ def cmd_lint(args: argparse.Namespace) -> int:
     ignore = {c.strip() for v in args.ignore or [] for c in v.split(",") if c.strip()}
     result = lint_paths(args.paths or None, select, ignore)
     if args.format == "json":
-        print(json.dumps([f.as_json() for f in result.findings], indent=1, ensure_ascii=False))
+        print(safe_json(json.dumps([f.as_json() for f in result.findings], indent=1, ensure_ascii=False)))
     elif args.format == "sarif":
-        print(json.dumps(sarif(result), indent=1, ensure_ascii=False))
+        print(safe_json(json.dumps(sarif(result), indent=1, ensure_ascii=False)))
     else:
         for f in result.findings:
             say(f.render())
