@@ -90,24 +90,33 @@ def _worker_start(parent: int) -> None:
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
 
 
-def run_pool(spec: Spec, first: int, games: int, workers: int) -> Iterator[dict]:
-    """Results in seed order from `workers` processes. The pool starts here, before the caller
+class PoolRun:
+    """Results in seed order from `workers` processes; `close()` (or the end of the results)
+    terminates the workers at once. The pool starts when the run is made, before the caller
     starts any thread of its own (a progress bar), since the workers are forked."""
-    pool = multiprocessing.get_context("fork").Pool(workers, initializer=_worker_start, initargs=(os.getpid(),))
 
-    def results() -> Iterator[dict]:
+    def __init__(self, spec: Spec, first: int, games: int, workers: int):
+        self.spec, self.first, self.games, self.workers = spec, first, games, workers
+        self.pool = multiprocessing.get_context("fork").Pool(workers, initializer=_worker_start,
+                                                             initargs=(os.getpid(),))
+
+    def __iter__(self) -> Iterator[dict]:
         try:
-            source = chunks(first, games, chunk_size(games, workers))
-            window = deque(pool.apply_async(play_chunk, (spec, *c)) for c in islice(source, workers * 4))
+            source = chunks(self.first, self.games, chunk_size(self.games, self.workers))
+            window = deque(self._submit(c) for c in islice(source, self.workers * 4))
             while window:
                 done = window.popleft().get()
-                window.extend(pool.apply_async(play_chunk, (spec, *c)) for c in islice(source, 1))
+                window.extend(self._submit(c) for c in islice(source, 1))
                 yield from done
         finally:
-            pool.terminate()
-            pool.join()
+            self.close()
 
-    return results()
+    def _submit(self, chunk: tuple[int, int]):
+        return self.pool.apply_async(play_chunk, (self.spec, *chunk))
+
+    def close(self) -> None:
+        self.pool.terminate()
+        self.pool.join()
 
 
 def run_ray(spec: Spec, first: int, games: int, address: str | None) -> Iterator[dict]:

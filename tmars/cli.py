@@ -178,7 +178,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     from compiler.outfile import output_problem
 
-    from .batch import Spec, Stopped, run_here, run_pool, run_ray, stop_on_signals
+    from .batch import PoolRun, Spec, Stopped, run_here, run_ray, stop_on_signals
     from .tally import JsonList, Tally, median
     problem = output_problem(args.json) if args.json else None
     if problem:
@@ -197,12 +197,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         writer = stack.enter_context(JsonList(args.json)) if args.json else None
         try:
             if args.ray:
-                source = run_ray(spec, args.seed, args.games, args.ray_address)
+                run = run_ray(spec, args.seed, args.games, args.ray_address)
             elif args.workers > 1:
-                source = run_pool(spec, args.seed, args.games, args.workers)
+                run = PoolRun(spec, args.seed, args.games, args.workers)
             else:
-                source = run_here(spec, args.seed, args.games)
-            with closing(source), Progress(console=err, transient=True) as progress:
+                run = run_here(spec, args.seed, args.games)
+            source = stack.enter_context(closing(run))  # a stop ends the run's workers at once
+            with Progress(console=err, transient=True) as progress:
                 task = progress.add_task("simulating", total=args.games)
                 for r in source:
                     tally.add(r)
