@@ -6,6 +6,8 @@ import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from .terminal import clip
+
 
 @dataclass(frozen=True)
 class Position:
@@ -16,11 +18,27 @@ class Position:
     col: int
 
 
-def excerpt(source_line: str, col: int) -> list[str]:
-    """The offending source line and a caret under its column, as both compiler and lint show them."""
-    if not source_line:
+def excerpt(source_line: str, col: int, width: int = 80) -> list[str]:
+    """The offending source line and a caret under its column, as both compiler and lint show them;
+    a long line shows only `width` characters around the column, '…' marking what is left out."""
+    line = source_line.rstrip("\n")
+    if not line:
         return []
-    return ["    " + source_line.rstrip("\n"), "    " + " " * max(col - 1, 0) + "^"]
+    at = max(col - 1, 0)
+    if len(line) > width:
+        start = 0 if at < width * 3 // 4 else max(0, min(at - width // 2, len(line) - width))
+        shown = line[start: start + width]
+        if start > 0:
+            shown = "…" + shown[1:]
+        if start + width < len(line):
+            shown = shown[:-1] + "…"
+        line, at = shown, at - start
+    return ["    " + line, "    " + " " * at + "^"]
+
+
+def where(path: str, line: int, col: int) -> str:
+    """'path:line:col', or just 'path' for a problem with the whole file (line 0)."""
+    return f"{path}:{line}:{col}" if line > 0 else path
 
 
 @dataclass
@@ -36,9 +54,12 @@ class Diagnostic:
     severity: str = "error"
     notes: list[str] = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        self.message, self.expected, self.suggestion = clip(self.message), clip(self.expected), clip(self.suggestion)
+
     def render(self) -> str:
         p = self.position
-        out = [f"{p.path}:{p.line}:{p.col}: {self.severity} {self.code}: {self.message}"]
+        out = [f"{where(p.path, p.line, p.col)}: {self.severity} {self.code}: {self.message}"]
         out += excerpt(self.source_line, p.col)
         if self.expected:
             out.append(f"  expected: {self.expected}")

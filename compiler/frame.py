@@ -159,9 +159,10 @@ _LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
 
 def load_yaml_nodes(text: str, path: str) -> tuple[yaml.Node | None, list[str]]:
     """Compose a YAML document safely, turning any YAML error into a positioned diagnostic."""
+    if len(text) > MAX_FILE_BYTES:  # files are measured before they are read; text handed in is measured here
+        raise CompileError([Diagnostic("E005", f"too large ({len(text.encode())} bytes; limit {MAX_FILE_BYTES})",
+                                       Position(path, 0, 0))])
     lines = _lines(text)
-    if len(text) > MAX_FILE_BYTES:
-        raise CompileError([_diag(path, lines, 1, 1, "E005", f"file larger than {MAX_FILE_BYTES} bytes")])
     # Pure-Python PyYAML on purpose: libyaml accepts some files PyYAML rejects (stray tabs…), and a
     # card file must compile the same everywhere.
     try:

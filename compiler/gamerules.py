@@ -12,7 +12,8 @@ from functools import lru_cache
 
 import yaml
 
-from .modules import CARDS_ROOT, ON_FORGET, folder_of, manifests
+from .modules import CARDS_ROOT, MAX_DATA_BYTES, ON_FORGET, ModuleError, folder_of, manifests
+from .readfile import Unreadable, read_text
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,10 @@ def load_rules(modules: tuple[str, ...] = ("base",)) -> GameRules:
     for m in modules:
         path = (folder_of(m) if m in known else CARDS_ROOT / m) / "rules.yaml"
         if path.exists():
-            data.update(yaml.safe_load(path.read_text(encoding="utf-8")) or {})
+            try:
+                data.update(yaml.safe_load(read_text(path, MAX_DATA_BYTES)) or {})
+            except (Unreadable, UnicodeDecodeError, yaml.YAMLError) as e:
+                raise ModuleError(f"{path}: cannot read the rules: {e}") from None
         for name, spec in (known[m].words("globals") if m in known else {}).items():
             tracks[name] = {k: spec[k] for k in ("start", "goal", "step")} | {"ends_game": spec.get("ends_game", True)}
             bonuses.extend({"param": name, "at": b["at"], "do": b["do"]} for b in spec.get("bonuses", ()))

@@ -12,9 +12,10 @@ from pathlib import Path
 
 from .compile import CardCompiler
 from .diagnostics import CompileError, Diagnostic, Position
-from .frame import read_cards
+from .frame import MAX_FILE_BYTES, read_cards
 from .modules import CARDS_ROOT, module_of_path
 from .parser import GRAMMAR_PATH
+from .readfile import Unreadable, read_bytes
 
 NON_CARD_DIRS = {"board", "scenarios"}  # a module's maps, and the scenarios that check its cards
 NON_CARD_FILES = {"rules.yaml", "module.yaml"}  # a module's rule facts and its manifest
@@ -77,12 +78,26 @@ def compile_text(text: str, path: str, module: str) -> CompileResult:
     return result
 
 
+def read_card_file(path: Path) -> bytes:
+    """The bytes of a card file, refused unread if it is not a regular file or too large."""
+    return read_bytes(path, MAX_FILE_BYTES)
+
+
+def unreadable(e: Unreadable, path: Path) -> CompileResult:
+    """A file refused before it was read: one diagnostic about the whole file (line 0)."""
+    return CompileResult(diagnostics=[Diagnostic(e.code, e.reason, Position(_display(path), 0, 0))])
+
+
 def compile_file(path: Path) -> CompileResult:
     try:
-        data = path.read_bytes()
-    except OSError as e:
-        return CompileResult(diagnostics=[Diagnostic("E000", f"cannot read file: {e.strerror}",
-                                                     Position(str(path), 1, 1))])
+        data = read_card_file(path)
+    except Unreadable as e:
+        return unreadable(e, path)
+    return compile_data(data, path)
+
+
+def compile_data(data: bytes, path: Path) -> CompileResult:
+    """Compile the bytes read from a card file."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -144,20 +159,24 @@ def compile_paths(paths: list[str | Path] | None = None, use_cache: bool = True)
     result = CompileResult()
     cdir = cache_dir()
     for path in files:
+        try:
+            data = read_card_file(path)
+        except Unreadable as e:
+            result.diagnostics.extend(unreadable(e, path).diagnostics)
+            continue
         key = None
         if use_cache:
+            module = module_of(path)  # the same text may belong to another module elsewhere
+            key = hashlib.sha256(tool.encode() + str(path.resolve()).encode() + module.encode()
+                                 + manifests_key.encode() + data).hexdigest()
             try:
-                data = path.read_bytes()
-                module = module_of(path)  # the same text may belong to another module elsewhere
-                key = hashlib.sha256(tool.encode() + str(path.resolve()).encode() + module.encode()
-                                     + manifests_key.encode() + data).hexdigest()
                 cached = cdir / f"{key}.json"
                 if cached.exists():
                     result.cards.extend(json.loads(cached.read_text()))
                     continue
-            except OSError:
-                key = None
-        one = compile_file(path)
+            except (OSError, ValueError):
+                pass
+        one = compile_data(data, path)
         result.cards.extend(one.cards)
         result.diagnostics.extend(one.diagnostics)
         if key and one.ok:

@@ -18,8 +18,9 @@ from typing import Any
 from . import vocab
 from .modules import all_words
 from .triggers import TRIGGERS
-from .diagnostics import Diagnostic, Position, excerpt
+from .diagnostics import Diagnostic, Position, excerpt, where
 from .frame import RawCard
+from .terminal import clip, has_control, safe
 from .library import card_files, compile_file
 
 Node = dict[str, Any]
@@ -37,8 +38,11 @@ class Finding:
     suggestion: str = ""
     card: str = ""
 
+    def __post_init__(self) -> None:
+        self.message, self.suggestion = clip(self.message), clip(self.suggestion)
+
     def render(self) -> str:
-        out = [f"{self.path}:{self.line}:{self.col}: {self.severity} {self.code} {self.message}"]
+        out = [f"{where(self.path, self.line, self.col)}: {self.severity} {self.code} {self.message}"]
         out += excerpt(self.source_line, self.col)
         if self.suggestion:
             out.append(f"  help: {self.suggestion}")
@@ -378,6 +382,26 @@ def huge_cost(c: Card):
 def does_nothing(c: Card):
     if c.ir["type"] in PROJECTS and not any(c.ir.get(k) for k in ("play", "action", "effects", "vp")):
         yield "the card has no play row, action, effect or VP", "type", None, None
+
+
+@rule("L115", "error", "a control character in a card's name or text",
+      "Names and notes are printed on sheets and in terminals; an escape sequence (written \\e or \\x1b in "
+      "a quoted YAML string) or a direction override would recolour or rewrite the reader's screen, "
+      "and no printed card has one.",
+      """
+- name: "Alarm\\e[5m Card"
+  number: "915"
+  type: automated
+  cost: 5
+  play: +1 plant
+""")
+def control_characters(c: Card):
+    for fieldname, key in (("name", "name"), ("number", "number"), ("module", "module"), ("note", "note"),
+                           ("replaces", "replaces")):
+        value = c.ir.get(key)
+        if isinstance(value, str) and has_control(value):
+            yield f"'{fieldname}' holds a control character: {safe(value)}", fieldname, None, \
+                "remove it: names and text are shown as written"
 
 
 # ---- requirements --------------------------------------------------------------------------
@@ -954,17 +978,21 @@ def needs_unused(c: Card):
                 "remove it, or silence this with lint-ignore and a reason"
 
 
-def reserved_areas() -> set[str]:
-    """Names of the reserved areas on every shipped map (cards/*/board/*.yaml)."""
+@lru_cache(maxsize=1)
+def reserved_areas() -> frozenset[str]:
+    """Names of the reserved areas on every shipped map (cards/*/board/*.yaml); read once a run,
+    since every card with a reserved tile asks."""
     import yaml
-    from .library import CARDS_ROOT
+
+    from .modules import CARDS_ROOT, MAX_DATA_BYTES
+    from .readfile import read_text
     names: set[str] = set()
     for path in CARDS_ROOT.glob("*/board/*.yaml"):
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        data = yaml.safe_load(read_text(path, MAX_DATA_BYTES)) or {}
         for row in data.get("rows", ()):
             names.update(a["reserved"] for a in row if isinstance(a, dict) and a.get("reserved"))
         names.update(a["reserved"] for a in data.get("off_map", ()) if a.get("reserved"))
-    return names
+    return frozenset(names)
 
 
 @rule("L413", "error", "a reserved placement for an area no map has",
@@ -1258,8 +1286,8 @@ def sarif(result: LintResult) -> dict:
     results = [{
         "ruleId": f.code, "level": f.severity, "message": {"text": f.message + (f" Help: {f.suggestion}"
                                                                                   if f.suggestion else "")},
-        "locations": [{"physicalLocation": {"artifactLocation": {"uri": f.path},
-                                            "region": {"startLine": f.line, "startColumn": f.col}}}],
+        "locations": [{"physicalLocation": {"artifactLocation": {"uri": f.path}, **(
+            {"region": {"startLine": f.line, "startColumn": f.col}} if f.line > 0 else {})}}],
     } for f in result.findings]
     return {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0",
             "runs": [{"tool": {"driver": {"name": "tmars lint", "informationUri": "docs/lint.md",

@@ -10,7 +10,13 @@ from pathlib import Path
 
 import yaml
 
-CARDS_ROOT = Path(__file__).resolve().parent.parent / "cards"
+from .readfile import Unreadable, read_text
+from .shipped import shipped
+
+#: The most a module's data file (manifest, rules, map) may hold: far more than any real one.
+MAX_DATA_BYTES = 1_000_000
+
+CARDS_ROOT = shipped("cards")
 
 MANIFEST = "module.yaml"
 
@@ -127,8 +133,10 @@ def read_manifest(folder: Path) -> Module:
 
 def _read(path: Path) -> Module:
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except (OSError, yaml.YAMLError) as e:
+        data = yaml.safe_load(read_text(path, MAX_DATA_BYTES)) or {}
+    except Unreadable as e:
+        raise ModuleError(f"{path}: cannot read the module manifest: {e.reason}") from None
+    except (UnicodeDecodeError, yaml.YAMLError) as e:
         raise ModuleError(f"{path}: cannot read the module manifest: {e}") from None
     import jsonschema
     error = next(iter(jsonschema.Draft202012Validator(MANIFEST_SCHEMA).iter_errors(data)), None)

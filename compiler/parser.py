@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 from lark import Lark, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .diagnostics import CompileError, Diagnostic, Position, did_you_mean
+from .shipped import shipped
 
-GRAMMAR_PATH = Path(__file__).resolve().parent.parent / "grammar" / "cards.lark"
+GRAMMAR_PATH = shipped("grammar") / "cards.lark"
 START_RULES = ("row", "requires", "vp", "effect", "counts")
 
 # How terminals read to a card author, for "expected ..." lines.

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tmars.cli import main
 
 
@@ -158,3 +160,77 @@ def test_cards_and_sheet_read_the_modules_folders_and_map_they_are_given(tmp_pat
     assert "Seed Vault" in out.read_text()
     assert main(["sheet", "--map", "nowhere", "-o", str(out)]) == 2
     assert "unknown map 'nowhere'" in capsys.readouterr().err
+
+
+def status(argv: list[str]) -> int:
+    """The exit status of a command, whether main returns it or argparse exits with it."""
+    try:
+        return main(argv)
+    except SystemExit as e:
+        return e.code if isinstance(e.code, int) else 1
+
+
+GOOD_CARD = '- name: Good\n  number: "901"\n  type: automated\n  cost: 5\n  play: +1 plant\n'
+BAD_CARD = "- name: X\n  type: automated\n  cost: 3\n  play: +2 plnat\n"
+SCENARIO = ("setup:\n  players: [{name: A, resources: {mc: 11}}, {name: B}]\n"
+            "steps:\n  - answer: std:power-plant\n    expect: {A.prod.energy: %d}\n")
+
+
+@pytest.fixture
+def files(tmp_path):
+    (tmp_path / "good.yaml").write_text(GOOD_CARD)
+    (tmp_path / "bad.yaml").write_text(BAD_CARD)
+    (tmp_path / "pass.yaml").write_text(SCENARIO % 1)
+    (tmp_path / "fail.yaml").write_text(SCENARIO % 2)
+    (tmp_path / "a-file").write_text("")
+    return tmp_path
+
+
+EXIT_CODES = [  # one rule for every command: 0 done, 1 findings or failures, 2 usage or input errors
+    ("cards", ["cards", "{d}/good.yaml"], 0),
+    ("cards", ["cards", "{d}/bad.yaml", "--no-cache"], 1),
+    ("cards", ["cards", "/nonexistent"], 2),
+    ("cards", ["cards", "--module", "nosuch"], 2),
+    ("lint", ["lint", "{d}/good.yaml"], 0),
+    ("lint", ["lint", "{d}/bad.yaml"], 1),
+    ("lint", ["lint", "/nonexistent"], 2),
+    ("lint", ["lint", "--select", "Q9"], 2),
+    ("sheet", ["sheet", "{d}/good.yaml", "-o", "{d}/sheet.html", "--no-cache"], 0),
+    ("sheet", ["sheet", "{d}/bad.yaml", "-o", "{d}/sheet.html", "--no-cache"], 1),
+    ("sheet", ["sheet", "{d}/good.yaml", "-o", "{d}"], 2),
+    ("sheet", ["sheet", "{d}/good.yaml", "-o", "{d}/a-file/sheet.html"], 2),
+    ("sheet", ["sheet", "{d}/good.yaml", "-o", "{d}/no/such/sheet.html"], 2),
+    ("game", ["game", "--quiet", "--agent", "random", "--max-generations", "1"], 0),
+    ("game", ["game", "--map", "nosuch"], 2),
+    ("play", ["play", "--load", "{d}/no-save.json"], 2),
+    ("play", ["play", "--players", "7"], 2),
+    ("simulate", ["simulate", "--games", "1", "--max-generations", "1"], 0),
+    ("simulate", ["simulate", "--games", "1", "--json", "{d}"], 2),
+    ("simulate", ["simulate", "--games", "1", "--json", "{d}/a-file/r.json"], 2),
+    ("scenario", ["scenario", "{d}/pass.yaml"], 0),
+    ("scenario", ["scenario", "{d}/fail.yaml"], 1),
+    ("scenario", ["scenario", "{d}/nosuch.yaml"], 2),
+    ("schema", ["schema"], 0),
+    ("schema", ["schema", "--nosuch"], 2),
+]
+
+
+@pytest.mark.parametrize("command, argv, expected", EXIT_CODES, ids=[" ".join(a) for _, a, _ in EXIT_CODES])
+def test_every_command_follows_the_exit_code_rule(files, command, argv, expected, capsys):
+    assert status([a.format(d=files) for a in argv]) == expected, capsys.readouterr()
+
+
+def test_every_command_is_in_the_exit_code_table():
+    from tmars.cli import parser
+    commands = next(a for a in parser()._actions if a.dest == "command").choices
+    assert set(commands) == {c for c, _, _ in EXIT_CODES}
+
+
+def test_usage_errors_say_what_is_wrong_before_any_work(files, capsys):
+    assert status(["cards", "--module", "nosuch"]) == 2
+    assert "unknown module 'nosuch'" in capsys.readouterr().err
+    assert status(["cards", "/nonexistent"]) == 2
+    assert "no such file or folder: /nonexistent" in capsys.readouterr().err
+    assert status(["sheet", str(files / "good.yaml"), "-o", str(files / "a-file" / "s.html")]) == 2
+    assert "a-file is not a folder" in capsys.readouterr().err
+    assert not (files / "sheet.html").exists()

@@ -166,3 +166,25 @@ def test_every_word_of_the_language_is_used_by_the_library():
     for trigger in TRIGGER_KINDS:
         assert set(trigger.words()) & used["trigger"], f"no card triggers on {sorted(trigger.words())}"
     assert set(vocab.CARD_TYPES) <= used["type"]
+
+
+def test_the_schema_check_by_parts_agrees_with_the_whole_card():
+    """Cards are checked against the IR schema field by field and item by item (each distinct part
+    once, for speed); that must pass and fail exactly where checking the whole card does."""
+    import copy
+
+    from compiler.compile import _ir_validator, ir_error
+    cards = compile_paths().cards
+    broken = []
+    for card in cards[:60]:
+        for change in ({"cost": -1}, {"tags": ["Not A Tag"]}, {"extra": 1}, {"type": "nosuch"}, {"name": 7}):
+            broken.append({**copy.deepcopy(card), **change})
+        if card.get("play"):
+            bad = copy.deepcopy(card)
+            bad["play"][-1]["op"] = "nosuch"
+            broken.append(bad)
+        broken.append({k: v for k, v in card.items() if k != "module"})
+    for card in cards + broken:
+        whole = next(iter(_ir_validator().iter_errors(card)), None)
+        assert (ir_error(card) != "") == (whole is not None), card
+    assert all(ir_error(card) for card in broken)

@@ -4,45 +4,69 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 import time
 from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
+
+from compiler.terminal import safe, safe_json
 
 console = Console(highlight=False, width=None if sys.stdout.isatty() else 140)
-err = Console(stderr=True, highlight=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True)  # messages keep their paths on one line
+
+
+def say(text: str, to: Console = console, **style) -> None:
+    """Print text from data (names, logs, messages): never read as markup, controls shown as escapes."""
+    to.print(safe(text), markup=False, **style)
+
+
+def cell(value: object) -> Text:
+    """A table cell holding data: a Text, so that '[/]' in a name is shown rather than parsed."""
+    return Text(safe(str(value)))
 
 
 # ---- cards -------------------------------------------------------------------------------
+def missing_paths(paths: list[str]) -> bool:
+    """Say so and answer True when a named file or folder does not exist (a usage error)."""
+    missing = [p for p in paths if not Path(p).exists()]
+    if missing:
+        say(f"error: no such file or folder: {', '.join(missing)}", err)
+    return bool(missing)
+
+
 def cmd_cards(args: argparse.Namespace) -> int:
     from compiler.library import compile_paths
+    from compiler.modules import manifests
 
     from .selection import keep_on_map, map_components, selected_paths
-    missing = [p for p in args.paths if not Path(p).exists()]
-    if missing:
-        err.print(f"error: no such file or folder: {', '.join(missing)}", markup=False)
+    if missing_paths(args.paths):
         return 2
     on_map = map_components(args.map)
     result = compile_paths(selected_paths(args), use_cache=not args.no_cache)
     for d in result.diagnostics:
-        err.print(d.render(), markup=False)
+        say(d.render(), err)
+    known = set(manifests()) | {c["module"] for c in result.cards}
+    unknown = sorted(set(args.module or ()) - known)
+    if unknown:
+        say(f"error: unknown module {unknown[0]!r}; these cards are of {', '.join(sorted(known))}", err)
+        return 2
     cards = [c for c in keep_on_map(result.cards, on_map) if not args.module or c["module"] in args.module]
     if args.json:
         from compiler.text import card_text
         keys = ("name", "number", "module", "type", "cost", "tags", "requires", "vp", "holds")
         for c in cards:
             facts = {k: c[k] for k in keys if k in c}
-            print(json.dumps({**facts, "text": card_text(c), "ir": c}, ensure_ascii=False, sort_keys=False))
+            print(safe_json(json.dumps({**facts, "text": card_text(c), "ir": c}, ensure_ascii=False)))
     else:
         table = Table(title=f"{len(cards)} cards")
         for col in ("number", "name", "module", "type", "cost", "tags"):
             table.add_column(col)
         for c in cards:
-            table.add_row(c.get("number", ""), c["name"], c["module"], c["type"], str(c.get("cost", "")),
-                          " ".join(c["tags"]))
+            table.add_row(*map(cell, (c.get("number", ""), c["name"], c["module"], c["type"], c.get("cost", ""),
+                                      " ".join(c["tags"]))))
         console.print(table)
     return 1 if result.diagnostics else 0
 
@@ -53,27 +77,25 @@ def cmd_lint(args: argparse.Namespace) -> int:
     known = set(RULES) | {"E"}
     bad = [c for c in codes if not any(k.startswith(c) or c.startswith(k) for k in known)]
     if bad:
-        err.print(f"error: unknown finding code(s): {', '.join(sorted(bad))}")
+        say(f"error: unknown finding code(s): {', '.join(sorted(bad))}", err)
         return 2
-    missing = [p for p in args.paths if not Path(p).exists()]
-    if missing:
-        err.print(f"error: no such file or folder: {', '.join(missing)}")
+    if missing_paths(args.paths):
         return 2
     if args.list_overrides:
         from compiler.lint import override_uses
         for card, name, where, note in override_uses(args.paths or None):
-            console.print(f"{where}: {card}: {name}* — {note or '(no note)'}", markup=False)
+            say(f"{where}: {card}: {name}* — {note or '(no note)'}")
         return 0
     select = {c.strip() for v in args.select or [] for c in v.split(",") if c.strip()} or None
     ignore = {c.strip() for v in args.ignore or [] for c in v.split(",") if c.strip()}
     result = lint_paths(args.paths or None, select, ignore)
     if args.format == "json":
-        print(json.dumps([f.as_json() for f in result.findings], indent=1, ensure_ascii=False))
+        print(safe_json(json.dumps([f.as_json() for f in result.findings], indent=1, ensure_ascii=False)))
     elif args.format == "sarif":
-        print(json.dumps(sarif(result), indent=1, ensure_ascii=False))
+        print(safe_json(json.dumps(sarif(result), indent=1, ensure_ascii=False)))
     else:
         for f in result.findings:
-            console.print(f.render(), markup=False)
+            say(f.render())
         warnings = len(result.findings) - result.errors
         console.print(f"{result.files} file(s), {result.cards} card(s): {result.errors} error(s), "
                       f"{warnings} warning(s)")
@@ -138,7 +160,7 @@ def score_table(scores: list[dict], title: str = "Final scores") -> Table:
     for c in cols:
         table.add_column(c, justify="left" if c in ("player", "corporation") else "right")
     for row in sorted(scores, key=lambda r: r["place"]):
-        table.add_row(*(str(row[c]) for c in cols))
+        table.add_row(*(cell(row[c]) for c in cols))
     return table
 
 
@@ -149,105 +171,100 @@ def cmd_game(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - t
     if not args.quiet:
         for line in game.state["log"]:
-            console.print(line, markup=False)
+            say(line)
     console.print(score_table(game.scores(), f"Seed {args.seed}: generation {game.state['generation']}"
                               + (" (capped)" if game.state.get("capped") else "")))
     console.print(f"{decisions} decisions in {elapsed:.2f} s")
     return 0
 
 
-def _simulate_one(job: tuple) -> dict:
-    seed, players, agent, modules, draft, cap, map_name, folders = job
-    t = time.perf_counter()
-    game, decisions = play_bot_game(seed, players, agent, modules, draft, cap, map_name, folders)
-    played = sorted({e["name"] for pl in game.state["players"] for e in pl["played"]}
-                    | {n for pl in game.state["players"] for n in pl["events"]})
-    return {"seed": seed, "generations": game.state["generation"], "decisions": decisions,
-            "capped": bool(game.state.get("capped")), "seconds": time.perf_counter() - t,
-            "scores": [r["total"] for r in game.scores()], "played": played,
-            "actions": sorted(game.state.get("actions_used", []))}
-
-
-def run_on_ray(jobs: list[tuple], address: str | None):
-    """Yield game results in job order from a Ray cluster (a local one if no address is given)."""
-    try:
-        import ray
-    except ImportError:
-        raise SystemExit("error: --ray needs Ray: pip install -e \".[cluster]\"") from None
-    started = not ray.is_initialized()
-    if started:
-        ray.init(address=address, include_dashboard=False, logging_level="ERROR", log_to_driver=False)
-    try:
-        remote = ray.remote(_simulate_one)
-        pending = [remote.remote(job) for job in jobs]
-        for ref in pending:
-            yield ray.get(ref)
-    finally:
-        if started:
-            ray.shutdown()
-
-
 def cmd_simulate(args: argparse.Namespace) -> int:
+    """Many games, streamed: the summary is kept as results arrive, and a stop (Ctrl-C, SIGTERM)
+    prints what was finished at once; output paths and Ray are checked before any game runs."""
+    import importlib.util
+    from contextlib import ExitStack, closing
+
     from rich.progress import Progress
+
+    from compiler.outfile import output_problem
+
+    from .batch import PoolRun, Spec, Stopped, run_here, run_ray, stop_on_signals
+    from .tally import JsonList, Tally, median
+    problem = output_problem(args.json) if args.json else None
+    if problem:
+        say(f"error: --json: {problem}", err)
+        return 2
+    if args.ray and importlib.util.find_spec("ray") is None:
+        say("error: --ray: Ray is not installed; install it with pip install \"tmars[cluster]\"", err)
+        return 2
     modules = game_modules(args)
     folders = tuple(args.cards or ())
-    jobs = [(args.seed + i, args.players, args.agent, modules, args.draft, args.max_generations, args.map, folders)
-            for i in range(args.games)]
-    results = []
+    spec = Spec(args.players, args.agent, modules, args.draft, args.max_generations, args.map, folders)
+    tally = Tally()
+    stopped = 0
     t = time.perf_counter()
-    with Progress(console=err, transient=True) as progress:
-        task = progress.add_task("simulating", total=len(jobs))
-        if args.ray:
-            for r in run_on_ray(jobs, args.ray_address):
-                results.append(r)
-                progress.advance(task)
-        elif args.workers > 1:
-            from concurrent.futures import ProcessPoolExecutor
-            with ProcessPoolExecutor(args.workers) as pool:
-                for r in pool.map(_simulate_one, jobs, chunksize=max(1, len(jobs) // (args.workers * 8))):
-                    results.append(r)
+    with stop_on_signals(), ExitStack() as stack:
+        writer = stack.enter_context(JsonList(args.json)) if args.json else None
+        try:
+            if args.ray:
+                run = run_ray(spec, args.seed, args.games, args.ray_address)
+            elif args.workers > 1:
+                run = PoolRun(spec, args.seed, args.games, args.workers)
+            else:
+                run = run_here(spec, args.seed, args.games)
+            source = stack.enter_context(closing(run))  # a stop ends the run's workers at once
+            with Progress(console=err, transient=True) as progress:
+                task = progress.add_task("simulating", total=args.games)
+                for r in source:
+                    tally.add(r)
+                    if writer:
+                        writer.add(r)
                     progress.advance(task)
-        else:
-            for job in jobs:
-                results.append(_simulate_one(job))
-                progress.advance(task)
+        except Stopped as e:
+            stopped = e.signum
     elapsed = time.perf_counter() - t
-    decisions = sum(r["decisions"] for r in results)
-    table = Table(title=f"{args.games} games, {args.players} players, agent {args.agent}")
+    title = f"{args.games} games, {args.players} players, agent {args.agent}"
+    if stopped:
+        title = f"stopped ({signal_name(stopped)}) after {tally.games} of {title}"
+    table = Table(title=Text(title))
     table.add_column("measure")
     table.add_column("value", justify="right")
-    gens = [r["generations"] for r in results]
-    scores = [s for r in results for s in r["scores"]]
-    table.add_row("completed", str(sum(not r["capped"] for r in results)))
-    table.add_row("capped", str(sum(r["capped"] for r in results)))
-    table.add_row("generations (median)", f"{statistics.median(gens):.0f}")
-    table.add_row("decisions per game (median)", f"{statistics.median([r['decisions'] for r in results]):.0f}")
-    table.add_row("score (mean)", f"{statistics.mean(scores):.1f}")
-    table.add_row("games per second", f"{len(results) / elapsed:.1f}")
-    table.add_row("decisions per second", f"{decisions / elapsed:.0f}")
+    table.add_row("completed", str(tally.games - tally.capped))
+    table.add_row("capped", str(tally.capped))
+    if tally.games:
+        table.add_row("generations (median)", f"{median(tally.generations):.0f}")
+        table.add_row("decisions per game (median)", f"{median(tally.decisions_per_game):.0f}")
+        table.add_row("score (mean)", f"{tally.score_sum / max(tally.scores, 1):.1f}")
+    table.add_row("games per second", f"{tally.games / elapsed:.1f}")
+    table.add_row("decisions per second", f"{tally.decisions / elapsed:.0f}")
     console.print(table)
     if args.coverage:
         from compiler.modules import add_folder, resolve
 
         from .content import load_content
         content = load_content(resolve(modules + tuple(add_folder(f) for f in folders)), args.map)
-        seen = {n for r in results for n in r["played"]}
+        seen = tally.played
         projects = [c["name"] for c in content.cards.values() if c["type"] in ("automated", "active", "event")]
         missing = sorted(set(projects) - seen)
-        console.print(f"cards played: {len(set(projects) & seen)}/{len(projects)}"
-                      + (f"; never played: {', '.join(missing)}" if missing else ""))
+        say(f"cards played: {len(set(projects) & seen)}/{len(projects)}"
+            + (f"; never played: {', '.join(missing)}" if missing else ""))
         acting = [c["name"] for c in content.cards.values() if c.get("action")]
-        used = {n for r in results for n in r["actions"]}
+        used = tally.actions
         unused = sorted(set(acting) - used)
-        console.print(f"actions used: {len(set(acting) & used)}/{len(acting)}"
-                      + (f"; never used: {', '.join(unused)}" if unused else ""))
-    if args.json:
-        Path(args.json).write_text(json.dumps(results, indent=1))
-    return 0
+        say(f"actions used: {len(set(acting) & used)}/{len(acting)}"
+            + (f"; never used: {', '.join(unused)}" if unused else ""))
+    return 128 + stopped if stopped else 0
+
+
+def signal_name(signum: int) -> str:
+    import signal
+    return signal.Signals(signum).name
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
     from .scenario import run
+    if missing_paths(args.files):
+        return 2
     files: list[Path] = []
     for p in args.files:
         path = Path(p)
@@ -256,12 +273,12 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     for f in files:
         outcome = run(f)
         if outcome.ok:
-            console.print(f"[green]PASS[/green] {f}")
+            console.print(Text.assemble(("PASS", "green"), f" {safe(str(f))}"))
         else:
             failed += 1
-            console.print(f"[red]FAIL[/red] {f}: {outcome.name}")
+            console.print(Text.assemble(("FAIL", "red"), f" {safe(str(f))}: {safe(outcome.name)}"))
             for line in outcome.failures:
-                console.print(f"    {line}", markup=False)
+                say(f"    {line}")
     console.print(f"{len(files) - failed} passed, {failed} failed")
     return 1 if failed else 0
 
@@ -273,7 +290,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         try:
             game = Game.load(Path(args.load).read_bytes())
         except (OSError, SaveError) as e:
-            err.print(f"error: cannot load {args.load}: {e}")
+            say(f"error: cannot load {args.load}: {e}", err)
             return 2
     else:
         game = Game.new(args.players, seed=args.seed, modules=game_modules(args), map_name=args.map,
@@ -284,12 +301,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     while not game.over:
         log = game.state["log"]
         for line in log[shown:]:
-            console.print(f"[dim]{line}[/dim]", markup=True)
+            say(line, style="dim")
         shown = len(log)
         d = game.pending
         game.answer(d["player"], agents[d["player"]].choose(game))
     for line in game.state["log"][shown:]:
-        console.print(line, markup=False)
+        say(line)
     console.print(score_table(game.scores()))
     return 0
 
@@ -382,7 +399,11 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command. Exit status, the same for every command (README, "Exit status"): 0 done,
+    1 findings or failures, 2 usage or input errors, 128+N stopped by signal N."""
     from compiler.modules import ModuleError
+
+    from .game import EngineError
     args = parser().parse_args(argv)
     players = getattr(args, "players", 2)
     if players == 1:
@@ -394,8 +415,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.func(args)
     except ModuleError as e:  # a module set or map that cannot be played
-        err.print(f"error: {e}", markup=False)
+        say(f"error: {e}", err)
         return 2
+    except EngineError as e:  # cards that ask for what cannot be done: a failure, not a crash
+        say(f"error: the engine could not go on: {e}", err)
+        return 1
     except KeyboardInterrupt:
         return 130
     except (BrokenPipeError, EOFError):

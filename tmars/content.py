@@ -12,7 +12,8 @@ import yaml
 from compiler.diagnostics import CompileError
 from compiler.gameflow import GameFlow, load_flow
 from compiler.gamerules import GameRules, load_rules
-from compiler.modules import ON_FORGET, ModuleError, folder_of, manifests
+from compiler.modules import MAX_DATA_BYTES, ON_FORGET, ModuleError, folder_of, manifests
+from compiler.readfile import read_text
 from compiler.library import CARDS_ROOT, compile_paths
 from compiler.lower import lower_field
 from compiler.parser import SourceText
@@ -133,7 +134,7 @@ def _by_name(cards: list[dict], modules: tuple[str, ...]) -> dict[str, dict]:
 
 
 def load_map(path: Path) -> Map:
-    data = yaml.safe_load(path.read_text())
+    data = yaml.safe_load(read_text(path, MAX_DATA_BYTES))
     areas: dict[str, Area] = {}
     coords: dict[tuple[int, int], str] = {}
     rows = data["rows"]

@@ -6,6 +6,8 @@ from typing import Any
 
 from rich.console import Console
 
+from compiler.terminal import safe
+
 from .game import Game
 
 
@@ -29,17 +31,17 @@ class HumanAgent:
         try:
             with open(words[1], "w", encoding="utf-8") as f:
                 f.write(game.save())
-            self.console.print(f"saved to {words[1]}")
+            self.console.print(safe(f"saved to {words[1]}"), markup=False)
         except OSError as e:
             self.console.print(f"cannot save: {e.strerror}")
         return True
 
     def choose(self, game: Game) -> Any:
         d = game.pending
-        self.console.print(self.status(game, d["player"]), markup=False)
-        self.console.print(f"[bold]{d['prompt']}[/bold]")
+        self.console.print(safe(self.status(game, d["player"])), markup=False)
+        self.console.print(safe(d["prompt"]), style="bold", markup=False)  # names are data, never markup
         for i, o in enumerate(d["options"], start=1):
-            self.console.print(f"  {i:>3}. {o['label']}", markup=False)
+            self.console.print(safe(f"  {i:>3}. {o['label']}"), markup=False)
         self.console.print("(type 'save FILE' to save the game here)", style="dim")
         while True:
             if d["kind"] == "select":

@@ -1,8 +1,11 @@
 """Benchmarks: compile time of the card library (cold and warm), random-play throughput,
 state copy and save costs, and peak memory. Prints a table and writes JSON for comparison.
 
-    python tools/bench.py [--games 50] [--json out.json] [--compare old.json] [--only compile|play|state|memory]
-                          [--memory-games 1000]
+    python tools/bench.py [--games 50] [--json out.json] [--compare old.json]
+                          [--only compile|play|state|memory|lint-many] [--memory-games 1000] [--lint-files 5000]
+
+`lint-many` lints that many one-card files (the shipped project cards, renamed, their cost changed
+on each round), the way a fan collection of one file per card is linted.
 
 Speed is measured here, never in timed tests.
 """
@@ -11,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import statistics
 import sys
 import tempfile
@@ -41,6 +45,41 @@ def bench_compile(repeats: int = 3) -> dict:
     c, w = min(cold), min(warm)
     return {"cards": cards, "compile_cold_s": c, "compile_warm_s": w,
             "compile_cold_per_card_ms": 1000 * c / cards, "compile_warm_per_card_ms": 1000 * w / cards}
+
+
+def one_card_files(folder: Path, count: int) -> None:
+    """Write `count` one-card files into `folder`: the shipped project cards, each renamed, in turn."""
+    from compiler.modules import CARDS_ROOT
+    entries: list[str] = []
+    for path in sorted(CARDS_ROOT.glob("*/projects-*.yaml")):
+        current: list[str] = []
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("- ") and current:
+                entries.append("\n".join(current))
+                current = []
+            if line.startswith("- ") or current:
+                current.append(line)
+        if current:
+            entries.append("\n".join(current))
+    for i in range(count):
+        text = entries[i % len(entries)]
+        first, _, rest = text.partition("\n")
+        # each round through the cards changes their cost, so that no two files compile to the same card
+        extra = i // len(entries)
+        rest = re.sub(r"^  cost: (\d+)", lambda m, extra=extra: f"  cost: {int(m.group(1)) + extra}", rest, flags=re.M)
+        (folder / f"card-{i:05d}.yaml").write_text(f"{first} {i}\n{rest}\n", encoding="utf-8")
+
+
+def bench_lint_many(count: int) -> dict:
+    from compiler.lint import lint_paths
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "fan-cards"
+        folder.mkdir()
+        one_card_files(folder, count)
+        t = time.perf_counter()
+        result = lint_paths([folder])
+        elapsed = time.perf_counter() - t
+    return {"lint_files": result.files, "lint_many_s": elapsed, "lint_per_file_ms": 1000 * elapsed / result.files}
 
 
 def bench_play(games: int, warmup: int = 3) -> dict:
@@ -130,8 +169,9 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=50)
     ap.add_argument("--json")
     ap.add_argument("--compare")
-    ap.add_argument("--only", choices=("compile", "play", "state", "memory"))
+    ap.add_argument("--only", choices=("compile", "play", "state", "memory", "lint-many"))
     ap.add_argument("--memory-games", type=int, default=1000, help="games played for the memory figure")
+    ap.add_argument("--lint-files", type=int, default=5000, help="one-card files linted for the lint-many figure")
     args = ap.parse_args()
     figures: dict = {}
     if args.only in (None, "compile"):
@@ -144,6 +184,8 @@ def main() -> int:
         figures.update(peak_memory())
     if args.only in (None, "memory"):
         figures.update(memory_over_games(args.memory_games))
+    if args.only in (None, "lint-many"):
+        figures.update(bench_lint_many(args.lint_files))
     old = json.loads(Path(args.compare).read_text()) if args.compare else {}
     width = max(len(k) for k in figures)
     for k, v in figures.items():

@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from compiler.library import compile_paths
 from compiler.sheet import icons, make_sheet
 from compiler.sheet.render import render_card
+from compiler.terminal import safe
 
 TARGET = 5.0
 
@@ -70,7 +71,7 @@ def main() -> int:
     print(f"per card     median {statistics.median(medians.values()) * 1e6:8.0f} us   "
           f"mean {statistics.mean(medians.values()) * 1e6:8.0f} us")
     for name, s in slowest:
-        print(f"   slowest   {s * 1e6:8.0f} us   {name}")
+        print(f"   slowest   {s * 1e6:8.0f} us   {safe(name)}")
     print(f"whole sheet  cold {cold * 1000:8.1f} ms   ratio to {TARGET:.0f} s: {cold / TARGET:.4f}  "
           f"({TARGET / cold:,.0f}x under target)")
     print(f"whole sheet  warm {total * 1000:8.1f} ms   ratio to {TARGET:.0f} s: {total / TARGET:.4f}  "

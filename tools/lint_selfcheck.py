@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from compiler.library import card_files  # noqa: E402
 from compiler.lint import lint_paths  # noqa: E402
+from compiler.terminal import safe  # noqa: E402
 
 LANG_FIELDS = ("play", "action", "effect", "requires", "vp", "start", "first-action", "score")
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -233,7 +234,7 @@ def main() -> int:
         print(f"  {k:<16} {h:>5}/{n:<5} {100 * h / max(n, 1):6.1f}%")
     print(f"missed: {len(misses)}")
     for m in misses if args.show_misses else misses[:20]:
-        print("  miss:", m)
+        print("  miss:", safe(str(m)))
     return 0
 
 

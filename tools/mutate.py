@@ -21,6 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from compiler.terminal import safe  # noqa: E402
 from tmars.content import load_content  # noqa: E402
 from tmars.scenario import run  # noqa: E402
 
@@ -129,9 +130,9 @@ def main() -> int:
     print(f"mutations: {done}, killed: {killed} ({100 * killed / max(done, 1):.1f}%), survived: {len(survivors)}")
     no_scenario = [n for n in names if not index[n]]
     if no_scenario:
-        print(f"cards without any scenario ({len(no_scenario)}): {', '.join(no_scenario)}")
+        print(safe(f"cards without any scenario ({len(no_scenario)}): {', '.join(no_scenario)}"))
     for s in survivors:
-        print("  survivor:", s)
+        print("  survivor:", safe(s))
     return 0
 
 

@@ -16,6 +16,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from compiler.terminal import safe  # noqa: E402
 from tmars.content import load_content  # noqa: E402
 
 SCENARIOS = ROOT / "tests" / "scenarios"
@@ -84,7 +85,7 @@ def main() -> int:
             missing.append(f"{card.get('number', '')} {card['name']}: {', '.join(need)}")
     print(f"{len(cards) - len(missing)}/{len(cards)} cards covered")
     for line in missing:
-        print("  missing:", line)
+        print("  missing:", safe(line))
     return 1 if missing else 0
 
 

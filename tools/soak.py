@@ -2,7 +2,9 @@
 no soft-lock, no stall, save/load round trips), and report games, decisions and any failure
 with the seed that replays it.
 
-    python tools/soak.py --minutes 10 [--start-seed 0]
+    python tools/soak.py --minutes 10 [--start-seed 0] [--players 2,3,4,5]
+
+With --players, the games cycle through the player counts given (default: 2 to 5 in turn).
 
 Replay a failure with: python -c "from tmars.soak import play_checked; play_checked(SEED, PLAYERS, CE, DRAFT)"
 """
@@ -18,21 +20,35 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from compiler.terminal import safe
 from tmars.game import Game
 from tmars.soak import play_checked
 
 
-def main() -> int:
+def player_counts(text: str) -> tuple[int, ...]:
+    """argparse type: '3' or '2,4': player counts between 2 and 5."""
+    try:
+        counts = tuple(int(p) for p in text.split(",") if p.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a list of player counts such as 2,4") from None
+    if not counts or not all(2 <= c <= 5 for c in counts):
+        raise argparse.ArgumentTypeError("player counts are 2 to 5")
+    return counts
+
+
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--minutes", type=float, default=5)
     ap.add_argument("--start-seed", type=int, default=0)
-    args = ap.parse_args()
+    ap.add_argument("--players", type=player_counts, default=(2, 3, 4, 5),
+                    help="player counts to cycle through, comma-separated (default: 2,3,4,5)")
+    args = ap.parse_args(argv)
     end = time.monotonic() + 60 * args.minutes
     games = decisions = capped = 0
     failures = []
     seed = args.start_seed
     while time.monotonic() < end:
-        players = 2 + seed % 4
+        players = args.players[seed % len(args.players)]
         ce, draft = seed % 2 == 0, seed % 3 == 0
         try:
             r = play_checked(seed, players, ce, draft)
@@ -45,11 +61,11 @@ def main() -> int:
             failures.append((seed, players, ce, draft, f"{type(e).__name__}: {e}", traceback.format_exc(limit=3)))
         games += 1
         seed += 1
-    print(f"games: {games} (seeds {args.start_seed}..{seed - 1}), decisions: {decisions}, capped: {capped}, "
-          f"failures: {len(failures)}")
+    print(f"games: {games} (seeds {args.start_seed}..{seed - 1}; players {','.join(map(str, args.players))}), "
+          f"decisions: {decisions}, capped: {capped}, failures: {len(failures)}")
     for seed, players, ce, draft, msg, tb in failures:
-        print(f"  seed {seed}, {players} players, corporate era {ce}, draft {draft}: {msg}")
-        print("    " + tb.strip().replace("\n", "\n    "))
+        print(f"  seed {seed}, {players} players, corporate era {ce}, draft {draft}: {safe(msg)}")
+        print("    " + safe(tb.strip()).replace("\n", "\n    "))
         print("    replay: python -c \"from tmars.soak import play_checked; "
               f"play_checked({seed}, {players}, {ce}, {draft})\"")
     return 1 if failures else 0

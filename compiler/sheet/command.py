@@ -7,6 +7,9 @@ import sys
 import time
 from pathlib import Path
 
+from compiler.outfile import output_problem
+from compiler.terminal import safe
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("paths", nargs="*", help="card files or folders (default: the shipped library)")
@@ -25,6 +28,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-cache", action="store_true")
 
 
+def say(text: str) -> None:
+    """A message that quotes data (paths, card names): control characters shown as escapes."""
+    print(safe(text), file=sys.stderr)
+
+
 def run(args: argparse.Namespace) -> int:
     from compiler.library import compile_paths
 
@@ -34,17 +42,21 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.output)
     kind = out.suffix.lower()
     if kind not in (".html", ".htm", ".pdf"):
-        print(f"error: -o must name a .html or .pdf file, not '{out}'", file=sys.stderr)
+        say(f"error: -o must name a .html or .pdf file, not '{out}'")
         return 2
     missing = [p for p in args.paths if not Path(p).exists()]
     if missing:
-        print(f"error: no such file or folder: {', '.join(missing)}", file=sys.stderr)
+        say(f"error: no such file or folder: {', '.join(missing)}")
+        return 2
+    problem = output_problem(out)
+    if problem:
+        say(f"error: -o: {problem}")
         return 2
     result = compile_paths(getattr(args, "selected", args.paths or None), use_cache=not args.no_cache)
     if result.diagnostics:
         for d in result.diagnostics:
-            print(d.render(), file=sys.stderr)
-        print("error: fix the cards above first; no sheet written", file=sys.stderr)
+            say(d.render())
+        say("error: fix the cards above first; no sheet written")
         return 1
     t = time.perf_counter()
     try:
@@ -52,32 +64,31 @@ def run(args: argparse.Namespace) -> int:
         sheet = make_sheet(cards, modules=args.module, names=args.only, paper=args.paper,
                            layout=args.layout, grey=args.grey, legend=not args.no_legend)
     except SheetError as e:
-        print(f"error: {e}", file=sys.stderr)
+        say(f"error: {e}")
         return 2
     rendered = time.perf_counter() - t
     try:
         if args.check:
             report = probe(sheet.html)
             for name in report.overflowing:
-                print(f"overflow: {name}", file=sys.stderr)
+                say(f"overflow: {name}")
             for page in report.pages:
-                print(f"overflow: page {page}", file=sys.stderr)
+                say(f"overflow: page {page}")
             if report.cards != sheet.cards or not report.ok:
-                print(f"check failed: {len(report.overflowing)} card(s) and {len(report.pages)} page(s) overflow; "
-                      f"{report.cards} of {sheet.cards} cards rendered", file=sys.stderr)
+                say(f"check failed: {len(report.overflowing)} card(s) and {len(report.pages)} page(s) overflow; "
+                    f"{report.cards} of {sheet.cards} cards rendered")
                 return 1
-        out.parent.mkdir(parents=True, exist_ok=True)
         if kind == ".pdf":
             write_pdf(sheet.html, out)
         else:
             out.write_text(sheet.html, encoding="utf-8")
-    except ChromiumMissing as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 3
-    except RuntimeError as e:
-        print(f"error: {e}", file=sys.stderr)
+    except ChromiumMissing as e:  # a PDF asked of a machine that cannot print one: a usage error
+        say(f"error: {e}")
+        return 2
+    except (RuntimeError, OSError) as e:
+        say(f"error: {e}")
         return 1
     pages = f", {sheet.pages} page(s)" if sheet.pages is not None else ""
-    print(f"wrote {out}: {sheet.cards} card(s) from {', '.join(sheet.modules)}{pages} "
-          f"({args.paper}, {args.layout}{', greyscale' if args.grey else ''}; drawn in {rendered * 1000:.0f} ms)")
+    print(safe(f"wrote {out}: {sheet.cards} card(s) from {', '.join(sheet.modules)}{pages} "
+               f"({args.paper}, {args.layout}{', greyscale' if args.grey else ''}; drawn in {rendered * 1000:.0f} ms)"))
     return 0

@@ -1,0 +1,161 @@
+"""Running many seeded bot games: in this process, in a pool of worker processes, or on Ray.
+
+Jobs are made as they are needed, a few chunks of seeds ahead of the results, so a run of any
+size holds constant memory; results come back in seed order, so the worker count never changes
+them. A run ends cleanly however it is stopped: SIGINT and SIGTERM raise `Stopped` in the parent,
+which terminates its workers at once; each worker also watches its parent and exits when the parent
+is gone (a SIGKILL leaves no orphans).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from itertools import islice
+
+
+@dataclass(frozen=True)
+class Spec:
+    """What every game of a run shares; a game adds its seed."""
+
+    players: int
+    agent: str
+    modules: tuple[str, ...]
+    draft: bool
+    max_generations: int | None
+    map_name: str = "tharsis"
+    folders: tuple[str, ...] = ()
+
+
+class Stopped(Exception):
+    """SIGINT or SIGTERM arrived: the run stops and reports what it has."""
+
+    def __init__(self, signum: int):
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+def play_one(spec: Spec, seed: int) -> dict:
+    """One game's result: what the summary, --coverage and --json need, nothing more."""
+    from .cli import play_bot_game
+    t = time.perf_counter()
+    game, decisions = play_bot_game(seed, spec.players, spec.agent, spec.modules, spec.draft, spec.max_generations,
+                                    spec.map_name, spec.folders)
+    played = sorted({e["name"] for pl in game.state["players"] for e in pl["played"]}
+                    | {n for pl in game.state["players"] for n in pl["events"]})
+    return {"seed": seed, "generations": game.state["generation"], "decisions": decisions,
+            "capped": bool(game.state.get("capped")), "seconds": time.perf_counter() - t,
+            "scores": [r["total"] for r in game.scores()], "played": played,
+            "actions": sorted(game.state.get("actions_used", []))}
+
+
+def play_chunk(spec: Spec, first: int, count: int) -> list[dict]:
+    return [play_one(spec, seed) for seed in range(first, first + count)]
+
+
+def chunks(first: int, games: int, size: int) -> Iterator[tuple[int, int]]:
+    """(first seed, count) for consecutive chunks of seeds, made one at a time."""
+    for start in range(first, first + games, size):
+        yield start, min(size, first + games - start)
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """Small enough to share the work out evenly and keep results flowing, big enough to amortise the trip."""
+    return max(1, min(8, games // (workers * 8)))
+
+
+def run_here(spec: Spec, first: int, games: int) -> Iterator[dict]:
+    for seed in range(first, first + games):
+        yield play_one(spec, seed)
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)  # the parent is gone (even by SIGKILL): nobody is left to take the results
+
+
+def _worker_start(parent: int) -> None:
+    """In each worker: stopping is the parent's decision (it terminates the pool), and a worker
+    never outlives its parent."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler, inherited by fork
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+class PoolRun:
+    """Results in seed order from `workers` processes; `close()` (or the end of the results)
+    terminates the workers at once. The pool starts when the run is made, before the caller
+    starts any thread of its own (a progress bar), since the workers are forked."""
+
+    def __init__(self, spec: Spec, first: int, games: int, workers: int):
+        self.spec, self.first, self.games, self.workers = spec, first, games, workers
+        self.pool = multiprocessing.get_context("fork").Pool(workers, initializer=_worker_start,
+                                                             initargs=(os.getpid(),))
+
+    def __iter__(self) -> Iterator[dict]:
+        try:
+            source = chunks(self.first, self.games, chunk_size(self.games, self.workers))
+            window = deque(self._submit(c) for c in islice(source, self.workers * 4))
+            while window:
+                done = window.popleft().get()
+                window.extend(self._submit(c) for c in islice(source, 1))
+                yield from done
+        finally:
+            self.close()
+
+    def _submit(self, chunk: tuple[int, int]):
+        return self.pool.apply_async(play_chunk, (self.spec, *chunk))
+
+    def close(self) -> None:
+        self.pool.terminate()
+        self.pool.join()
+
+
+def run_ray(spec: Spec, first: int, games: int, address: str | None) -> Iterator[dict]:
+    """Results in seed order from a Ray cluster (a local one if no address is given)."""
+    import ray
+    started = not ray.is_initialized()
+    if started:
+        ray.init(address=address, include_dashboard=False, logging_level="ERROR", log_to_driver=False)
+    try:
+        remote = ray.remote(play_chunk)
+        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        source = chunks(first, games, chunk_size(games, cpus))
+        window = deque(remote.remote(spec, *c) for c in islice(source, cpus * 4))
+        while window:
+            done = ray.get(window.popleft())
+            window.extend(remote.remote(spec, *c) for c in islice(source, 1))
+            yield from done
+    finally:
+        if started:
+            ray.shutdown()
+
+
+@contextmanager
+def stop_on_signals() -> Iterator[None]:
+    """SIGINT and SIGTERM raise `Stopped` (once) while the block runs; the old handlers come back after."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    raised = False
+
+    def handler(signum: int, frame: object) -> None:
+        nonlocal raised
+        if not raised:
+            raised = True
+            raise Stopped(signum)
+
+    old: dict[int, Callable | int | None] = {s: signal.signal(s, handler) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for s, h in old.items():
+            signal.signal(s, h)
