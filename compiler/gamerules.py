@@ -10,9 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-import yaml
+from pathlib import Path
 
-from .modules import CARDS_ROOT, folder_of, manifests
+from .diagnostics import CompileError
+from .modules import CARDS_ROOT, ModuleError, folder_of, manifests
+from .strictyaml import Kind, load_file
 
 
 @dataclass(frozen=True)
@@ -50,7 +52,7 @@ def load_rules(modules: tuple[str, ...] = ("base",)) -> GameRules:
     for m in modules:
         path = (folder_of(m) if m in manifests() else CARDS_ROOT / m) / "rules.yaml"
         if path.exists():
-            data.update(yaml.safe_load(path.read_text(encoding="utf-8")) or {})
+            data.update(load_facts(path))
     return GameRules(
         start_tr=data["start_tr"], globals=data["globals"], bonuses=tuple(data.get("bonuses", ())),
         production_floor=data.get("production_floor", {}), metal_value=data["metal_value"],
@@ -61,3 +63,14 @@ def load_rules(modules: tuple[str, ...] = ("base",)) -> GameRules:
         actions_per_turn=data["actions_per_turn"], setup_corporations=data["setup"]["corporations"],
         setup_cards=data["setup"]["cards"], start_production=data["start_production"],
         beginner_corporations=tuple(data.get("beginner_corporations", ())))
+
+
+def load_facts(path: Path) -> dict:
+    """One rules.yaml, read strictly; a file that is not a mapping of facts makes no game."""
+    try:
+        data = load_file(path, Kind("rules files", "a rules file")) or {}
+    except CompileError as e:
+        raise ModuleError(str(e)) from None
+    if not isinstance(data, dict):
+        raise ModuleError(f"{path}: a rules file is a mapping of rule facts")
+    return data

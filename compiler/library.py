@@ -15,9 +15,11 @@ from .diagnostics import CompileError, Diagnostic, Position
 from .frame import read_cards
 from .modules import CARDS_ROOT, module_of_path
 from .parser import GRAMMAR_PATH
+from .strictyaml import load_json_file, read_bytes
 
 NON_CARD_DIRS = {"board"}
 NON_CARD_FILES = {"rules.yaml", "module.yaml"}  # a module's rule facts and its manifest
+CACHE_LIMIT = 64_000_000  # a cached file's compiled cards; larger means it is not one of ours
 
 
 @dataclass
@@ -78,10 +80,9 @@ def compile_text(text: str, path: str, module: str) -> CompileResult:
 
 def compile_file(path: Path) -> CompileResult:
     try:
-        data = path.read_bytes()
-    except OSError as e:
-        return CompileResult(diagnostics=[Diagnostic("E000", f"cannot read file: {e.strerror}",
-                                                     Position(str(path), 1, 1))])
+        data = read_bytes(path)
+    except CompileError as e:
+        return CompileResult(diagnostics=e.diagnostics)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -146,15 +147,16 @@ def compile_paths(paths: list[str | Path] | None = None, use_cache: bool = True)
         key = None
         if use_cache:
             try:
-                data = path.read_bytes()
+                data = read_bytes(path)
                 module = module_of(path)  # the same text may belong to another module elsewhere
                 key = hashlib.sha256(tool.encode() + str(path.resolve()).encode() + module.encode()
                                      + manifests_key.encode() + data).hexdigest()
                 cached = cdir / f"{key}.json"
-                if cached.exists():
-                    result.cards.extend(json.loads(cached.read_text()))
+                cards = load_json_file(cached, CACHE_LIMIT) if cached.exists() else None
+                if isinstance(cards, list) and all(isinstance(c, dict) for c in cards):
+                    result.cards.extend(cards)
                     continue
-            except OSError:
+            except (OSError, CompileError):  # unreadable or damaged: compile it again
                 key = None
         one = compile_file(path)
         result.cards.extend(one.cards)

@@ -948,11 +948,11 @@ def needs_unused(c: Card):
 
 def reserved_areas() -> set[str]:
     """Names of the reserved areas on every shipped map (cards/*/board/*.yaml)."""
-    import yaml
     from .library import CARDS_ROOT
+    from .strictyaml import Kind, load_file
     names: set[str] = set()
     for path in CARDS_ROOT.glob("*/board/*.yaml"):
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        data = load_file(path, Kind("map files", "a map file")) or {}
         for row in data.get("rows", ()):
             names.update(a["reserved"] for a in row if isinstance(a, dict) and a.get("reserved"))
         names.update(a["reserved"] for a in data.get("off_map", ()) if a.get("reserved"))

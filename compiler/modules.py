@@ -8,8 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 CARDS_ROOT = Path(__file__).resolve().parent.parent / "cards"
 
 MANIFEST = "module.yaml"
@@ -85,10 +83,12 @@ def read_manifest(folder: Path) -> Module:
 
 
 def _read(path: Path) -> Module:
+    from .diagnostics import CompileError
+    from .strictyaml import Kind, load_file
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except (OSError, yaml.YAMLError) as e:
-        raise ModuleError(f"{path}: cannot read the module manifest: {e}") from None
+        data = load_file(path, Kind("module manifests", "a module manifest")) or {}
+    except CompileError as e:
+        raise ModuleError(f"cannot read the module manifest: {e}") from None
     import jsonschema
     error = next(iter(jsonschema.Draft202012Validator(MANIFEST_SCHEMA).iter_errors(data)), None)
     if error is not None:

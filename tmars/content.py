@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
 
 from compiler.diagnostics import CompileError
 from compiler.gamerules import GameRules, load_rules
@@ -15,6 +14,7 @@ from compiler.modules import ModuleError, folder_of, manifests
 from compiler.library import CARDS_ROOT, compile_paths
 from compiler.lower import lower_field
 from compiler.parser import SourceText
+from compiler.strictyaml import Kind, load_file
 
 
 def slug(name: str) -> str:
@@ -131,7 +131,10 @@ def _by_name(cards: list[dict], modules: tuple[str, ...]) -> dict[str, dict]:
 
 
 def load_map(path: Path) -> Map:
-    data = yaml.safe_load(path.read_text())
+    try:
+        data = load_file(path, Kind("map files", "a map file"))
+    except CompileError as e:
+        raise ContentError(str(e)) from None
     areas: dict[str, Area] = {}
     coords: dict[tuple[int, int], str] = {}
     rows = data["rows"]
