@@ -36,6 +36,7 @@ class GameRules:
     setup_corporations: int
     setup_cards: int
     start_production: int
+    players: tuple[int, int]  # fewest and most players a game can have
     beginner_corporations: tuple[str, ...] = ()
 
     def floor(self, res: str) -> int:
@@ -62,6 +63,7 @@ def load_rules(modules: tuple[str, ...] = ("base",)) -> GameRules:
         card_price=data["card_price"], research_draw=data["research_draw"],
         actions_per_turn=data["actions_per_turn"], setup_corporations=data["setup"]["corporations"],
         setup_cards=data["setup"]["cards"], start_production=data["start_production"],
+        players=(data["players"]["min"], data["players"]["max"]),
         beginner_corporations=tuple(data.get("beginner_corporations", ())))
 
 

@@ -307,3 +307,12 @@ def load_json_file(path: str | Path, limit: int = MAX_FILE_BYTES) -> Any:
         line, col = (getattr(e, "lineno", 1), getattr(e, "colno", 1))
         raise CompileError([diagnostic(str(path), lines_of(text), (line, col), "E001",
                                        f"JSON: {getattr(e, 'msg', None) or 'nested too deeply'}")]) from None
+
+
+def plain(value: Any) -> Any:
+    """The same data as bare dicts and lists (for a dumper or a state that knows no `Map`)."""
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    return value
