@@ -132,3 +132,20 @@ def test_each_new_check_fails_when_false(tmp_path, old, new, message):
     (tmp_path / "s.yaml").write_text(FEATURES.replace(old, new))
     outcome = run(tmp_path / "s.yaml")
     assert outcome.failures and outcome.failures[0].startswith(message), outcome.failures
+
+
+# ---- the format's documentation runs ---------------------------------------------------------------
+DOC = Path(__file__).parent.parent / "docs" / "scenarios.md"
+DOC_EXAMPLES = [b for b in DOC.read_text(encoding="utf-8").split("```yaml\n")[1:]]
+
+
+@pytest.mark.parametrize("block", [b.split("```")[0] for b in DOC_EXAMPLES],
+                         ids=lambda b: b.splitlines()[0][:60])
+def test_every_example_in_the_docs_runs_and_passes(block, tmp_path):
+    (tmp_path / "example.yaml").write_text(block)
+    outcome = run(tmp_path / "example.yaml")
+    assert outcome.ok, outcome.failures
+
+
+def test_the_docs_have_examples():
+    assert len(DOC_EXAMPLES) >= 5
