@@ -1,22 +1,19 @@
 """Card files: the YAML frame of each card, read safely with the position of every field.
 
-A card file is a YAML list of mappings. Anchors and aliases are refused (they are never
-needed and they are how YAML bombs are built); tags other than the core ones are refused
-by the safe loader.
+A card file is a YAML list of mappings, read by the strict loader every file goes through
+(compiler/strictyaml.py: no anchors or aliases, limited size and depth, no key twice).
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
 
 from .diagnostics import CompileError, Diagnostic, Position
+from .strictyaml import MAX_FILE_BYTES, Kind, compose, data, diagnostic, scalar
 
-MAX_FILE_BYTES = 2_000_000
-MAX_DEPTH = 40
 
 
 @dataclass
@@ -43,26 +40,14 @@ class RawCard:
 
 def _diag(path: str, lines: list[str], line: int, col: int, code: str, message: str,
           expected: str = "", suggestion: str = "") -> Diagnostic:
-    src = lines[line - 1] if 0 < line <= len(lines) else ""
-    return Diagnostic(code, message, Position(path, line, col), src, expected, suggestion)
+    return diagnostic(path, lines, (line, col), code, message, suggestion, expected)
+
+
+CARD_FILES = Kind("card files", "a card file", "card")
 
 
 def _plain(node: yaml.Node, path: str, lines: list[str], depth: int = 0) -> Any:
-    if depth > MAX_DEPTH:
-        m = node.start_mark
-        raise CompileError([_diag(path, lines, m.line + 1, m.column + 1, "E003", "YAML nested too deeply")])
-    if isinstance(node, yaml.ScalarNode):
-        return _scalar(node, path, lines)
-    if node.tag not in _PLAIN_COLLECTIONS:
-        m = node.start_mark
-        raise CompileError([_diag(path, lines, m.line + 1, m.column + 1, "E001",
-                                  f"YAML: tag '{node.tag.replace(_CORE, '!!')}' is not allowed in card files",
-                                  suggestion="card files use no YAML tags: remove the '!…'")])
-    if isinstance(node, yaml.SequenceNode):
-        return [_plain(n, path, lines, depth + 1) for n in node.value]
-    if isinstance(node, yaml.MappingNode):
-        return {_plain(k, path, lines, depth + 1): _plain(v, path, lines, depth + 1) for k, v in node.value}
-    raise AssertionError("unknown YAML node")  # pragma: no cover
+    return data(node, path, lines, CARD_FILES)
 
 
 def _style(node: yaml.Node) -> str | None:
@@ -77,59 +62,7 @@ def _items(node: yaml.Node, path: str, lines: list[str]) -> list[Located] | None
 
 
 def _scalar(node: yaml.ScalarNode, path: str = "", lines: list[str] | None = None) -> Any:
-    """The value of a scalar under the safe loader's rules; a value it cannot build is a diagnostic."""
-    loader = yaml.SafeLoader("")
-    try:
-        return loader.construct_object(node, deep=True)
-    except yaml.MarkedYAMLError as e:  # a tag the safe loader does not know, a '<<' merge key
-        message = f"YAML: {e.problem or e.context or 'cannot read this value'}"
-        hint = ("merge keys ('<<') are not allowed: write each card out in full" if node.tag.endswith(":merge")
-                else "card files use no YAML tags: remove the '!…'")
-    except Exception:  # PyYAML's constructors raise anything on bad data: 2020-13-45, '!!int', …
-        shown = node.value if len(node.value) <= 30 else node.value[:27] + "..."
-        kind = _KINDS.get(node.tag.rsplit(":", 1)[-1], "a value")
-        message = f"YAML cannot read {shown!r} as {kind}"
-        hint = "quote the value to keep it as text"
-    finally:
-        loader.dispose()
-    m = node.start_mark
-    raise CompileError([_diag(path, lines or [], m.line + 1, m.column + 1, "E001", message, suggestion=hint)])
-
-
-_CORE = "tag:yaml.org,2002:"
-_PLAIN_COLLECTIONS = {_CORE + "seq", _CORE + "map"}
-_KINDS = {"int": "a whole number", "float": "a number", "timestamp": "a date", "bool": "yes or no",
-          "binary": "binary data", "null": "nothing"}
-
-
-class _Refused(Exception):
-    """Raised by the composer at an anchor, an alias or too deep a nesting."""
-
-    def __init__(self, code: str, message: str, mark: yaml.Mark, suggestion: str = ""):
-        super().__init__(message)
-        self.code, self.message, self.mark, self.suggestion = code, message, mark, suggestion
-
-
-class _CardLoader(yaml.SafeLoader):
-    """The safe loader's composer, refusing anchors and aliases and limiting nesting as it goes,
-    so that no YAML bomb is expanded and no deep nesting reaches Python's recursion limit."""
-
-    def __init__(self, stream):
-        super().__init__(stream)
-        self._depth = 0
-
-    def compose_node(self, parent, index):
-        event = self.peek_event()
-        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-            raise _Refused("E004", "YAML anchors and aliases are not allowed in card files",
-                           event.start_mark, "write each card out in full")
-        if self._depth >= MAX_DEPTH:
-            raise _Refused("E003", "YAML nested too deeply", event.start_mark)
-        self._depth += 1
-        try:
-            return super().compose_node(parent, index)
-        finally:
-            self._depth -= 1
+    return scalar(node, path, lines, CARD_FILES)
 
 
 def _yaml_hint(e: yaml.MarkedYAMLError, src: str) -> str:
@@ -146,52 +79,13 @@ def _yaml_hint(e: yaml.MarkedYAMLError, src: str) -> str:
     return ""
 
 
-def _lines(text: str) -> list[str]:
-    """The file's lines as YAML counts them (so that YAML's line numbers find the right one)."""
-    lines = _LINE_BREAK.split(text)
-    if lines and lines[-1] == "":
-        lines.pop()
-    return lines
-
-
-_LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
-
-
 def load_yaml_nodes(text: str, path: str) -> tuple[yaml.Node | None, list[str]]:
-    """Compose a YAML document safely, turning any YAML error into a positioned diagnostic."""
-    if len(text) > MAX_FILE_BYTES:  # files are measured before they are read; text handed in is measured here
+    """Compose a card file with the strict loader (compiler/strictyaml.py), card-file hints added;
+    text handed in (not read from a file) is measured here."""
+    if len(text) > MAX_FILE_BYTES:
         raise CompileError([Diagnostic("E005", f"too large ({len(text.encode())} bytes; limit {MAX_FILE_BYTES})",
                                        Position(path, 0, 0))])
-    lines = _lines(text)
-    # Pure-Python PyYAML on purpose: libyaml accepts some files PyYAML rejects (stray tabs…), and a
-    # card file must compile the same everywhere.
-    try:
-        node = yaml.compose(text, Loader=_CardLoader)
-    except _Refused as e:
-        m = e.mark
-        raise CompileError([_diag(path, lines, m.line + 1, m.column + 1, e.code, e.message,
-                                  suggestion=e.suggestion)]) from None
-    except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        message = f"YAML: {e.problem or e}"
-        if e.context and e.context_mark and ("end of stream" in str(e.problem) or not mark
-                                             or mark.line >= len(lines)):
-            # an unclosed quote or bracket: show where it was opened, not the end of the file
-            mark = e.context_mark
-            message = f"YAML: {e.problem} {e.context}"
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        hint = _yaml_hint(e, lines[line - 1] if 0 < line <= len(lines) else "")
-        raise CompileError([_diag(path, lines, line, col, "E001", message, suggestion=hint)]) from None
-    except yaml.reader.ReaderError as e:  # a character YAML does not allow (NUL, most controls)
-        before = text[: e.position]
-        line = len(_lines(before + "x"))
-        col = len(before) - max(before.rfind(c) for c in "\n\r\x85\u2028\u2029")
-        what = f"#x{e.character:04x}" if isinstance(e.character, int) else repr(e.character)
-        raise CompileError([_diag(path, lines, line, col, "E001",
-                                  f"YAML: character {what} is not allowed in a card file")]) from None
-    except yaml.YAMLError as e:
-        raise CompileError([_diag(path, lines, 1, 1, "E001", f"YAML: {e}")]) from None
-    return node, lines
+    return compose(text, path, CARD_FILES, _yaml_hint)
 
 
 def read_cards(text: str, path: str) -> tuple[list[RawCard], list[str]]:

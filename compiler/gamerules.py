@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-import yaml
+from pathlib import Path
 
+from .diagnostics import CompileError
 from .modules import CARDS_ROOT, MAX_DATA_BYTES, ON_FORGET, ModuleError, folder_of, manifests
-from .readfile import Unreadable, read_text
+from .strictyaml import Kind, load_file
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,7 @@ class GameRules:
     setup_corporations: int
     setup_cards: int
     start_production: int
+    players: tuple[int, int]  # fewest and most players a game can have
     beginner_corporations: tuple[str, ...] = ()
 
     def floor(self, res: str) -> int:
@@ -58,10 +60,7 @@ def load_rules(modules: tuple[str, ...] = ("base",)) -> GameRules:
     for m in modules:
         path = (folder_of(m) if m in known else CARDS_ROOT / m) / "rules.yaml"
         if path.exists():
-            try:
-                data.update(yaml.safe_load(read_text(path, MAX_DATA_BYTES)) or {})
-            except (Unreadable, UnicodeDecodeError, yaml.YAMLError) as e:
-                raise ModuleError(f"{path}: cannot read the rules: {e}") from None
+            data.update(load_facts(path))
         for name, spec in (known[m].words("globals") if m in known else {}).items():
             tracks[name] = {k: spec[k] for k in ("start", "goal", "step")} | {"ends_game": spec.get("ends_game", True)}
             bonuses.extend({"param": name, "at": b["at"], "do": b["do"]} for b in spec.get("bonuses", ()))
@@ -74,7 +73,19 @@ def load_rules(modules: tuple[str, ...] = ("base",)) -> GameRules:
         card_price=data["card_price"], research_draw=data["research_draw"],
         actions_per_turn=data["actions_per_turn"], setup_corporations=data["setup"]["corporations"],
         setup_cards=data["setup"]["cards"], start_production=data["start_production"],
+        players=(data["players"]["min"], data["players"]["max"]),
         beginner_corporations=tuple(data.get("beginner_corporations", ())))
+
+
+def load_facts(path: Path) -> dict:
+    """One rules.yaml, read strictly; a file that is not a mapping of facts makes no game."""
+    try:
+        data = load_file(path, Kind("rules files", "a rules file"), MAX_DATA_BYTES) or {}
+    except CompileError as e:
+        raise ModuleError(str(e)) from None
+    if not isinstance(data, dict):
+        raise ModuleError(f"{path}: a rules file is a mapping of rule facts")
+    return data
 
 
 ON_FORGET.append(load_rules.cache_clear)

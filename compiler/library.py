@@ -16,9 +16,11 @@ from .frame import MAX_FILE_BYTES, read_cards
 from .modules import CARDS_ROOT, module_of_path
 from .parser import GRAMMAR_PATH
 from .readfile import Unreadable, read_bytes
+from .strictyaml import load_json_file
 
 NON_CARD_DIRS = {"board", "scenarios"}  # a module's maps, and the scenarios that check its cards
 NON_CARD_FILES = {"rules.yaml", "module.yaml"}  # a module's rule facts and its manifest
+CACHE_LIMIT = 64_000_000  # a cached file's compiled cards; larger means it is not one of ours
 
 
 @dataclass
@@ -171,10 +173,11 @@ def compile_paths(paths: list[str | Path] | None = None, use_cache: bool = True)
                                  + manifests_key.encode() + data).hexdigest()
             try:
                 cached = cdir / f"{key}.json"
-                if cached.exists():
-                    result.cards.extend(json.loads(cached.read_text()))
+                cards = load_json_file(cached, CACHE_LIMIT) if cached.exists() else None
+                if isinstance(cards, list) and all(isinstance(c, dict) for c in cards):
+                    result.cards.extend(cards)
                     continue
-            except (OSError, ValueError):
+            except (OSError, CompileError):  # unreadable or damaged: compile it again
                 pass
         one = compile_data(data, path)
         result.cards.extend(one.cards)

@@ -982,13 +982,11 @@ def needs_unused(c: Card):
 def reserved_areas() -> frozenset[str]:
     """Names of the reserved areas on every shipped map (cards/*/board/*.yaml); read once a run,
     since every card with a reserved tile asks."""
-    import yaml
-
     from .modules import CARDS_ROOT, MAX_DATA_BYTES
-    from .readfile import read_text
+    from .strictyaml import Kind, load_file
     names: set[str] = set()
     for path in CARDS_ROOT.glob("*/board/*.yaml"):
-        data = yaml.safe_load(read_text(path, MAX_DATA_BYTES)) or {}
+        data = load_file(path, Kind("map files", "a map file"), MAX_DATA_BYTES) or {}
         for row in data.get("rows", ()):
             names.update(a["reserved"] for a in row if isinstance(a, dict) and a.get("reserved"))
         names.update(a["reserved"] for a in data.get("off_map", ()) if a.get("reserved"))

@@ -8,9 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
-from .readfile import Unreadable, read_text
 from .shipped import shipped
 
 #: The most a module's data file (manifest, rules, map) may hold: far more than any real one.
@@ -132,12 +129,12 @@ def read_manifest(folder: Path) -> Module:
 
 
 def _read(path: Path) -> Module:
+    from .diagnostics import CompileError
+    from .strictyaml import Kind, load_file
     try:
-        data = yaml.safe_load(read_text(path, MAX_DATA_BYTES)) or {}
-    except Unreadable as e:
-        raise ModuleError(f"{path}: cannot read the module manifest: {e.reason}") from None
-    except (UnicodeDecodeError, yaml.YAMLError) as e:
-        raise ModuleError(f"{path}: cannot read the module manifest: {e}") from None
+        data = load_file(path, Kind("module manifests", "a module manifest"), MAX_DATA_BYTES) or {}
+    except CompileError as e:
+        raise ModuleError(f"cannot read the module manifest: {e}") from None
     import jsonschema
     error = next(iter(jsonschema.Draft202012Validator(MANIFEST_SCHEMA).iter_errors(data)), None)
     if error is not None:

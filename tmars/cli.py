@@ -269,6 +269,9 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     for p in args.files:
         path = Path(p)
         files.extend(sorted(path.rglob("*.yaml")) if path.is_dir() else [path])
+    if not files:  # a run that checks nothing must not pass
+        err.print(f"error: no scenario files (*.yaml) in {', '.join(args.files)}", markup=False)
+        return 2
     failed = 0
     for f in files:
         outcome = run(f)

@@ -7,16 +7,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
 from compiler.diagnostics import CompileError
 from compiler.gameflow import GameFlow, load_flow
 from compiler.gamerules import GameRules, load_rules
 from compiler.modules import MAX_DATA_BYTES, ON_FORGET, ModuleError, folder_of, manifests
-from compiler.readfile import read_text
 from compiler.library import CARDS_ROOT, compile_paths
 from compiler.lower import lower_field
 from compiler.parser import SourceText
+from compiler.strictyaml import Kind, load_file
 
 
 def slug(name: str) -> str:
@@ -134,7 +132,10 @@ def _by_name(cards: list[dict], modules: tuple[str, ...]) -> dict[str, dict]:
 
 
 def load_map(path: Path) -> Map:
-    data = yaml.safe_load(read_text(path, MAX_DATA_BYTES))
+    try:
+        data = load_file(path, Kind("map files", "a map file"), MAX_DATA_BYTES)
+    except CompileError as e:
+        raise ContentError(str(e)) from None
     areas: dict[str, Area] = {}
     coords: dict[tuple[int, int], str] = {}
     rows = data["rows"]

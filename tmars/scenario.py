@@ -12,16 +12,16 @@ from typing import Any
 
 import yaml
 
-from . import rules, scoring
-from .content import Content, load_content
+from compiler.diagnostics import CompileError, Diagnostic, did_you_mean
 from compiler.modules import ModuleError, add_folder, resolve
+from compiler.ops.protocol import DECISION_KINDS
+from compiler.strictyaml import Kind, Map, Seq, Where, diagnostic, load_text, plain, read_text, where
 
+from . import flow, rules, scoring
+from .content import Content, load_content
 from .game import EngineError, Game, IllegalAnswer
+from .scenario_check import IMPOSSIBLE, UNKNOWN_NAME, WRONG_VALUE, ScenarioError, check_shape
 from .setup import new_state
-
-
-class ScenarioError(Exception):
-    """The scenario file itself is malformed."""
 
 
 @dataclass
@@ -36,192 +36,246 @@ class Outcome:
         return not self.failures
 
 
-PLAYER_KEYS = {"name", "corporation", "tr", "resources", "production", "hand", "played", "events",
-               "first_action", "passed", "tr_raised", "granted", "dealt", "dealt_corporations"}
-SETUP_KEYS = {"players", "corporate_era", "modules", "draft", "seed", "generation", "phase", "current", "actions",
-              "globals", "board", "claims", "deck", "deck_exact", "discard", "milestones", "awards", "first",
-              "cards"}
+SCENARIO_FILES = Kind("scenario files", "a scenario file", "step")
 
 
-def load_file(path: Path) -> dict:
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as e:
-        raise ScenarioError(f"{path}: cannot read: {e}") from None
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
-        raise ScenarioError(f"{where}: YAML: {getattr(e, 'problem', e)}") from None
-    if not isinstance(data, dict):
-        raise ScenarioError(f"{path}: a scenario is a mapping with 'setup' and 'steps'")
-    return data
+def load_file(path: Path) -> tuple[Any, list[str]]:
+    """A scenario file through the strict loader, its shape checked; and its lines."""
+    data, lines = load_text(read_text(path), str(path), SCENARIO_FILES)
+    check_shape(data)
+    return data, lines
 
 
-def build_game(setup: dict, content: Content | None = None, here: Path | None = None) -> Game:
+def build_game(setup: Map, content: Content | None = None, here: Path | None = None) -> Game:
     """A game in the position the setup describes (action phase unless told otherwise). `here`
     is the scenario's folder: card folders named in `cards:` are found from it."""
-    unknown = set(setup) - SETUP_KEYS
-    if unknown:
-        raise ScenarioError(f"unknown setup key(s): {', '.join(sorted(unknown))}; "
-                            f"known: {', '.join(sorted(SETUP_KEYS))}")
-    cards = setup.get("cards")
-    if cards is not None and not isinstance(cards, list):
-        raise ScenarioError("setup.cards is a list of cards written as in a card file, or of card folders")
-    folders = [c for c in cards or () if isinstance(c, str)]
+    setup = setup if isinstance(setup, Map) else Map(setup or {})
+    cards = setup.get("cards") or []
+    folders = [c for c in cards if isinstance(c, str)]
     try:
         added = tuple(add_folder((here or Path.cwd()) / f) for f in folders)
         modules = resolve(_modules(setup) + added) if added else _modules(setup)
     except ModuleError as e:
-        raise ScenarioError(f"setup.cards: {e}") from None
+        raise ScenarioError(f"setup.cards: {e}", where(setup, "cards"), UNKNOWN_NAME) from None
     try:
         content = content or load_content(modules, "tharsis")
     except ModuleError as e:
-        raise ScenarioError(f"setup: {e}") from None
-    if any(not isinstance(c, str) for c in cards or ()):
-        content = with_cards(content, [c for c in cards if not isinstance(c, str)])
-    specs = setup.get("players") or [{"name": "Alice"}, {"name": "Bob"}]
-    if not isinstance(specs, list) or not all(isinstance(s, dict) for s in specs):
-        raise ScenarioError("setup.players is a list of mappings")
+        raise ScenarioError(f"setup: {e}", where(setup), UNKNOWN_NAME) from None
+    if any(not isinstance(c, str) for c in cards):
+        content = with_cards(content, [c for c in cards if not isinstance(c, str)], where(setup, "cards"))
+    specs = setup["players"] if "players" in setup else Seq([Map(name="Alice"), Map(name="Bob")])
+    low, high = content.rules.players
+    if not low <= len(specs) <= high:
+        raise ScenarioError(f"{len(specs)} player(s): a game has {low} to {high}", where(setup, "players"),
+                            IMPOSSIBLE)
     names = [s.get("name", f"P{i + 1}") for i, s in enumerate(specs)]
-    game = Game(new_state(content, names, int(setup.get("seed", 0)), bool(setup.get("draft", False))), content)
+    for i, name in enumerate(names):
+        if name in names[:i]:
+            raise ScenarioError(f"two players named {name!r}: answers and paths name players, so names differ",
+                                where(specs[i], "name") if "name" in specs[i] else where(specs, i), IMPOSSIBLE)
+    game = Game(new_state(content, names, setup.get("seed", 0), setup.get("draft", False)), content)
     st = game.state
     st["phase"] = setup.get("phase", "action")
+    if st["phase"] not in flow.PHASES:
+        raise ScenarioError(f"unknown phase {st['phase']!r}; phases are {', '.join(flow.PHASES)}",
+                            where(setup, "phase"), UNKNOWN_NAME)
     st["setup"] = {"stage": content.flow.setup[0].task if st["phase"] == "setup" else "done", "i": 0}
-    st["generation"] = int(setup.get("generation", 1))
-    st["first"] = int(setup.get("first", 0))
-    st["current"] = _player_index(st, setup.get("current", 0))
-    st["actions"] = int(setup.get("actions", 0))
-    for k, v in (setup.get("globals") or {}).items():
-        if k not in st["globals"]:
-            raise ScenarioError(f"unknown global '{k}'")
-        st["globals"][k] = v
-    used: set[str] = set()
-    for p, spec in enumerate(specs):
-        _setup_player(game, p, spec, used)
-    for area, tile in (setup.get("board") or {}).items():
-        if area not in content.map.areas:
-            raise ScenarioError(f"unknown area '{area}'")
-        if isinstance(tile, str):
-            tile = {"tile": tile}
-        kind = tile.get("tile")
-        if kind not in ("city", "greenery", "ocean", "special"):
-            raise ScenarioError(f"area {area}: tile is city, greenery, ocean or special")
-        owner = tile.get("owner")
-        entry = {"tile": kind, "owner": None if owner is None else _player_index(st, owner)}
-        if "name" in tile:
-            entry["name"] = tile["name"]
-        st["board"][area] = entry
-    for area, owner in (setup.get("claims") or {}).items():
-        st["claims"][area] = _player_index(st, owner)
-    for kind, key in (("milestone", "milestones"), ("award", "awards")):
-        for name, owner in (setup.get(key) or {}).items():
-            if name not in content.board[kind]:
-                raise ScenarioError(f"unknown {kind} '{name}'")
-            st[key].append({"name": name, "player": _player_index(st, owner)})
+    st["first"] = _player_index(st, setup.get("first", 0), where(setup, "first"))
+    st["current"] = _player_index(st, setup.get("current", 0), where(setup, "current"))
+    st["actions"] = setup.get("actions", 0)
+    if st["actions"] >= content.rules.actions_per_turn:
+        raise ScenarioError(f"actions: {st['actions']} taken, but a turn has {content.rules.actions_per_turn}",
+                            where(setup, "actions"), WRONG_VALUE)
     for pl, spec in zip(st["players"], specs, strict=True):
-        _deal(content, st, pl, spec, used)
-    top = [_card(content, c) for c in setup.get("deck") or []]
-    st["discard"] = [_card(content, c) for c in setup.get("discard") or []]
-    used.update(st["discard"])
-    rest = [] if setup.get("deck_exact") else [c for c in st["deck"] if c not in used and c not in top]
-    st["deck"] = rest + list(reversed(top))
+        st["deck"].extend(pl["dealt"])  # cards dealt at random go back: the scenario says what is dealt
+        pl["dealt"] = []
+        if st["phase"] != "setup":
+            pl["dealt_corps"] = []
+        if st["phase"] == "setup":  # corporations not named stay as dealt at random
+            if spec.get("dealt_corporations"):
+                pl["dealt_corps"] = [_card(content, spec["dealt_corporations"], i, "corporation")
+                                     for i in range(len(spec["dealt_corporations"]))]
+            pl["dealt"] = [_card(content, spec["dealt"], i) for i in range(len(spec.get("dealt") or ()))]
+        elif "dealt" in spec or "dealt_corporations" in spec:
+            key = "dealt" if "dealt" in spec else "dealt_corporations"
+            raise ScenarioError(f"{key} is for 'phase: setup' only", where(spec, key), WRONG_VALUE)
+    st["discard"] = [_card(content, setup["discard"], i) for i in range(len(setup.get("discard") or ()))]
+    set_position(game, setup, fresh=True)
     game.advance()
     return game
 
 
-def _modules(setup: dict) -> tuple[str, ...]:
+def set_position(game: Game, spec: Map, fresh: bool = False) -> None:
+    """Put the position a `setup:` (fresh game) or a step's `set:` describes; only the keys given
+    change. Lists given (hand, played, …) replace what was there; a card named leaves the deck."""
+    st, content = game.state, game.content
+    if "generation" in spec:
+        st["generation"] = spec["generation"]
+    globals_ = spec.get("globals") or Map()
+    for k, v in globals_.items():
+        bounds = content.rules.track_range(k)
+        if bounds is None:
+            raise ScenarioError(f"unknown global '{k}' {did_you_mean(str(k), st['globals'])}".rstrip(),
+                                globals_.key_at(k), UNKNOWN_NAME)
+        step = content.rules.globals[k]["step"]
+        if not bounds[0] <= v <= bounds[1] or (v - bounds[0]) % step:
+            raise ScenarioError(f"{k} {v} is off its track ({bounds[0]} to {bounds[1]} in steps of {step})",
+                                globals_.at(k), WRONG_VALUE)
+        st["globals"][k] = v
+    players = spec.get("players") or Seq()
+    for i, pspec in enumerate(players):
+        p = i if fresh else _player_index(st, pspec["name"], where(pspec, "name"))
+        _set_player(game, p, pspec)
+    board = spec.get("board") or Map()
+    for area, tile in board.items():
+        _area(content, area, board.key_at(area))
+        tile = tile if isinstance(tile, dict) else Map(tile=tile)
+        owner = tile.get("owner")
+        entry = {"tile": tile["tile"], "owner": None if owner is None else _player_index(st, owner, tile.at("owner"))}
+        if "name" in tile:
+            entry["name"] = tile["name"]
+        st["board"][area] = entry
+    claims = spec.get("claims") or Map()
+    for area, owner in claims.items():
+        st["claims"][_area(content, area, claims.key_at(area))] = _player_index(st, owner, claims.at(area))
+    for kind, key in (("milestone", "milestones"), ("award", "awards")):
+        given = spec.get(key) or Map()
+        for name, owner in given.items():
+            if name not in content.board[kind]:
+                raise ScenarioError(f"unknown {kind} '{name}' {did_you_mean(str(name), content.board[kind])}".rstrip(),
+                                    given.key_at(name), UNKNOWN_NAME)
+            st[key] = [e for e in st[key] if e["name"] != name]
+            st[key].append({"name": name, "player": _player_index(st, owner, given.at(name))})
+    _settle_cards(game, spec, fresh)
+
+
+def _set_player(game: Game, p: int, spec: Map) -> None:
+    content, pl = game.content, game.state["players"][p]
+    if "corporation" in spec:
+        corp = _card(content, spec, "corporation", "corporation")
+        pl["played"] = [e for e in pl["played"] if e["name"] != pl["corp"]]
+        pl["corp"] = corp
+        pl["played"].insert(0, {"name": corp, "res": 0, "used": False, "area": None})
+        pl["first_action"] = spec.get("first_action", False)
+    elif "first_action" in spec:
+        pl["first_action"] = spec["first_action"]
+    if "tr" in spec:
+        pl["tr"] = spec["tr"]
+    for key, target in (("resources", "res"), ("production", "prod")):
+        given = spec.get(key) or Map()
+        for r, v in given.items():
+            if r not in pl[target]:
+                raise ScenarioError(f"player {pl['name']}: unknown resource '{r}' "
+                                    f"{did_you_mean(str(r), pl[target])}".rstrip(), given.key_at(r), UNKNOWN_NAME)
+            if target == "prod" and v < content.rules.floor(r):
+                raise ScenarioError(f"player {pl['name']}: {r} production {v} is below its floor, "
+                                    f"{content.rules.floor(r)}", given.at(r), WRONG_VALUE)
+            pl[target][r] = v
+    for key in ("hand", "events"):
+        if key in spec:
+            pl[key] = [_card(content, spec[key], i) for i in range(len(spec[key]))]
+    if "played" in spec:
+        entries = [e if isinstance(e, dict) else Map(name=e) for e in spec["played"]]
+        pl["played"] = [e for e in pl["played"] if e["name"] == pl["corp"]] + [
+            {"name": _card(content, e, "name"), "res": e.get("resources", 0), "used": e.get("used", False),
+             "area": None if e.get("area") is None else _area(content, e["area"], where(e, "area"))}
+            for e in entries]
+    if "passed" in spec:
+        pl["passed"] = spec["passed"]
+    if "tr_raised" in spec:
+        pl["tr_gen"] = int(spec["tr_raised"])
+    if "granted" in spec:
+        pl["granted"] = [{"mod": m, "n": n, "until": "next-card"} for m, n in spec["granted"].items()]
+
+
+def _settle_cards(game: Game, spec: Map, fresh: bool) -> None:
+    """Cards named in places leave the deck (and, for a `set`, the discard pile); `deck` puts cards
+    on top. A card both in a pile (deck, discard) and elsewhere is an impossible position."""
+    st, content = game.state, game.content
+    placed = {c for pl in st["players"] for c in pl["hand"] + pl["events"] + [e["name"] for e in pl["played"]]
+              + pl["dealt"] + pl["dealt_corps"]}
+    if not fresh:
+        st["discard"] = [c for c in st["discard"] if c not in placed]
+    top = [_card(content, spec["deck"], i) for i in range(len(spec.get("deck") or ()))]
+    for pile, others in ((st["discard"], placed), (top, placed | set(st["discard"]))):
+        twice = next((c for c in pile if c in others or pile.count(c) > 1), None)
+        if twice:
+            raise ScenarioError(f"card '{twice}' is in two places; a card in a pile is nowhere else",
+                                _last_place(spec, twice) or where(spec), IMPOSSIBLE)
+    exact = fresh and spec.get("deck_exact")
+    rest = [] if exact else [c for c in st["deck"] if c not in placed and c not in st["discard"] and c not in top]
+    st["deck"] = rest + list(reversed(top))
+
+
+def _last_place(node: Any, name: str) -> Where | None:
+    """Where a card name is last written under a node (the second mention is the one at fault)."""
+    found = None
+    items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+    for key, value in items:
+        if value == name:
+            found = where(node, key)
+        elif isinstance(value, (dict, list)):
+            found = _last_place(value, name) or found
+    return found
+
+
+def _modules(setup: Map) -> tuple[str, ...]:
     """`modules: [base, corpera]`, or the shorthand `corporate_era: false` (base only)."""
     if "modules" in setup and "corporate_era" in setup:
-        raise ScenarioError("setup names the modules twice: give 'modules' or 'corporate_era'")
+        raise ScenarioError("setup names the modules twice: give 'modules' or 'corporate_era'",
+                            where(setup, "corporate_era"), WRONG_VALUE)
     if "modules" not in setup:
         return ("base", "corpera") if setup.get("corporate_era", True) else ("base",)
-    names = setup["modules"]
-    if not isinstance(names, list) or not names or not all(isinstance(m, str) for m in names):
-        raise ScenarioError("setup.modules is a list of module names, such as [base, corpera]")
     try:
-        return resolve(names)
+        return resolve(setup["modules"])
     except ModuleError as e:
-        raise ScenarioError(f"setup.modules: {e}") from None
+        raise ScenarioError(f"setup.modules: {e}", where(setup, "modules"), UNKNOWN_NAME) from None
 
 
-def with_cards(content: Content, cards: Any) -> Content:
+def with_cards(content: Content, cards: Any, pos: Where = (1, 1)) -> Content:
     """The content plus cards written in the scenario itself (card files' format), to try a
     card or a construct that no printed card has. They go to no deck: name them in a hand."""
     if not isinstance(cards, list) or not all(isinstance(c, dict) for c in cards):
-        raise ScenarioError("setup.cards is a list of cards written as in a card file")
+        raise ScenarioError("setup.cards is a list of cards written as in a card file", pos)
     from compiler.library import compile_text
-    text = yaml.safe_dump(cards, sort_keys=False, allow_unicode=True)
+    text = yaml.safe_dump(plain(cards), sort_keys=False, allow_unicode=True)
     result = compile_text(text, "<setup.cards>", "scenario")
     if not result.ok:
-        raise ScenarioError("setup.cards: " + "; ".join(d.message for d in result.diagnostics))
+        raise ScenarioError("setup.cards: " + "; ".join(d.message for d in result.diagnostics), pos)
     clash = [c["name"] for c in result.cards if c["name"] in content.cards]
     if clash:
-        raise ScenarioError(f"setup.cards: '{clash[0]}' is already a card of the game")
+        raise ScenarioError(f"setup.cards: '{clash[0]}' is already a card of the game", pos, IMPOSSIBLE)
     return replace(content, cards={**content.cards, **{c["name"]: c for c in result.cards}}, memo={})
 
 
-def _deal(content: Content, st: dict, pl: dict, spec: dict, used: set[str]) -> None:
-    """In the setup phase, the corporations and project cards dealt to choose from (F178);
-    otherwise nothing is dealt. Cards dealt at random go back to the deck."""
-    st["deck"].extend(pl["dealt"])
-    pl["dealt"] = []
-    if st["phase"] != "setup":
-        pl["dealt_corps"] = []
-        return
-    if spec.get("dealt_corporations"):
-        pl["dealt_corps"] = [_card(content, c) for c in spec["dealt_corporations"]]
-    pl["dealt"] = [_card(content, c) for c in spec.get("dealt") or []]
-    used.update(pl["dealt"])
-
-
-def _card(content: Content, name: Any) -> str:
-    if name not in content.cards:
-        from compiler.diagnostics import did_you_mean
-        raise ScenarioError(f"unknown card '{name}' {did_you_mean(str(name), content.cards)}".rstrip())
+def _card(content: Content, node: Any, key: Any, kind: str = "") -> str:
+    """The card named at node[key], known to the game (and of the given type, if any)."""
+    name = node[key]
+    card = content.cards.get(name)
+    if card is None:
+        raise ScenarioError(f"unknown card '{name}' {did_you_mean(str(name), content.cards)}".rstrip(),
+                            where(node, key), UNKNOWN_NAME)
+    if kind and card["type"] != kind:
+        raise ScenarioError(f"'{name}' is not a {kind} (it is {card['type']})", where(node, key), WRONG_VALUE)
     return name
 
 
-def _player_index(st: dict, who: Any) -> int:
-    if isinstance(who, int) and 0 <= who < len(st["players"]):
+def _area(content: Content, area: Any, pos: Where) -> str:
+    if area not in content.map.areas:
+        raise ScenarioError(f"unknown area '{area}' {did_you_mean(str(area), content.map.areas)}".rstrip(),
+                            pos, UNKNOWN_NAME)
+    return area
+
+
+def _player_index(st: dict, who: Any, pos: Where | None = None) -> int:
+    if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < len(st["players"]):
         return who
     for i, pl in enumerate(st["players"]):
         if pl["name"] == who:
             return i
-    raise ScenarioError(f"unknown player {who!r}")
-
-
-def _setup_player(game: Game, p: int, spec: dict, used: set[str]) -> None:
-    content, pl = game.content, game.state["players"][p]
-    unknown = set(spec) - PLAYER_KEYS
-    if unknown:
-        raise ScenarioError(f"player {pl['name']}: unknown key(s) {', '.join(sorted(unknown))}")
-    if "corporation" in spec:
-        corp = _card(content, spec["corporation"])
-        pl["corp"] = corp
-        pl["played"].append({"name": corp, "res": 0, "used": False, "area": None})
-        pl["first_action"] = bool(spec.get("first_action", False))
-    if "tr" in spec:
-        pl["tr"] = int(spec["tr"])
-    for key, target in (("resources", "res"), ("production", "prod")):
-        for r, v in (spec.get(key) or {}).items():
-            if r not in pl[target]:
-                raise ScenarioError(f"player {pl['name']}: unknown resource '{r}'")
-            pl[target][r] = int(v)
-    for c in spec.get("hand") or []:
-        pl["hand"].append(_card(content, c))
-        used.add(c)
-    for c in spec.get("played") or []:
-        c = c if isinstance(c, dict) else {"name": c}
-        name = _card(content, c.get("name"))
-        pl["played"].append({"name": name, "res": int(c.get("resources", 0)), "used": bool(c.get("used", False)),
-                             "area": c.get("area")})
-        used.add(name)
-    for c in spec.get("events") or []:
-        pl["events"].append(_card(content, c))
-        used.add(c)
-    pl["passed"] = bool(spec.get("passed", False))
-    pl["tr_gen"] = int(spec.get("tr_raised", 0))
-    pl["granted"] = [{"mod": m, "n": int(n), "until": "next-card"} for m, n in dict(spec.get("granted") or {}).items()]
+    names = [pl["name"] for pl in st["players"]]
+    raise ScenarioError(f"unknown player {who!r}; players are {', '.join(names)} (or 0 to {len(names) - 1})",
+                        pos, UNKNOWN_NAME)
 
 
 # ---- looking things up ---------------------------------------------------------------
@@ -290,89 +344,142 @@ def lookup(game: Game, path: str) -> Any:
 
 
 # ---- running ------------------------------------------------------------------------------
-STEP_KEYS = {"answer", "as", "expect", "offered", "not_offered", "illegal", "note", "play", "log"}
-
-
 def run(path: Path, content: Content | None = None) -> Outcome:
-    """Run one file. A malformed file is a failure with its reason, never a traceback."""
+    """Run one file. A malformed file is a failure saying where and what, never a traceback."""
+    lines: list[str] = []
     try:
-        data = load_file(path)
+        data, lines = load_file(path)
         return run_data(data, str(path), content)
+    except CompileError as e:  # the file cannot be read as YAML under the strict loader's rules
+        return Outcome(str(path), path.stem, [_malformed(d) for d in e.diagnostics])
     except ScenarioError as e:
-        return Outcome(str(path), path.stem, [f"malformed scenario: {e}"])
+        d = diagnostic(str(path), lines, e.pos or (1, 1), e.code, e.message)
+        return Outcome(str(path), path.stem, [_malformed(d)])
     except EngineError as e:  # the cards (a card author's, say) ask for what cannot be done
         return Outcome(str(path), path.stem, [f"the engine could not go on: {e}"])
-    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
-        return Outcome(str(path), path.stem, [f"malformed scenario: a value has the wrong shape "
-                                              f"({type(e).__name__}: {e})"])
 
 
-def run_data(data: dict, where: str, content: Content | None = None) -> Outcome:
-    out = Outcome(where, str(data.get("name", where)))
-    setup = data.get("setup") or {}
-    if not isinstance(setup, dict):
-        raise ScenarioError("setup is a mapping")
-    game = build_game(setup, content, Path(where).parent)
-    steps = data.get("steps") or []
-    if not isinstance(steps, list):
-        raise ScenarioError("steps is a list")
-    for i, step in enumerate(steps, start=1):
-        if not isinstance(step, dict) or set(step) - STEP_KEYS:
-            raise ScenarioError(f"step {i}: a mapping with keys among {', '.join(sorted(STEP_KEYS))}")
-        out.steps = i
-        label = f"step {i}"
-        d = game.pending
-        if "as" in step and d and game.state["players"][d["player"]]["name"] != step["as"]:
-            out.failures.append(f"{label}: decision is {game.state['players'][d['player']]['name']}'s, "
-                                f"expected {step['as']}'s")
-            return out
-        ids = [o["id"] for o in d["options"]] if d else []
-        for oid in _as_list(step.get("offered")):
-            if str(oid) not in ids:
-                out.failures.append(f"{label}: '{oid}' is not offered; offered: {', '.join(ids)}")
-        for oid in _as_list(step.get("not_offered")):
-            if str(oid) in ids:
-                out.failures.append(f"{label}: '{oid}' is offered but should not be")
-        if "illegal" in step:
-            spec = step["illegal"] if isinstance(step["illegal"], dict) else {"answer": step["illegal"]}
-            before = game.save()
-            who = _player_index(game.state, spec["as"]) if "as" in spec else (d["player"] if d else 0)
-            try:
-                game.answer(who, _answer(spec.get("answer")))
-                out.failures.append(f"{label}: answer {spec.get('answer')!r} was accepted but should be illegal")
-            except IllegalAnswer as e:
-                if spec.get("reason") and spec["reason"] not in str(e):
-                    out.failures.append(f"{label}: refused with '{e}', expected the reason to mention "
-                                        f"'{spec['reason']}'")
-            if game.save() != before:
-                out.failures.append(f"{label}: an illegal answer changed the game")
-        for key in ("play", "answer"):
-            if key in step:
-                ans = f"play:{step[key]}" if key == "play" else _answer(step[key])
-                if not d:
-                    out.failures.append(f"{label}: no decision is pending for answer {ans!r}")
-                    return out
-                try:
-                    game.answer(d["player"], ans)
-                except IllegalAnswer as e:
-                    out.failures.append(f"{label}: answer {ans!r} refused: {e}")
-                    return out
-        for k, expected in (step.get("expect") or {}).items():
-            try:
-                got = lookup(game, str(k))
-            except (KeyError, IndexError, TypeError):
-                raise ScenarioError(f"{label}: cannot look up '{k}'") from None
-            if isinstance(expected, list) and isinstance(got, list):
-                same = sorted(map(str, expected)) == sorted(map(str, got))
-            else:
-                same = got == expected
-            if not same:
-                out.failures.append(f"{label}: {k} is {got!r}, expected {expected!r}")
-        if "log" in step and not any(str(step["log"]) in line for line in game.state["log"]):
-            out.failures.append(f"{label}: no log line mentions {step['log']!r}")
-        if out.failures:
-            return out
+def _malformed(d: Diagnostic) -> str:
+    return d.render().replace(f" {d.code}: ", f" {d.code}: malformed scenario: ", 1)
+
+
+def run_data(data: Map, where_: str, content: Content | None = None) -> Outcome:
+    """Run a scenario already read (and shape-checked) by `load_file`."""
+    out = Outcome(where_, str(data.get("name", where_)))
+    game = build_game(data.get("setup") or Map(), content, Path(where_).parent)
+    run_steps(game, data["steps"], out, "")
     return out
+
+
+def run_steps(game: Game, steps: Seq, out: Outcome, prefix: str) -> bool:
+    """Run steps in order, stopping at the first that fails; False if one did."""
+    for i, step in enumerate(steps, start=1):
+        out.steps += 1
+        label = f"{prefix}step {i}"
+        if not _run_step(game, step, out, label):
+            return False
+        for b, branch in enumerate(step.get("branches") or (), start=1):
+            if not run_steps(game.clone(), branch, out, f"{label}, branch {b}, "):
+                return False
+    return True
+
+
+def _run_step(game: Game, step: Map, out: Outcome, label: str) -> bool:
+    """One step: set, whose turn, offers, illegal answers, the answer, then the checks after it."""
+    failures = out.failures
+    if "set" in step:
+        d = game.pending
+        if not d or d["kind"] != "action":
+            raise ScenarioError(f"{label}: 'set' changes the position between actions, but the pending decision "
+                                f"is {d['kind'] if d else 'none'}", where(step, "set"), WRONG_VALUE)
+        set_position(game, step["set"])
+        game.state["pending"] = None
+        game.advance()  # the action decision is offered again, from the new position
+    d = game.pending
+    if "as" in step and d and game.state["players"][d["player"]]["name"] != step["as"]:
+        failures.append(f"{label}: decision is {game.state['players'][d['player']]['name']}'s, "
+                        f"expected {step['as']}'s")
+        return False
+    ids = [o["id"] for o in d["options"]] if d else []
+    for oid in _as_list(step.get("offered")):
+        if str(oid) not in ids:
+            failures.append(f"{label}: '{oid}' is not offered; offered: {', '.join(ids)}")
+    for oid in _as_list(step.get("not_offered")):
+        if str(oid) in ids:
+            failures.append(f"{label}: '{oid}' is offered but should not be")
+    if "offered_exactly" in step:
+        want = [str(o) for o in step["offered_exactly"]]
+        missing, extra = [o for o in want if o not in ids], [o for o in ids if o not in want]
+        if missing or extra:
+            failures.append(f"{label}: offered {', '.join(ids) or 'nothing'}; missing: {', '.join(missing) or '-'}; "
+                            f"not expected: {', '.join(extra) or '-'}")
+    if "illegal" in step:
+        _check_illegal(game, step, d, failures, label)
+    for key in ("play", "answer"):
+        if key in step:
+            ans = f"play:{step[key]}" if key == "play" else _answer(step[key])
+            if not d:
+                failures.append(f"{label}: no decision is pending for answer {ans!r}")
+                return False
+            try:
+                game.answer(d["player"], ans)
+            except IllegalAnswer as e:
+                failures.append(f"{label}: answer {ans!r} refused: {e}")
+                return False
+    expect = step.get("expect") or Map()
+    for k, expected in expect.items():
+        try:
+            got = lookup(game, str(k))
+        except ScenarioError as e:
+            raise e.at(expect.key_at(k)) from None
+        except (KeyError, IndexError, TypeError):
+            raise ScenarioError(f"{label}: cannot look up '{k}'", expect.key_at(k), UNKNOWN_NAME) from None
+        if isinstance(expected, list) and isinstance(got, list):
+            same = sorted(map(str, expected)) == sorted(map(str, got))
+        else:
+            same = got == expected
+        if not same:
+            failures.append(f"{label}: {k} is {got!r}, expected {expected!r}")
+    if "log" in step and not any(str(step["log"]) in line for line in game.state["log"]):
+        failures.append(f"{label}: no log line mentions {step['log']!r}")
+    if "not_asked" in step:
+        _check_not_asked(game, step, failures, label)
+    return not failures
+
+
+def _check_illegal(game: Game, step: Map, d: dict | None, failures: list[str], label: str) -> None:
+    """The answer is refused, with the reason asked for, and the game is byte-for-byte unchanged."""
+    spec = step["illegal"] if isinstance(step["illegal"], dict) else Map(answer=step["illegal"])
+    before = game.save()
+    who = _player_index(game.state, spec["as"], where(spec, "as")) if "as" in spec else (d["player"] if d else 0)
+    try:
+        game.answer(who, _answer(spec["answer"]))
+        failures.append(f"{label}: answer {spec['answer']!r} was accepted but should be illegal")
+    except IllegalAnswer as e:
+        if spec.get("reason") and spec["reason"] not in str(e):
+            failures.append(f"{label}: refused with '{e}', expected the reason to mention '{spec['reason']}'")
+    if game.save() != before:
+        failures.append(f"{label}: an illegal answer changed the game")
+
+
+def _check_not_asked(game: Game, step: Map, failures: list[str], label: str) -> None:
+    """`not_asked`: the decision put to a player by this step (the one pending after its answer, or
+    after its `set`) is not of these kinds: `target`, `[target, order]`, or per player `{Bob: target}`."""
+    spec = step["not_asked"]
+    per_player = spec.items() if isinstance(spec, dict) else [(None, spec)]
+    d = game.pending
+    for who, kinds in per_player:
+        kinds = _as_list(kinds)
+        for kind in kinds:
+            if kind not in DECISION_KINDS:
+                hint = did_you_mean(str(kind), DECISION_KINDS) or "kinds: " + ", ".join(DECISION_KINDS)
+                raise ScenarioError(f"{label}: unknown decision kind '{kind}'; {hint}", where(step, "not_asked"),
+                                    UNKNOWN_NAME)
+        p = None if who is None else _player_index(game.state, who, spec.key_at(who))
+        if d and d["kind"] in kinds and (p is None or d["player"] == p):
+            name = game.state["players"][d["player"]]["name"]
+            failures.append(f"{label}: {name} is asked a {d['kind']} decision ({d['prompt']}), "
+                            f"but should not be")
 
 
 def _as_list(v: Any) -> list:

@@ -18,7 +18,15 @@ def option(oid: str, label: str) -> dict:
     return {"id": oid, "label": label}
 
 
+#: Every kind of decision the engine asks; scenario files name them (`pending.kind`, `not_asked`),
+#: so a kind not listed here is refused where the decision is made.
+DECISION_KINDS = ("action", "area", "amount", "card", "choice", "confirm", "corporation", "draft", "order", "pay",
+                  "select", "target")
+
+
 def decision(p: int, kind: str, prompt: str, options: list[dict], **extra: Any) -> Decision:
+    if kind not in DECISION_KINDS:
+        raise ValueError(f"decision kind {kind!r} is not in DECISION_KINDS")
     return {"player": p, "kind": kind, "prompt": prompt, "options": options, **extra}
 
 
