@@ -367,12 +367,14 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     from compiler.modules import ModuleError
     args = parser().parse_args(argv)
+    from .setup import PLAYERS
     players = getattr(args, "players", 2)
     if players == 1:
-        err.print("error: solo mode (1 player) is not implemented yet; use 2 to 5 players")
+        err.print(f"error: solo mode (1 player) is not implemented yet; "
+                  f"use {PLAYERS.start} to {PLAYERS.stop - 1} players")
         return 2
-    if not 2 <= players <= 5:
-        err.print("error: --players must be between 2 and 5")
+    if players not in PLAYERS:
+        err.print(f"error: --players must be between {PLAYERS.start} and {PLAYERS.stop - 1}")
         return 2
     try:
         return args.func(args)

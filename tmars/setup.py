@@ -22,6 +22,9 @@ class SetupStep:
     order: str  # "seat": player 0, 1, …; "turn": from the first player
 
 
+#: How many players a game seats (solo play is not implemented): the command line and saves both ask this.
+PLAYERS = range(2, 6)
+
 #: The setup steps in order; a module appends its own.
 SETUP_STEPS: list[SetupStep] = [SetupStep("setup_choose", "seat"), SetupStep("reveal", "turn")]
 
