@@ -253,31 +253,31 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from .agents import restore
     from .game import Game, SaveError
-    from .human import HumanAgent
+    from .human import HumanAgent, session
     if args.load:
         try:
             game = Game.load(Path(args.load).read_bytes())
-        except (OSError, SaveError) as e:
-            err.print(f"error: cannot load {args.load}: {e}")
+        except OSError as e:
+            err.print(f"error: cannot load {args.load}: {e.strerror or 'the system refused'}", markup=False)
+            return 2
+        except ValueError:
+            err.print("error: cannot load that file: its name has characters this system cannot use", markup=False)
+            return 2
+        except SaveError as e:
+            err.print(f"error: cannot load {args.load}: {e}", markup=False)
             return 2
     else:
         game = Game.new(args.players, seed=args.seed, modules=game_modules(args), map_name=args.map,
                         draft=args.draft, beginners=(0,) if args.beginner else (), card_folders=tuple(args.cards or ()))
-    players = len(game.state["players"])
-    agents = [HumanAgent(console)] + [make_agent(args.bots, args.seed + i) for i in range(1, players)]
-    shown = 0
-    while not game.over:
-        log = game.state["log"]
-        for line in log[shown:]:
-            console.print(f"[dim]{line}[/dim]", markup=True)
-        shown = len(log)
-        d = game.pending
-        game.answer(d["player"], agents[d["player"]].choose(game))
-    for line in game.state["log"][shown:]:
-        console.print(line, markup=False)
-    console.print(score_table(game.scores()))
-    return 0
+    seats = game.seats or [{"kind": "human"}] * len(game.state["players"])  # a save without seats: bots from --seed
+    agents = [HumanAgent(console)] + [restore(s) if s["kind"] != "human" and "rng" in s
+                                      else make_agent(args.bots, args.seed + i) for i, s in enumerate(seats) if i]
+    code = session(game, agents, console)
+    if code == 0:
+        console.print(score_table(game.scores()))
+    return code
 
 
 def positive(text: str) -> int:

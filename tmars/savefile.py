@@ -254,14 +254,35 @@ def check_meaning(state: dict, content: Content) -> None:
         if len(set(names)) != len(names):
             raise SaveError(f"the save's {kind} name one twice")
     for pl in state["players"]:
+        if pl["corp"] is None and (phase != "setup" or not pl.get("dealt_corps") or "dealt" not in pl):
+            raise SaveError(f"{pl['name']} has no corporation and none to choose from")
         if pl.get("first_action") and not (pl["corp"] and content.cards[pl["corp"]].get("first_action")):
             raise SaveError(f"{pl['name']} has a first action to take, but no corporation that gives one")
         if ("setup_corp" in pl) != ("setup_keep" in pl):
             raise SaveError(f"{pl['name']}'s setup choice is half recorded")
+    _check_cards_once(state)
     _check_tasks(state, content)
     problems = invariants.check(state, content)
     if problems:
         raise SaveError(f"this save breaks the rules of the game: {problems[0]}")
+
+
+def _check_cards_once(state: dict) -> None:
+    """A card is in one place: the deck, the discard pile, a hand or in play; and a set of cards
+    to choose from names each once."""
+    players = state["players"]
+    settled = state["deck"] + state["discard"] + [c for pl in players for c in pl["hand"] + pl["events"]] \
+        + [e["name"] for pl in players for e in pl["played"]]
+    offered = [pl.get(k, []) for pl in players for k in ("dealt", "dealt_corps", "setup_keep")]
+    offered += state.get("research", {}).get("cards", []) + [pack for k in ("packs", "picked")
+                                                             for pack in state.get("draft", {}).get(k, [])]
+    offered += [t["cards"] for t in state["stack"] if "cards" in t]
+    for cards in [settled, *offered]:
+        seen: set[str] = set()
+        for c in cards:
+            if c in seen:
+                raise SaveError(f"this save has {c} twice")
+            seen.add(c)
 
 
 def _check_tasks(state: dict, content: Content) -> None:
