@@ -53,13 +53,13 @@ class HumanAgent:
     def __init__(self, console: Console, read: Callable[[str], str] | None = None):
         self.console = console
         self.read = read or (lambda prompt: input(prompt))  # looked up at each call: tests replace input
-        self.table: list[Any] = [self]
+        self.table: list[Any] = []  # set by `session`; alone, a save records no seats
 
     def snapshot(self) -> dict:
         return {"kind": self.kind}
 
     def save_text(self, game: Game) -> str:
-        return game.save(agents=[a.snapshot() for a in self.table])
+        return game.save(agents=[a.snapshot() for a in self.table] if self.table else None)
 
     def say(self, text: str, style: str | None = None) -> None:
         self.console.print(text, markup=False, highlight=False, style=style, soft_wrap=True)

@@ -161,6 +161,17 @@ def _task_schema(content: Content, player: dict, project: dict, corp: dict, card
             "allOf": branches}
 
 
+def _enum(validator: Any, enums: list, instance: Any, schema: dict) -> Any:
+    """`enum` for names: a plain membership test (the library compares each entry in Python)."""
+    if isinstance(instance, str) and instance in enums:
+        return
+    yield from jsonschema.Draft202012Validator.VALIDATORS["enum"](validator, enums, instance, schema)
+
+
+#: The draft the save schema is written in, with names looked up quickly: a late game lists hundreds.
+Validator = jsonschema.validators.extend(jsonschema.Draft202012Validator, {"enum": _enum})
+
+
 # ---- refusals in words -------------------------------------------------------------------------
 def _where(path: Any) -> str:
     out = ""
@@ -232,7 +243,7 @@ def check_shape(state: Any, content: Content) -> None:
     if len(players) not in PLAYERS:
         raise SaveError(f"this save has {len(players)} player{'s' if len(players) != 1 else ''}; "
                         f"a game has {PLAYERS.start} to {PLAYERS.stop - 1}")
-    validator = jsonschema.Draft202012Validator(schema(content, len(players)))
+    validator = Validator(schema(content, len(players)))
     error = _first_error(validator, state)
     if error is not None:
         raise SaveError(describe(error))
@@ -247,8 +258,11 @@ def check_meaning(state: dict, content: Content) -> None:
     needs = {"setup": "setup", "research": "research", "final": "final"}
     if phase in needs and needs[phase] not in state:
         raise SaveError(f"the save is in its {phase} phase but lacks its '{needs[phase]}' record")
-    if phase == "research" and state["options"].get("draft") and "draft" not in state:
-        raise SaveError("the save drafts in its research phase but lacks its 'draft' record")
+    if phase == "research" and state["options"].get("draft") and ("draft" not in state
+                                                                   or "draft_rounds" not in state["research"]):
+        raise SaveError("the save drafts in its research phase but lacks its record of the draft")
+    if phase == "setup":
+        _check_setup(state)
     for kind in ("milestones", "awards"):
         names = [m["name"] for m in state[kind]]
         if len(set(names)) != len(names):
@@ -265,6 +279,20 @@ def check_meaning(state: dict, content: Content) -> None:
     problems = invariants.check(state, content)
     if problems:
         raise SaveError(f"this save breaks the rules of the game: {problems[0]}")
+
+
+def _check_setup(state: dict) -> None:
+    """Each player the current setup step has yet to come to holds what that step needs."""
+    stage = {"choose": SETUP_STEPS[0].task}.get(state["setup"]["stage"], state["setup"]["stage"])
+    step = next((s for s in SETUP_STEPS if s.task == stage), None)
+    if step is None:
+        return
+    waiting = step.players(state, state["setup"]["i"]) + [t["p"] for t in state["stack"] if t["t"] == step.task]
+    for p in waiting:
+        pl = state["players"][p]
+        missing = [k for k in step.needs if k not in pl]
+        if missing:
+            raise SaveError(f"{pl['name']} lacks the '{missing[0]}' that setup needs next")
 
 
 def _check_cards_once(state: dict) -> None:

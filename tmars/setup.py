@@ -20,13 +20,20 @@ from .rng import shuffle
 class SetupStep:
     task: str  # the task type run for each player
     order: str  # "seat": player 0, 1, …; "turn": from the first player
+    needs: tuple[str, ...] = ()  # what a player's record must hold when the step comes to them (saves check it)
+
+    def players(self, state: dict, start: int) -> list[int]:
+        """The players this step has yet to come to, from position `start` in its order."""
+        n = len(state["players"])
+        return [k if self.order == "seat" else (state["first"] + k) % n for k in range(start, n)]
 
 
 #: How many players a game seats (solo play is not implemented): the command line and saves both ask this.
 PLAYERS = range(2, 6)
 
 #: The setup steps in order; a module appends its own.
-SETUP_STEPS: list[SetupStep] = [SetupStep("setup_choose", "seat"), SetupStep("reveal", "turn")]
+SETUP_STEPS: list[SetupStep] = [SetupStep("setup_choose", "seat", ("dealt_corps", "dealt")),
+                                SetupStep("reveal", "turn", ("setup_corp", "setup_keep", "dealt"))]
 
 
 def advance_setup(g: Interp) -> None:
@@ -40,7 +47,7 @@ def advance_setup(g: Interp) -> None:
     while k < len(names):
         if s["i"] < n:
             step = SETUP_STEPS[k]
-            p = s["i"] if step.order == "seat" else (st["first"] + s["i"]) % n
+            p = step.players(st, s["i"])[0]
             g.push({"t": step.task, "p": p})
             s["i"] += 1
             return
