@@ -102,7 +102,7 @@ def play_out(game: Game) -> None:
         assert steps < 20000, "a loaded game did not end"
 
 
-@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(which=st.integers(0, 10**6), where=st.integers(0, 10**9), how=st.integers(0, 6), pick=st.integers(0, 100))
 def test_a_corrupt_save_is_refused_or_plays_to_the_end(which, where, how, pick):
     saves = real_saves()

@@ -282,17 +282,21 @@ def check_meaning(state: dict, content: Content) -> None:
 
 
 def _check_setup(state: dict) -> None:
-    """Each player the current setup step has yet to come to holds what that step needs."""
+    """Each player the current setup step has yet to come to holds what that step needs, and
+    each it is done with holds what it gives."""
     stage = {"choose": SETUP_STEPS[0].task}.get(state["setup"]["stage"], state["setup"]["stage"])
     step = next((s for s in SETUP_STEPS if s.task == stage), None)
     if step is None:
         return
-    waiting = step.players(state, state["setup"]["i"]) + [t["p"] for t in state["stack"] if t["t"] == step.task]
-    for p in waiting:
-        pl = state["players"][p]
-        missing = [k for k in step.needs if k not in pl]
-        if missing:
-            raise SaveError(f"{pl['name']} lacks the '{missing[0]}' that setup needs next")
+    i = state["setup"]["i"]
+    running = [t["p"] for t in state["stack"] if t["t"] == step.task]
+    for players, keys in ((step.players(state, i) + running, step.needs),
+                          ([p for p in step.players(state, 0, i) if p not in running], step.gives)):
+        for p in players:
+            pl = state["players"][p]
+            missing = [k for k in keys if pl.get(k) is None]
+            if missing:
+                raise SaveError(f"{pl['name']}'s setup lacks its '{missing[0]}'")
 
 
 def _check_cards_once(state: dict) -> None:

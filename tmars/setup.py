@@ -21,19 +21,23 @@ class SetupStep:
     task: str  # the task type run for each player
     order: str  # "seat": player 0, 1, …; "turn": from the first player
     needs: tuple[str, ...] = ()  # what a player's record must hold when the step comes to them (saves check it)
+    gives: tuple[str, ...] = ()  # what it holds once the step is done with them
 
-    def players(self, state: dict, start: int) -> list[int]:
-        """The players this step has yet to come to, from position `start` in its order."""
+    def players(self, state: dict, start: int = 0, stop: int | None = None) -> list[int]:
+        """The players at positions start..stop of this step's order."""
         n = len(state["players"])
-        return [k if self.order == "seat" else (state["first"] + k) % n for k in range(start, n)]
+        return [k if self.order == "seat" else (state["first"] + k) % n for k in range(start, n if stop is None
+                                                                                       else stop)]
 
 
 #: How many players a game seats (solo play is not implemented): the command line and saves both ask this.
 PLAYERS = range(2, 6)
 
 #: The setup steps in order; a module appends its own.
-SETUP_STEPS: list[SetupStep] = [SetupStep("setup_choose", "seat", ("dealt_corps", "dealt")),
-                                SetupStep("reveal", "turn", ("setup_corp", "setup_keep", "dealt"))]
+SETUP_STEPS: list[SetupStep] = [
+    SetupStep("setup_choose", "seat", needs=("dealt_corps", "dealt"), gives=("setup_corp", "setup_keep")),
+    SetupStep("reveal", "turn", needs=("setup_corp", "setup_keep", "dealt"), gives=("corp",)),
+]
 
 
 def advance_setup(g: Interp) -> None:
