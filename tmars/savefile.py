@@ -274,7 +274,7 @@ def check_meaning(state: dict, content: Content) -> None:
             raise SaveError(f"{pl['name']} has a first action to take, but no corporation that gives one")
         if ("setup_corp" in pl) != ("setup_keep" in pl):
             raise SaveError(f"{pl['name']}'s setup choice is half recorded")
-    _check_cards_once(state)
+    _check_cards_once(state, content.rules.research_draw)
     _check_tasks(state, content)
     problems = invariants.check(state, content)
     if problems:
@@ -299,22 +299,34 @@ def _check_setup(state: dict) -> None:
                 raise SaveError(f"{pl['name']}'s setup lacks its '{missing[0]}'")
 
 
-def _check_cards_once(state: dict) -> None:
-    """A card is in one place: the deck, the discard pile, a hand or in play; and a set of cards
-    to choose from names each once."""
+def _check_cards_once(state: dict, research_draw: int) -> None:
+    """A card is in one place: the deck, the discard pile, a hand, in play, dealt, or in a set of
+    cards being drafted, researched or looked at. (Kept cards are some of those dealt, and a
+    research task's cards are its player's research cards.)"""
     players = state["players"]
-    settled = state["deck"] + state["discard"] + [c for pl in players for c in pl["hand"] + pl["events"]] \
-        + [e["name"] for pl in players for e in pl["played"]]
-    offered = [pl.get(k, []) for pl in players for k in ("dealt", "dealt_corps", "setup_keep")]
-    offered += state.get("research", {}).get("cards", []) + [pack for k in ("packs", "picked")
-                                                             for pack in state.get("draft", {}).get(k, [])]
-    offered += [t["cards"] for t in state["stack"] if "cards" in t]
-    for cards in [settled, *offered]:
-        seen: set[str] = set()
-        for c in cards:
-            if c in seen:
-                raise SaveError(f"this save has {c} twice")
-            seen.add(c)
+    research, draft = state.get("research"), state.get("draft")
+    places = state["deck"] + state["discard"] + [c for pl in players for c in pl["hand"] + pl["events"]]
+    places += [e["name"] for pl in players for e in pl["played"]]
+    places += [c for pl in players for k in ("dealt", "dealt_corps") for c in pl.get(k, [])]
+    if research is not None and draft is not None and research.get("draft_rounds", 0) < research_draw:
+        places += [c for k in ("packs", "picked") for pack in draft[k] for c in pack]
+    elif research is not None:  # the players who have bought no longer hold their research cards
+        n = len(players)
+        running = {t["p"] for t in state["stack"] if t["t"] == "research"}
+        done = {(state["first"] + k) % n for k in range(research["i"])} - running
+        places += [c for p, pack in enumerate(research["cards"]) if p not in done for c in pack]
+    places += [c for t in state["stack"] if t["t"] in ("look", "buy_start") for c in t["cards"]]
+    seen: set[str] = set()
+    for c in places:
+        if c in seen:
+            raise SaveError(f"this save has {c} twice")
+        seen.add(c)
+    for pl in players:
+        if not set(pl.get("setup_keep", [])) <= set(pl.get("dealt", [])):
+            raise SaveError(f"{pl['name']} keeps cards that were not dealt")
+    for t in state["stack"]:
+        if t["t"] == "research" and (research is None or t["cards"] != research["cards"][t["p"]]):
+            raise SaveError(f"the save's research offers {players[t['p']]['name']} cards that were not drawn")
 
 
 def _check_tasks(state: dict, content: Content) -> None:
