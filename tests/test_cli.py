@@ -82,10 +82,11 @@ def typing(*lines: str):
     return fake_input
 
 
-def test_play_in_the_terminal_with_typed_answers(monkeypatch, capsys):
-    """A person answers by number; a wrong entry is refused and asked again; end of input stops."""
+def test_play_in_the_terminal_with_typed_answers(monkeypatch, capsys, tmp_path):
+    """A person answers by number; a wrong entry is refused and asked again; end of input saves and stops."""
+    monkeypatch.chdir(tmp_path)
     monkeypatch.setattr("builtins.input", typing("0", "abc", "1", "", "1", "1", "1"))
-    assert main(["play", "--seed", "3", "--bots", "random"]) == 0
+    assert main(["play", "--seed", "3", "--bots", "random"]) == 1
     out = capsys.readouterr().out
     assert "Choose your corporation" in out
     assert "type the number of an option" in out
@@ -94,13 +95,14 @@ def test_play_in_the_terminal_with_typed_answers(monkeypatch, capsys):
 
 def test_play_saves_mid_game_and_resumes(monkeypatch, tmp_path, capsys):
     save = tmp_path / "g.json"
+    monkeypatch.chdir(tmp_path)
     monkeypatch.setattr("builtins.input", typing("1", f"save {save}"))
-    assert main(["play", "--seed", "4", "--bots", "random"]) == 0
+    assert main(["play", "--seed", "4", "--bots", "random"]) == 1
     assert f"saved to {save}" in capsys.readouterr().out
     state = json.loads(save.read_text())
     assert (state["pending"]["kind"], state["pending"]["player"]) == ("select", 0)  # saved mid-setup
     monkeypatch.setattr("builtins.input", typing())
-    assert main(["play", "--load", str(save)]) == 0
+    assert main(["play", "--load", str(save)]) == 1
     assert "Keep cards at 3 M€ each" in capsys.readouterr().out
 
 

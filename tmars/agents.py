@@ -2,30 +2,42 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any, Protocol
 
 from compiler.ops import walk
 
 from . import scoring
 from .game import Game
+from .rng import SeededRandom
 
 
 class Agent(Protocol):
     def choose(self, game: Game) -> Any: ...
 
 
-def _select(rng: random.Random, d: dict) -> list[str]:
+class Bot:
+    """A seeded bot; its random state is one integer, saved with the game (`snapshot`) so that a
+    resumed game goes on exactly as the uninterrupted one would have."""
+
+    kind = "bot"
+
+    def __init__(self, seed: int = 0):
+        self.rng = SeededRandom(seed)
+
+    def snapshot(self) -> dict:
+        return {"kind": self.kind, "rng": self.rng.getstate()}
+
+
+def _select(rng: SeededRandom, d: dict) -> list[str]:
     k = rng.randint(d.get("min", 0), d.get("max", len(d["options"])))
     return [o["id"] for o in rng.sample(d["options"], k)]
 
 
-class RandomAgent:
+class RandomAgent(Bot):
     """Uniform over the kinds of action (play, standard project, …), then over that kind's
     options, like a person mashing buttons; other decisions uniformly."""
 
-    def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
+    kind = "random"
 
     def choose(self, game: Game) -> Any:
         d = game.pending
@@ -41,14 +53,12 @@ class RandomAgent:
         return self.rng.choice(opts)["id"]
 
 
-class GreedyAgent:
+class GreedyAgent(Bot):
     """Tries each option on a copy of the game and keeps the one that most raises its
     estimated score (VP now plus a little for M€ and production); selections keep cheap cards."""
 
+    kind = "greedy"
     ACTION_PRIORITY = ("milestone", "convert", "play", "award", "act", "std", "first-action", "done", "pass")
-
-    def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
 
     def value(self, game: Game, p: int) -> float:
         st = game.state
@@ -100,3 +110,13 @@ def _sells_cards(game: Game, oid: str) -> bool:
         return False
     items = game.content.component("standard-project", arg).get("play", [])
     return any(n["op"] == "cards" and n["n"] < 0 for n in walk(items))
+
+
+BOTS: dict[str, type[Bot]] = {"random": RandomAgent, "greedy": GreedyAgent}
+
+
+def restore(seat: dict) -> Bot:
+    """A bot as a save recorded it: its kind and its random state."""
+    bot = BOTS[seat["kind"]]()
+    bot.rng.setstate(seat["rng"])
+    return bot

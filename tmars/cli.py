@@ -286,32 +286,38 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+#: The most a save file may hold: a long game's save is well under a megabyte.
+MAX_SAVE_BYTES = 64_000_000
+
+
 def cmd_play(args: argparse.Namespace) -> int:
+    from compiler.readfile import Unreadable, read_bytes
+
+    from .agents import restore
     from .game import Game, SaveError
-    from .human import HumanAgent
+    from .human import HumanAgent, session
     if args.load:
         try:
-            game = Game.load(Path(args.load).read_bytes())
-        except (OSError, SaveError) as e:
+            game = Game.load(read_bytes(args.load, MAX_SAVE_BYTES))
+        except Unreadable as e:
+            say(f"error: cannot load {args.load}: {e.reason}", err)
+            return 2
+        except ValueError:
+            say("error: cannot load that file: its name has characters this system cannot use", err)
+            return 2
+        except SaveError as e:
             say(f"error: cannot load {args.load}: {e}", err)
             return 2
     else:
         game = Game.new(args.players, seed=args.seed, modules=game_modules(args), map_name=args.map,
                         draft=args.draft, beginners=(0,) if args.beginner else (), card_folders=tuple(args.cards or ()))
-    players = len(game.state["players"])
-    agents = [HumanAgent(console)] + [make_agent(args.bots, args.seed + i) for i in range(1, players)]
-    shown = 0
-    while not game.over:
-        log = game.state["log"]
-        for line in log[shown:]:
-            say(line, style="dim")
-        shown = len(log)
-        d = game.pending
-        game.answer(d["player"], agents[d["player"]].choose(game))
-    for line in game.state["log"][shown:]:
-        say(line)
-    console.print(score_table(game.scores()))
-    return 0
+    seats = game.seats or [{"kind": "human"}] * len(game.state["players"])  # a save without seats: bots from --seed
+    agents = [HumanAgent(console)] + [restore(s) if s["kind"] != "human" and "rng" in s
+                                      else make_agent(args.bots, args.seed + i) for i, s in enumerate(seats) if i]
+    code = session(game, agents, console)
+    if code == 0:
+        console.print(score_table(game.scores()))
+    return code
 
 
 def positive(text: str) -> int:
@@ -408,12 +414,16 @@ def main(argv: list[str] | None = None) -> int:
 
     from .game import EngineError
     args = parser().parse_args(argv)
-    players = getattr(args, "players", 2)
+    from compiler.gamerules import load_rules
+
+    from .setup import players_range
+    seats = players_range(load_rules(("base",)))
+    players = getattr(args, "players", seats.start)
     if players == 1:
-        err.print("error: solo mode (1 player) is not implemented yet; use 2 to 5 players")
+        say(f"error: solo mode (1 player) is not implemented yet; use {seats.start} to {seats.stop - 1} players", err)
         return 2
-    if not 2 <= players <= 5:
-        err.print("error: --players must be between 2 and 5")
+    if players not in seats:
+        say(f"error: --players must be between {seats.start} and {seats.stop - 1}", err)
         return 2
     try:
         return args.func(args)

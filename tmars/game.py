@@ -13,14 +13,13 @@ import pickle
 from pathlib import Path
 from typing import Any
 
-from compiler import vocab
-
-from . import flow, trial
 from compiler.modules import ModuleError, add_folder, resolve
 
+from . import flow, scoring, savefile, trial
 from .content import Content, available_maps, load_content, slug
-from .interpreter import HANDLERS, CannotComplete, Interp
+from .interpreter import CannotComplete, Interp
 from .memo import track
+from .savefile import SaveError
 from .setup import new_state
 
 
@@ -28,17 +27,8 @@ class IllegalAnswer(Exception):
     """An answer that is not one of the pending decision's options."""
 
 
-class SaveError(Exception):
-    """A save file that is not a tmars game."""
-
-
 class EngineError(Exception):
     """The engine offered an option it could not carry out in full: a bug, never a player's doing."""
-
-
-STATE_KEYS = {"version": int, "rng": int, "options": dict, "generation": int, "phase": str, "globals": dict,
-              "board": dict, "claims": dict, "deck": list, "discard": list, "players": list, "stack": list,
-              "milestones": list, "awards": list, "log": list, "over": bool}
 
 
 class Game:
@@ -49,6 +39,7 @@ class Game:
         self.interp = Interp(state, content)
         # The answers given to this object, for replays; kept out of the state so saves stay small.
         self.answers: list[tuple[int, Any]] = []
+        self.seats: list[dict] | None = None  # the seats' kinds and random states, from a save
 
     @classmethod
     def new(cls, players: int | list[str] = 2, seed: int = 0, corporate_era: bool = True, draft: bool = False,
@@ -147,77 +138,58 @@ class Game:
                 flow.advance_flow(self.interp)
 
     # ---- persistence -----------------------------------------------------------------
-    def save(self) -> str:
-        return json.dumps(self.state, sort_keys=True, separators=(",", ":"))
+    def save(self, agents: list[dict] | None = None) -> str:
+        """The state as JSON; `agents` (one entry per seat: its kind and random state) lets a
+        resumed game go on exactly as the uninterrupted one would have."""
+        state = self.state if agents is None else {**self.state, "agents": agents}
+        return json.dumps(state, sort_keys=True, separators=(",", ":"))
 
     @classmethod
     def load(cls, text: str | bytes, content: Content | None = None) -> Game:
-        """A saved game; anything that is not one raises SaveError with the reason."""
+        """A saved game, verified: its shape against the save schema, its meaning against the
+        game's invariants, and the pending decision recomputed from the stack rather than read.
+        Anything else raises SaveError with a sentence a player understands. The seats' saved
+        kinds and random states are on `seats` (None when the save has none)."""
         try:
             state = json.loads(text)
-        except (ValueError, TypeError, RecursionError) as e:
-            raise SaveError(f"not JSON: {e}") from None
+        except (ValueError, TypeError, RecursionError):
+            raise SaveError("this file is not a saved game (it is not JSON)") from None
         if not isinstance(state, dict):
-            raise SaveError("a save is a JSON object")
-        for key, kind in STATE_KEYS.items():
-            if not isinstance(state.get(key), kind) or (kind is int and isinstance(state.get(key), bool)):
-                raise SaveError(f"'{key}' is missing or not a {kind.__name__}")
-        if state["version"] != 1:
-            raise SaveError(f"save version {state['version']} is not supported (this is version 1)")
-        modules = state["options"].get("modules")
-        if not isinstance(modules, list) or not modules or not all(isinstance(m, str) for m in modules):
-            raise SaveError("the save names no modules")
-        folders = state["options"].get("card_folders", [])
-        try:
-            if not isinstance(folders, list) or not all(isinstance(f, str) for f in folders):
-                raise ModuleError("'card_folders' is a list of folders")
-            for folder in folders:
-                add_folder(folder)
-            modules = list(resolve(modules))
-        except ModuleError as e:
-            raise SaveError(f"{e} (the save's modules)") from None
-        map_name = state["options"].get("map", "tharsis")
-        if not isinstance(map_name, str) or slug(map_name) not in available_maps():
-            raise SaveError(f"unknown map {map_name!r} in the save; this tmars has {', '.join(available_maps())}")
+            raise SaveError("this file is not a saved game (a save is a JSON object)")
+        if state.get("version") != 1:
+            raise SaveError(f"this save's version is {str(state.get('version'))[:20]}; this tmars reads version 1")
+        options = state.get("options")
+        if not isinstance(options, dict):
+            raise SaveError("this save has no options (its modules and map)")
         if content is None:
-            content = load_content(tuple(modules), map_name)
+            content = _content_of(options)
+        savefile.check_shape(state, content)
+        savefile.check_meaning(state, content)
+        seats = state.pop("agents", None)
+        state["pending"] = None
         game = cls(state, content)
-        try:
-            game.check_loaded()
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
-            raise SaveError(f"the save is corrupt: {type(e).__name__} {e}") from None
+        game.seats = seats
+        game._resume()
         return game
 
-    def check_loaded(self) -> None:
-        """Walk what a loaded game will read, so corruption shows now and not mid-game."""
-        st, cards = self.state, self.content.cards
-        for pl in st["players"]:
-            for key in ("res", "prod"):
-                if set(pl[key]) != set(vocab.STANDARD_RESOURCES):
-                    raise ValueError(f"{key} of {pl['name']}")
-                if not all(isinstance(v, int) and not isinstance(v, bool) for v in pl[key].values()):
-                    raise ValueError(f"{key} amounts of {pl['name']}")
-            for name in pl["hand"] + pl["events"] + [e["name"] for e in pl["played"]]:
-                cards[name]
-            if not isinstance(pl["tr"], int) or not isinstance(pl.get("granted", []), list):
-                raise ValueError(f"TR or granted modifiers of {pl['name']}")
-            for m in pl.get("granted", ()):
-                if m["mod"] not in ("discount", "flex") or not isinstance(m["n"], int):
-                    raise ValueError(f"granted modifier of {pl['name']}")
-        for name in st["deck"] + st["discard"]:
-            cards[name]
-        for area in list(st["board"]) + list(st["claims"]):
-            self.content.map.areas[area]
-        pending = st.get("pending")
-        if pending is not None:
-            pending["options"][0]["id"]
-            if not 0 <= int(pending["player"]) < len(st["players"]):
-                raise ValueError("pending player")
-        if st["stack"] and not all(isinstance(t, dict) and t.get("t") in HANDLERS for t in st["stack"]):
-            raise ValueError("unknown task on the stack")
-        if not st["players"] or (pending is None and not st["over"] and not st["stack"]
-                                 and st["phase"] not in flow.PHASES):
-            raise ValueError("phase")
+    def _resume(self) -> None:
+        """Recompute the pending decision by running the stack, and check that the unit of play
+        in progress can be completed; a save whose game cannot go on is refused."""
+        try:
+            if self.state["over"]:
+                self.state["scores"] = scoring.score(self.state, self.content)
+                return
+            self.advance()
+            stack = self.state["stack"]
+            if stack and not trial.completes(Interp(trial.fork(self.state), self.content),
+                                             trial.boundary_depth(stack), trial.Budget()):
+                raise SaveError("this save's game cannot go on: what was under way cannot be completed")
+        except SaveError:
+            raise
+        except trial.SearchExhausted:  # too deep to prove here: each decision's offer check still guards it
+            return
+        except Exception:  # a state the checks passed but the engine cannot run: refused, not crashed
+            raise SaveError("this save's game cannot go on from where it was saved") from None
 
     def clone(self) -> Game:
         """An independent copy: the state is plain data, so a pickle round trip copies it exactly
@@ -226,3 +198,23 @@ class Game:
 
     def scores(self) -> list[dict]:
         return self.state.get("scores", [])
+
+
+def _content_of(options: dict) -> Content:
+    """The content a save's options name: its modules, card folders and map."""
+    modules = options.get("modules")
+    if not isinstance(modules, list) or not modules or not all(isinstance(m, str) for m in modules):
+        raise SaveError("this save names no modules")
+    folders = options.get("card_folders", [])
+    try:
+        if not isinstance(folders, list) or not all(isinstance(f, str) for f in folders):
+            raise ModuleError("'card_folders' is a list of folders")
+        for folder in folders:
+            add_folder(folder)
+        modules = list(resolve(modules))
+    except (ModuleError, ValueError, OSError) as e:
+        raise SaveError(f"{e} (the save's modules)") from None
+    map_name = options.get("map", "tharsis")
+    if not isinstance(map_name, str) or slug(map_name) not in available_maps():
+        raise SaveError(f"unknown map {str(map_name)[:40]!r} in the save; this tmars has {', '.join(available_maps())}")
+    return load_content(tuple(modules), map_name)

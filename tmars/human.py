@@ -1,7 +1,16 @@
-"""A terminal player: shows the pending decision and reads an answer by number."""
+"""A terminal player: shows the pending decision and reads an answer by number, and the session
+that seats it at a table of bots.
+
+Whatever is typed gets an answer or a hint, and nothing typed can end the game: numbers are read
+strictly (ASCII digits, each an option's number, none twice, as many as the decision allows),
+names are printed as text, never as markup, and the end of input or Ctrl-C saves the game to an
+autosave file before the program stops.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -10,10 +19,53 @@ from compiler.terminal import safe
 
 from .game import Game
 
+AUTOSAVE = "tmars-autosave.json"  # in the current folder: where an interrupted game is kept
+
+HELP = """commands:
+  NUMBER         answer with that option (for a selection: numbers separated by spaces, or nothing)
+  show           show the decision again
+  save FILE      save the game here; resume it with: tmars play --load FILE
+  help           this list
+Ctrl-D or Ctrl-C saves the game to {autosave} and stops."""
+
+
+def read_numbers(line: str, count: int, least: int, most: int) -> list[int] | str:
+    """The option numbers typed (1..count, each once, between `least` and `most` of them), or
+    a hint saying what is wrong."""
+    words = line.split()
+    picked: list[int] = []
+    for w in words:
+        if not (w.isascii() and w.isdigit()) or len(w) > len(str(count)) or not 1 <= int(w) <= count:
+            return f"'{w[:20]}' is not an option: type a number from 1 to {count}"
+        if int(w) in picked:
+            return f"{w} is there twice: choose each option once"
+        picked.append(int(w))
+    if not least <= len(picked) <= most:
+        amount = f"{least}" if least == most else f"{least} to {most}"
+        return f"choose {amount} option{'s' if most != 1 else ''}, not {len(picked)}"
+    return picked
+
 
 class HumanAgent:
-    def __init__(self, console: Console):
+    """A player at the terminal. `table` is every seat's agent, so that a save records the bots'
+    random states and a resumed game goes on as this one would have."""
+
+    kind = "human"
+
+    def __init__(self, console: Console, read: Callable[[str], str] | None = None):
         self.console = console
+        self.read = read or (lambda prompt: input(prompt))  # looked up at each call: tests replace input
+        self.table: list[Any] = []  # set by `session`; alone, a save records no seats
+
+    def snapshot(self) -> dict:
+        return {"kind": self.kind}
+
+    def save_text(self, game: Game) -> str:
+        return game.save(agents=[a.snapshot() for a in self.table] if self.table else None)
+
+    def say(self, text: str, style: str | None = None) -> None:
+        """Names are data, never markup, and control characters never reach the terminal."""
+        self.console.print(safe(text), markup=False, highlight=False, style=style, soft_wrap=True)
 
     def status(self, game: Game, p: int) -> str:
         st = game.state
@@ -23,44 +75,95 @@ class HumanAgent:
         return (f"Gen {st['generation']} | temp {g['temperature']}°C, O2 {g['oxygen']}%, oceans {g['oceans']} | "
                 f"TR {pl['tr']} | {res}\nHand: {', '.join(pl['hand']) or '-'}")
 
-    def saved(self, game: Game, line: str) -> bool:
+    def show(self, game: Game) -> None:
+        d = game.pending
+        self.say(self.status(game, d["player"]))
+        self.say(d["prompt"], style="bold")
+        for i, o in enumerate(d["options"], start=1):
+            self.say(f"  {i:>3}. {o['label']}")
+        self.say("(type 'help' for the commands)", style="dim")
+
+    def save(self, game: Game, name: str) -> None:
         """'save FILE' writes the game as it stands, mid-decision; `tmars play --load FILE` resumes."""
-        words = line.split(maxsplit=1)
-        if len(words) != 2 or words[0] != "save":
-            return False
+        name = name.strip()
+        if not name:
+            self.say("give the file a name: save FILE")
+            return
+        if "\0" in name:
+            self.say("a file name cannot contain a NUL character")
+            return
+        if Path(name).is_dir():
+            self.say(f"{name} is a folder: give the name of a file")
+            return
         try:
-            with open(words[1], "w", encoding="utf-8") as f:
-                f.write(game.save())
-            self.console.print(safe(f"saved to {words[1]}"), markup=False)
+            Path(name).write_text(self.save_text(game), encoding="utf-8")
         except OSError as e:
-            self.console.print(f"cannot save: {e.strerror}")
-        return True
+            self.say(f"cannot save to {name}: {e.strerror or 'the system refused'}")
+        except ValueError:
+            self.say(f"cannot save to {name}: the name has characters this system cannot use")
+        else:
+            self.say(f"saved to {name}")
 
     def choose(self, game: Game) -> Any:
         d = game.pending
-        self.console.print(safe(self.status(game, d["player"])), markup=False)
-        self.console.print(safe(d["prompt"]), style="bold", markup=False)  # names are data, never markup
-        for i, o in enumerate(d["options"], start=1):
-            self.console.print(safe(f"  {i:>3}. {o['label']}"), markup=False)
-        self.console.print("(type 'save FILE' to save the game here)", style="dim")
+        options = d["options"]
+        select = d["kind"] == "select"
+        least, most = (d.get("min", 0), d.get("max", len(options))) if select else (1, 1)
+        self.show(game)
+        ask = f"numbers separated by spaces ({least}-{most}): " if select else "> "
         while True:
-            if d["kind"] == "select":
-                line = input(f"numbers separated by spaces ({d.get('min', 0)}-{d.get('max')}): ")
-                if self.saved(game, line):
+            line = self.read(ask)
+            command, _, rest = line.strip().partition(" ")
+            if command == "help":
+                self.say(HELP.format(autosave=AUTOSAVE))
+            elif command == "show":
+                self.show(game)
+            elif command == "save":
+                self.save(game, rest)
+            else:
+                picked = read_numbers(line, len(options), least, most)
+                if isinstance(picked, str):
+                    hint = picked if select else f"type the number of an option, from 1 to {len(options)}"
+                    self.say(f"{hint} ('help' lists the commands)")
                     continue
-                raw = line.split()
-                try:
-                    picked = [d["options"][int(x) - 1]["id"] for x in raw]
-                except (ValueError, IndexError):
-                    self.console.print("not a valid choice")
-                    continue
-                if d.get("min", 0) <= len(picked) <= d.get("max", len(d["options"])):
-                    return picked
-                self.console.print("wrong number of cards")
-                continue
-            raw = input("> ").strip()
-            if self.saved(game, raw):
-                continue
-            if raw.isdigit() and 1 <= int(raw) <= len(d["options"]):
-                return d["options"][int(raw) - 1]["id"]
-            self.console.print("type the number of an option")
+                ids = [options[i - 1]["id"] for i in picked]
+                return ids if select else ids[0]
+
+
+def autosave(game_text: str, console: Console, why: str) -> None:
+    """Keep an interrupted game in the autosave file and say where."""
+    path = Path.cwd() / AUTOSAVE
+    try:
+        path.write_text(game_text, encoding="utf-8")
+    except OSError as e:
+        console.print(f"\n{why}: the game could not be saved to {path} ({e.strerror})", markup=False, soft_wrap=True)
+        return
+    console.print(f"\n{why}: the game is saved to {path}; resume it with: tmars play --load {path}",
+                  markup=False, soft_wrap=True)
+
+
+def session(game: Game, agents: list[Any], console: Console) -> int:
+    """Play at the terminal until the game ends (0), or until input ends (1) or Ctrl-C (130):
+    then the game as it stood at the last decision is autosaved."""
+    human = agents[0]
+    human.table = agents
+    shown = 0
+    before = human.save_text(game)
+    try:
+        while not game.over:
+            log = game.state["log"]
+            for line in log[shown:]:
+                console.print(line, style="dim", markup=False, highlight=False)
+            shown = len(log)
+            before = human.save_text(game)  # the game and every seat's random state, before this decision
+            d = game.pending
+            game.answer(d["player"], agents[d["player"]].choose(game))
+    except EOFError:
+        autosave(before, console, "end of input")
+        return 1
+    except KeyboardInterrupt:
+        autosave(before, console, "interrupted")
+        return 130
+    for line in game.state["log"][shown:]:
+        console.print(line, markup=False, highlight=False)
+    return 0

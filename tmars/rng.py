@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 MASK = (1 << 64) - 1
 
 
@@ -25,3 +28,32 @@ def shuffle(game_state: dict, items: list) -> None:
     for i in range(len(items) - 1, 0, -1):
         j = below(game_state, i + 1)
         items[i], items[j] = items[j], items[i]
+
+
+class SeededRandom(random.Random):
+    """`random.Random`'s methods over splitmix64, so that an agent's whole random state is one
+    integer too: it goes into a save, and a resumed game draws what the uninterrupted one would."""
+
+    def __init__(self, seed: int = 0):
+        self.word = 0
+        super().__init__(seed)
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        self.word = (a if isinstance(a, int) else 0) & MASK
+
+    def getrandbits(self, k: int) -> int:
+        out, have = 0, 0
+        while have < k:
+            self.word, v = next_u64(self.word)
+            out |= v << have
+            have += 64
+        return out & ((1 << k) - 1)
+
+    def random(self) -> float:
+        return self.getrandbits(53) / (1 << 53)
+
+    def getstate(self) -> int:
+        return self.word
+
+    def setstate(self, state: int) -> None:
+        self.word = state & MASK

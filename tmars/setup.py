@@ -11,9 +11,31 @@ from __future__ import annotations
 from typing import Any
 
 from . import rules
+from compiler.gameflow import SetupStep
+from compiler.gamerules import GameRules
+
 from .content import Content
 from .interpreter import HANDLERS, Interp, decision, option
 from .rng import shuffle
+
+
+def players_range(rules: GameRules) -> range:
+    """How many players a game seats (rules.yaml `players`): the command line and saves ask this."""
+    return range(rules.players[0], rules.players[1] + 1)
+
+
+#: What each setup step needs on a player's record when it comes to them, and what it leaves there
+#: once done with them (a loaded save is checked against these).
+STEP_RECORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "setup_choose": (("dealt_corps", "dealt"), ("setup_corp", "setup_keep")),
+    "reveal": (("setup_corp", "setup_keep", "dealt"), ("corp",)),
+}
+
+
+def step_players(step: SetupStep, state: dict, start: int = 0, stop: int | None = None) -> list[int]:
+    """The players at positions start..stop of a setup step's order (seat, or turn from the first)."""
+    n = len(state["players"])
+    return [k if step.order == "seat" else (state["first"] + k) % n for k in range(start, n if stop is None else stop)]
 
 
 def next_setup_task(g: Interp) -> bool:
@@ -29,7 +51,7 @@ def next_setup_task(g: Interp) -> bool:
     while k < len(names):
         if s["i"] < n:
             step = steps[k]
-            p = s["i"] if step.order == "seat" else (st["first"] + s["i"]) % n
+            p = step_players(step, st, s["i"])[0]
             g.push({"t": step.task, "p": p})
             s["i"] += 1
             return True
