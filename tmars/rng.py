@@ -52,6 +52,12 @@ class SeededRandom(random.Random):
     def random(self) -> float:
         return self.getrandbits(53) / (1 << 53)
 
+    def _randbelow(self, n: int) -> int:
+        """One draw per choice (the bias of a 64-bit value taken modulo a small n is negligible);
+        `choice` and `randrange` go through here, once or more per bot decision."""
+        self.word, v = next_u64(self.word)
+        return v % n
+
     def getstate(self) -> int:
         return self.word
 
