@@ -200,7 +200,8 @@ def test_unknown_names_are_refused_by_what_they_should_be():
 def test_a_task_for_a_player_who_is_not_there_or_a_text_for_a_number_is_refused():
     state = json.loads(mid_game().save())
     state["stack"].append({"t": "turn", "p": 9})
-    assert refusal(state) == "in this save, stack[1].p is 9, not a player of this game"
+    at = len(state["stack"]) - 1
+    assert refusal(state) == f"in this save, stack[{at}].p is 9, not a player of this game"
     state = json.loads(mid_game().save())
     state["generation"] = "3"
     assert refusal(state) == 'in this save, generation should be a whole number, not "3"'
