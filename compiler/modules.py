@@ -35,6 +35,8 @@ class Module:
     vocabulary: dict = None  # type: ignore[assignment]
     #: what it adds to the structure of a game (compiler/gameflow.py)
     flow: dict = None  # type: ignore[assignment]
+    #: milestones and awards of its own it adds to whatever map is played: {"milestones": [...], ...}
+    adds_to_map: dict = None  # type: ignore[assignment]
 
     def words(self, kind: str) -> dict[str, dict]:
         return (self.vocabulary or {}).get(kind, {})
@@ -94,6 +96,11 @@ MANIFEST_SCHEMA = {
         "name": {**_MEANING, "description": "the printed name"},
         "requires": {"type": "array", "items": _WORD, "description": "the modules it needs in play"},
         "flow": FLOW_SCHEMA,
+        "adds_to_map": {
+            "type": "object", "additionalProperties": False,
+            "description": "milestones and awards of this module added to the map's (still claimed and funded "
+                           "within the rules' limits)",
+            "properties": {k: {"type": "array", "items": _MEANING} for k in ("milestones", "awards")}},
         "vocabulary": {
             "type": "object", "additionalProperties": False,
             "description": "the words it brings to the card language, each with its meaning",
@@ -148,7 +155,8 @@ def _read(path: Path) -> Module:
         if kind not in VOCABULARY_KINDS or not isinstance(words, dict):
             raise ModuleError(f"{path}: vocabulary kinds are {', '.join(VOCABULARY_KINDS)}, each a mapping of words")
         vocabulary[kind] = {str(w): (v if isinstance(v, dict) else {"meaning": str(v)}) for w, v in words.items()}
-    return Module(data["id"], str(data.get("name", data["id"])), tuple(requires), vocabulary, data.get("flow") or {})
+    return Module(data["id"], str(data.get("name", data["id"])), tuple(requires), vocabulary, data.get("flow") or {},
+                  data.get("adds_to_map") or {})
 
 
 def _known() -> dict[str, tuple[Module, Path]]:

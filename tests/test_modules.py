@@ -84,3 +84,36 @@ def test_a_card_that_needs_a_module_is_dealt_only_when_that_module_is_in_play():
     assert "Fighter Escort" in without.content.cards and "Fighter Escort" not in without.content.project_deck()
     with_it = Game.new(2, seed=2, card_folders=(needy,))
     assert "Fighter Escort" in with_it.content.project_deck()
+
+
+def test_a_module_adds_its_milestone_and_award_to_the_map_and_a_missing_one_is_refused(tmp_path):
+    import pytest
+
+    from tmars.content import ContentError
+    from tmars.game import Game
+    folder = tmp_path / "honours"
+    folder.mkdir()
+    (folder / "module.yaml").write_text("id: honours\nname: Honours\nrequires: [base]\n"
+                                        "adds_to_map: {milestones: [Hoarder], awards: [Collector]}\n")
+    (folder / "cards.yaml").write_text("- name: Hoarder\n  type: milestone\n  requires: card-in-hand >= 3\n"
+                                       "- name: Collector\n  type: award\n  score: card-in-hand\n")
+    game = Game.new(2, seed=4, card_folders=(str(folder),))
+    assert game.content.map.milestones[-1] == "Hoarder" and len(game.content.map.milestones) == 6
+    assert game.content.map.awards[-1] == "Collector" and "Landlord" in game.content.map.awards
+    while game.state["phase"] == "setup":
+        d = game.pending
+        game.answer(d["player"], [o["id"] for o in d["options"]][:d.get("max", 1)] if d["kind"] == "select"
+                    else d["options"][0]["id"])
+    p = game.pending["player"]
+    game.state["players"][p]["res"]["mc"] = 30
+    game.state["players"][p]["hand"] = game.state["deck"][:3]
+    game.state["pending"] = None
+    game.state["stack"].clear()
+    game.advance()
+    ids = {o["id"] for o in game.pending["options"]}
+    assert "milestone:hoarder" in ids and "award:collector" in ids
+    other = tmp_path / "bad"
+    other.mkdir()
+    (other / "module.yaml").write_text("id: bad\nname: Bad\nrequires: [base]\nadds_to_map: {awards: [Nobody]}\n")
+    with pytest.raises(ContentError, match="adds the award 'Nobody' to the map, but no card"):
+        Game.new(2, seed=4, card_folders=(str(other),))

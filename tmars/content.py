@@ -193,8 +193,25 @@ def load_content(modules: tuple[str, ...] = ("base", "corpera"), map_name: str =
             components[c["type"]][c["name"]] = c
     game_rules = load_rules(modules)
     from .flow import checked_flow
-    return Content(cards, load_map(map_file(map_name)), load_tracks(game_rules), modules, game_rules,
-                   components, checked_flow(load_flow(modules)))
+    board = with_module_components(load_map(map_file(map_name)), modules, components)
+    return Content(cards, board, load_tracks(game_rules), modules, game_rules, components,
+                   checked_flow(load_flow(modules)))
+
+
+def with_module_components(board: Map, modules: tuple[str, ...], components: dict[str, dict[str, dict]]) -> Map:
+    """The map's milestones and awards, plus those the modules in play add to any map (Venus Next's,
+    say); a name no module's cards define is refused."""
+    known = manifests()
+    for m in modules:
+        adds = known[m].adds_to_map if m in known else {}
+        for kind, names in (("milestone", board.milestones), ("award", board.awards)):
+            for name in adds.get(f"{kind}s", ()):
+                if name not in components[kind]:
+                    raise ContentError(f"module {m} adds the {kind} {name!r} to the map, but no card of the game "
+                                       f"is that {kind}")
+                if name not in names:
+                    names.append(name)
+    return board
 
 
 ON_FORGET.append(load_content.cache_clear)
