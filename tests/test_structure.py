@@ -85,7 +85,7 @@ def test_a_setup_step_a_phase_and_a_score_row_are_added_by_a_manifest(monkeypatc
                                          "  generation: [{name: tally, after: action}]\n  scoring: [bonus]\n")
     game = Game.new(3, seed=5, card_folders=(folder,), max_generations=3)
     assert [s.task for s in game.content.flow.setup] == ["setup_choose", "reveal", "greet"]
-    assert game.content.flow.generation == ("research", "action", "tally", "production")
+    assert game.content.flow.generation == ("research", "action", "tally", "production", "game_end")
     agents = [__import__("tmars.agents").agents.RandomAgent(i) for i in range(3)]
     while not game.over:
         d = game.pending

@@ -38,8 +38,8 @@ def enter(g: Interp, phase: str) -> None:
 
 
 def end_phase(g: Interp) -> None:
-    """The current phase is over: enter the next phase of the flow, or end the generation (or,
-    after the last final phase, the game)."""
+    """The current phase is over: enter the next phase of the flow, or begin the next generation
+    (after the last final phase, the game is over)."""
     st, flow = g.state, g.content.flow
     phase = st["phase"]
     if phase in flow.final:
@@ -50,6 +50,15 @@ def end_phase(g: Interp) -> None:
     if k < len(flow.generation):
         enter(g, flow.generation[k])
         return
+    new_generation(g)
+    enter(g, flow.generation[0])
+
+
+def advance_game_end(g: Interp) -> None:
+    """The game-end check, a step of the generation where the flow puts it (after production, and
+    before any step a module adds to the end of a generation, F291): when every track that ends
+    the game is at its goal, the final phases follow; a game capped by its options ends here."""
+    st, flow = g.state, g.content.flow
     cap = st["options"].get("max_generations")
     if globals_maxed(g):
         enter(g, flow.final[0]) if flow.final else finish(g)
@@ -57,8 +66,7 @@ def end_phase(g: Interp) -> None:
         st["capped"] = True
         finish(g)
     else:
-        new_generation(g)
-        enter(g, flow.generation[0])
+        end_phase(g)
 
 
 def start_action_phase(g: Interp) -> None:
@@ -266,7 +274,7 @@ def finish(g: Interp) -> None:
 #: Every phase by name: what to do when nothing is on the stack.
 PHASES: dict[str, Callable[[Interp], None]] = {
     "setup": advance_setup, "action": advance_action, "production": advance_production,
-    "research": advance_research, "final": advance_final,
+    "research": advance_research, "final": advance_final, "game_end": advance_game_end,
 }
 #: What a phase does as it begins, for those that do something.
 STARTS: dict[str, Callable[[Interp], None]] = {"action": start_action_phase, "research": start_research,
