@@ -31,6 +31,7 @@ class GameFlow:
     first_phase: str  # where generation 1 starts once setup is over (setup dealt its cards)
     final: tuple[str, ...]  # after the generation in which the game end was triggered
     scoring: tuple[str, ...]  # the rows of the final score, in order (the total adds them up)
+    variants: tuple[str, ...] = ()  # the variants whose parts it includes
 
 
 def _insert(into: list, entry: str | dict, section: str, module: str) -> None:
@@ -49,14 +50,34 @@ def _insert(into: list, entry: str | dict, section: str, module: str) -> None:
     into.insert(names.index(anchor) + (1 if "after" in entry else 0), item)
 
 
+def variants_of(modules: tuple[str, ...]) -> dict[str, str]:
+    """The variants the modules offer, id -> meaning."""
+    known = manifests()
+    return {v: spec["meaning"] for m in modules if m in known for v, spec in known[m].variants.items()}
+
+
+def default_variants(modules: tuple[str, ...]) -> tuple[str, ...]:
+    """The variants on by default with these modules (World Government Terraforming with Venus Next)."""
+    known = manifests()
+    return tuple(dict.fromkeys(v for m in modules if m in known for v in known[m].default_variants))
+
+
 @lru_cache(maxsize=16)
-def load_flow(modules: tuple[str, ...]) -> GameFlow:
-    """The game's structure for a module set, each module's part applied in dependency order."""
+def load_flow(modules: tuple[str, ...], variants: tuple[str, ...] = ()) -> GameFlow:
+    """The game's structure for a module set, each module's part applied in dependency order, then
+    the part of each variant turned on."""
+    offered = variants_of(modules)
+    unknown = [v for v in variants if v not in offered]
+    if unknown:
+        raise ModuleError(f"unknown variant {unknown[0]!r}; these modules offer "
+                          f"{', '.join(sorted(offered)) or 'none'}")
     lists: dict[str, list] = {k: [] for k in SECTIONS}
     first = None
     known = manifests()
-    for m in modules:
-        flow = known[m].flow if m in known else {}
+    parts = [(m, known[m].flow if m in known else {}) for m in modules]
+    parts += [(f"{m} (variant {v})", spec["flow"]) for m in modules if m in known
+              for v, spec in known[m].variants.items() if v in variants]
+    for m, flow in parts:
         for section in SECTIONS:
             for entry in flow.get(section, ()):
                 _insert(lists[section], entry, section, m)
@@ -68,7 +89,7 @@ def load_flow(modules: tuple[str, ...]) -> GameFlow:
         raise ModuleError(f"flow: first_phase '{first}' is not a phase of the generation "
                           f"({', '.join(lists['generation'])})")
     return GameFlow(tuple(SetupStep(t, o) for t, o in lists["setup"]), tuple(lists["generation"]), first,
-                    tuple(lists["final"]), tuple(lists["scoring"]))
+                    tuple(lists["final"]), tuple(lists["scoring"]), tuple(variants))
 
 
 ON_FORGET.append(load_flow.cache_clear)

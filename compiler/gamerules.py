@@ -62,7 +62,8 @@ def load_rules(modules: tuple[str, ...] = ("base",)) -> GameRules:
         if path.exists():
             data.update(load_facts(path))
         for name, spec in (known[m].words("globals") if m in known else {}).items():
-            tracks[name] = {k: spec[k] for k in ("start", "goal", "step")} | {"ends_game": spec.get("ends_game", True)}
+            tracks[name] = ({k: spec[k] for k in ("start", "goal", "step")}
+                            | {"ends_game": spec.get("ends_game", True), "raised_by": spec.get("raised_by", "")})
             bonuses.extend({"param": name, "at": b["at"], "do": b["do"]} for b in spec.get("bonuses", ()))
     return GameRules(
         start_tr=data["start_tr"], globals=tracks, bonuses=tuple(bonuses),

@@ -37,6 +37,9 @@ class Module:
     flow: dict = None  # type: ignore[assignment]
     #: milestones and awards of its own it adds to whatever map is played: {"milestones": [...], ...}
     adds_to_map: dict = None  # type: ignore[assignment]
+    #: variants it offers, by id: {meaning, flow}; and those on by default when it is in play
+    variants: dict = None  # type: ignore[assignment]
+    default_variants: tuple[str, ...] = ()
 
     def words(self, kind: str) -> dict[str, dict]:
         return (self.vocabulary or {}).get(kind, {})
@@ -96,6 +99,12 @@ MANIFEST_SCHEMA = {
         "name": {**_MEANING, "description": "the printed name"},
         "requires": {"type": "array", "items": _WORD, "description": "the modules it needs in play"},
         "flow": FLOW_SCHEMA,
+        "variants": {
+            "type": "object", "propertyNames": _WORD, "description": "variants a game may turn on, by id",
+            "additionalProperties": {"type": "object", "required": ["meaning", "flow"], "additionalProperties": False,
+                                     "properties": {"meaning": _MEANING, "flow": FLOW_SCHEMA}}},
+        "default_variants": {"type": "array", "items": _WORD,
+                             "description": "variants on by default in a game with this module"},
         "adds_to_map": {
             "type": "object", "additionalProperties": False,
             "description": "milestones and awards of this module added to the map's (still claimed and funded "
@@ -156,7 +165,7 @@ def _read(path: Path) -> Module:
             raise ModuleError(f"{path}: vocabulary kinds are {', '.join(VOCABULARY_KINDS)}, each a mapping of words")
         vocabulary[kind] = {str(w): (v if isinstance(v, dict) else {"meaning": str(v)}) for w, v in words.items()}
     return Module(data["id"], str(data.get("name", data["id"])), tuple(requires), vocabulary, data.get("flow") or {},
-                  data.get("adds_to_map") or {})
+                  data.get("adds_to_map") or {}, data.get("variants") or {}, tuple(data.get("default_variants") or ()))
 
 
 def _known() -> dict[str, tuple[Module, Path]]:

@@ -139,3 +139,24 @@ def test_a_reprint_takes_the_place_of_the_card_it_replaces_and_a_silent_clash_is
     assert Game.new(2, seed=3).content.cards["Deimos Down"]["cost"] == 31  # without the pack, the base card
     with pytest.raises(ModuleError, match="two cards named 'Deimos Down', in modules base and clash"):
         Game.new(2, seed=3, card_folders=(str(root / "clash"),))
+
+
+def test_a_variant_is_turned_on_by_name_recorded_in_the_save_and_refused_when_unknown(capsys):
+    from tmars.agents import RandomAgent
+    from tmars.cli import main
+    game = Game.new(2, seed=8, variants=("wgt",), max_generations=4)
+    assert game.state["options"]["variants"] == ["wgt"] and "world_government" in game.content.flow.generation
+    agents = [RandomAgent(1), RandomAgent(2)]
+    raised = 0
+    while not game.over:
+        d = game.pending
+        raised += d["kind"] == "choice" and d["prompt"].startswith("World Government")
+        game.answer(d["player"], agents[d["player"]].choose(game))
+        if game.state["generation"] == 2 and raised == 1 and not game.over:
+            resumed = Game.load(game.save())
+            assert resumed.content.flow == game.content.flow
+    assert raised == 3  # generations 1 to 3; the capped last one ends at the game-end check
+    assert "world_government" not in Game.new(2, seed=8).content.flow.generation
+    assert main(["game", "--variant", "nosuch", "--quiet"]) == 2
+    assert "unknown variant 'nosuch'; these modules offer wgt" in capsys.readouterr().err
+    assert main(["game", "--variant", "wgt", "--no-variant", "wgt", "--quiet", "--max-generations", "2"]) == 0

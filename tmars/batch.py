@@ -32,6 +32,7 @@ class Spec:
     max_generations: int | None
     map_name: str = "tharsis"
     folders: tuple[str, ...] = ()
+    variants: tuple[str, ...] | None = None
 
 
 class Stopped(Exception):
@@ -47,7 +48,7 @@ def play_one(spec: Spec, seed: int) -> dict:
     from .cli import play_bot_game
     t = time.perf_counter()
     game, decisions = play_bot_game(seed, spec.players, spec.agent, spec.modules, spec.draft, spec.max_generations,
-                                    spec.map_name, spec.folders)
+                                    spec.map_name, spec.folders, spec.variants)
     played = sorted({e["name"] for pl in game.state["players"] for e in pl["played"]}
                     | {n for pl in game.state["players"] for n in pl["events"]})
     return {"seed": seed, "generations": game.state["generation"], "decisions": decisions,

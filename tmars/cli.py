@@ -139,11 +139,22 @@ def game_modules(args: argparse.Namespace) -> tuple[str, ...]:
     return ("base",) if args.standard else ("base", "corpera")
 
 
+def game_variants(args: argparse.Namespace, modules: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The variants a command plays with: the modules' defaults, plus --variant, less --no-variant
+    (None when neither is given: the defaults)."""
+    if not args.variant and not args.no_variant:
+        return None
+    from compiler.gameflow import default_variants
+    off = {v for v in args.no_variant or ()}
+    return tuple(v for v in dict.fromkeys([*default_variants(modules), *(args.variant or ())]) if v not in off)
+
+
 def play_bot_game(seed: int, players: int, agent: str, modules: tuple[str, ...], draft: bool,
-                  max_generations: int | None, map_name: str = "tharsis", folders: tuple[str, ...] = ()) -> tuple:
+                  max_generations: int | None, map_name: str = "tharsis", folders: tuple[str, ...] = (),
+                  variants: tuple[str, ...] | None = None) -> tuple:
     from .game import Game
     game = Game.new(players, seed=seed, modules=modules, map_name=map_name, draft=draft,
-                    max_generations=max_generations, card_folders=folders)
+                    max_generations=max_generations, card_folders=folders, variants=variants)
     agents = [make_agent(agent, seed * 31 + i) for i in range(players)]
     decisions = 0
     while not game.over:
@@ -155,8 +166,8 @@ def play_bot_game(seed: int, players: int, agent: str, modules: tuple[str, ...],
 
 def score_table(scores: list[dict], title: str = "Final scores") -> Table:
     table = Table(title=title)
-    cols = ("place", "player", "corporation", "tr", "milestones", "awards", "greenery", "cities", "cards", "total",
-            "mc")
+    rows = [k for k in (scores[0] if scores else {}) if k not in ("place", "player", "corporation", "total", "mc")]
+    cols = ("place", "player", "corporation", *rows, "total", "mc")  # the score rows the game's flow counts
     for c in cols:
         table.add_column(c, justify="left" if c in ("player", "corporation") else "right")
     for row in sorted(scores, key=lambda r: r["place"]):
@@ -166,8 +177,9 @@ def score_table(scores: list[dict], title: str = "Final scores") -> Table:
 
 def cmd_game(args: argparse.Namespace) -> int:
     t = time.perf_counter()
-    game, decisions = play_bot_game(args.seed, args.players, args.agent, game_modules(args), args.draft,
-                                    args.max_generations, args.map, tuple(args.cards or ()))
+    modules = game_modules(args)
+    game, decisions = play_bot_game(args.seed, args.players, args.agent, modules, args.draft, args.max_generations,
+                                    args.map, tuple(args.cards or ()), game_variants(args, modules))
     elapsed = time.perf_counter() - t
     if not args.quiet:
         for line in game.state["log"]:
@@ -199,7 +211,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return 2
     modules = game_modules(args)
     folders = tuple(args.cards or ())
-    spec = Spec(args.players, args.agent, modules, args.draft, args.max_generations, args.map, folders)
+    spec = Spec(args.players, args.agent, modules, args.draft, args.max_generations, args.map, folders,
+                game_variants(args, modules))
     tally = Tally()
     stopped = 0
     t = time.perf_counter()
@@ -309,8 +322,10 @@ def cmd_play(args: argparse.Namespace) -> int:
             say(f"error: cannot load {args.load}: {e}", err)
             return 2
     else:
-        game = Game.new(args.players, seed=args.seed, modules=game_modules(args), map_name=args.map,
-                        draft=args.draft, beginners=(0,) if args.beginner else (), card_folders=tuple(args.cards or ()))
+        modules = game_modules(args)
+        game = Game.new(args.players, seed=args.seed, modules=modules, map_name=args.map,
+                        draft=args.draft, beginners=(0,) if args.beginner else (), card_folders=tuple(args.cards or ()),
+                        variants=game_variants(args, modules))
     seats = game.seats or [{"kind": "human"}] * len(game.state["players"])  # a save without seats: bots from --seed
     agents = [HumanAgent(console)] + [restore(s) if s["kind"] != "human" and "rng" in s
                                       else make_agent(args.bots, args.seed + i) for i, s in enumerate(seats) if i]
@@ -372,6 +387,10 @@ def parser() -> argparse.ArgumentParser:
         p.add_argument("--cards", action="append", metavar="FOLDER",
                        help="add a folder of cards with its own module.yaml to the game (repeatable)")
         p.add_argument("--draft", action="store_true", help="draft variant in research")
+        p.add_argument("--variant", action="append", metavar="NAME",
+                       help="turn on a variant the modules offer (wgt: World Government Terraforming)")
+        p.add_argument("--no-variant", action="append", metavar="NAME",
+                       help="turn off a variant the modules turn on by default")
 
     g = sub.add_parser("game", help="play one seeded bot game and print its log and scores")
     game_opts(g)

@@ -8,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from compiler.diagnostics import CompileError
-from compiler.gameflow import GameFlow, load_flow
+from compiler.gameflow import GameFlow, load_flow, variants_of
 from compiler.gamerules import GameRules, load_rules
 from compiler.modules import MAX_DATA_BYTES, ON_FORGET, ModuleError, folder_of, manifests
 from compiler.library import CARDS_ROOT, compile_paths
@@ -67,7 +67,8 @@ class Content:
     modules: tuple[str, ...]
     rules: GameRules
     board: dict[str, dict[str, dict]] = field(default_factory=dict)
-    flow: GameFlow | None = None  # the game's structure, from the modules' manifests
+    flow: GameFlow | None = None  # the game's structure, from the modules' manifests and the variants on
+    variants: dict[str, str] = field(default_factory=dict)  # the variants the modules offer, id -> meaning
     slugs: dict[str, dict[str, str]] = field(default_factory=dict)
     # values derived from the content alone, keyed by value (names, board signatures), bounded
     # where the keys are not (tmars/memo.py); nothing here is keyed on an object's id
@@ -179,7 +180,8 @@ def map_file(name: str) -> Path:
 
 
 @lru_cache(maxsize=8)
-def load_content(modules: tuple[str, ...] = ("base", "corpera"), map_name: str = "tharsis") -> Content:
+def load_content(modules: tuple[str, ...] = ("base", "corpera"), map_name: str = "tharsis",
+                 variants: tuple[str, ...] = ()) -> Content:
     """Compile (from cache when unchanged) the given modules and load the map."""
     known = manifests()
     result = compile_paths([folder_of(m) if m in known else CARDS_ROOT / m for m in modules
@@ -195,7 +197,7 @@ def load_content(modules: tuple[str, ...] = ("base", "corpera"), map_name: str =
     from .flow import checked_flow
     board = with_module_components(load_map(map_file(map_name)), modules, components)
     return Content(cards, board, load_tracks(game_rules), modules, game_rules, components,
-                   checked_flow(load_flow(modules)))
+                   checked_flow(load_flow(modules, tuple(sorted(variants)))), variants_of(modules))
 
 
 def with_module_components(board: Map, modules: tuple[str, ...], components: dict[str, dict[str, dict]]) -> Map:

@@ -113,6 +113,30 @@ def advance_research(g: Interp) -> None:
     end_phase(g)
 
 
+def start_world_government(g: Interp) -> None:
+    g.push({"t": "world_government", "p": g.state["first"]})
+
+
+def h_world_government(g: Interp, task: dict, answer: Any) -> dict | None:
+    """World Government Terraforming (the variant of Venus Next, F254): the first player raises one
+    global parameter that is not maxed, any track, for nobody's benefit (F290, F291)."""
+    p = task["p"]
+    spec, now = g.content.tracks.globals, g.state["globals"]
+    open_ = [k for k, v in spec.items() if now[k] < v["goal"]]
+    if not open_:
+        return None
+    answer, ask = ask_one(answer, p, "choice", "World Government: raise a global parameter (no one gains)",
+                          [option(k, f"{k} ({now[k]} now)") for k in open_])
+    if ask:
+        return ask
+    tile = spec[answer].get("raised_by")
+    if tile:
+        g.push({"t": "item", "node": {"op": "tile", "tile": tile}, "ctx": {"p": p, "world": True}})
+    else:
+        g.push({"t": "raise", "param": answer, "n": 1, "p": p, "world": True})
+    return None
+
+
 def start_final(g: Interp) -> None:
     g.state["final"] = 0
 
@@ -275,10 +299,11 @@ def finish(g: Interp) -> None:
 PHASES: dict[str, Callable[[Interp], None]] = {
     "setup": advance_setup, "action": advance_action, "production": advance_production,
     "research": advance_research, "final": advance_final, "game_end": advance_game_end,
+    "world_government": end_phase,  # its one task done (STARTS), the phase is over
 }
 #: What a phase does as it begins, for those that do something.
 STARTS: dict[str, Callable[[Interp], None]] = {"action": start_action_phase, "research": start_research,
-                                               "final": start_final}
+                                               "final": start_final, "world_government": start_world_government}
 
 
 def checked_flow(flow: GameFlow) -> GameFlow:
@@ -293,4 +318,5 @@ def checked_flow(flow: GameFlow) -> GameFlow:
                                   f"does not have; it has {', '.join(sorted(have[section]))}")
     return flow
 
-HANDLERS.update({"research": h_research, "draft": h_draft, "final_greenery": h_final_greenery})
+HANDLERS.update({"research": h_research, "draft": h_draft, "final_greenery": h_final_greenery,
+                 "world_government": h_world_government})

@@ -13,6 +13,7 @@ import pickle
 from pathlib import Path
 from typing import Any
 
+from compiler.gameflow import default_variants
 from compiler.modules import ModuleError, add_folder, resolve
 
 from . import flow, scoring, savefile, trial
@@ -45,10 +46,12 @@ class Game:
     def new(cls, players: int | list[str] = 2, seed: int = 0, corporate_era: bool = True, draft: bool = False,
             beginners: tuple[int, ...] = (), max_generations: int | None = None,
             content: Content | None = None, modules: tuple[str, ...] | None = None,
-            map_name: str = "tharsis", card_folders: tuple[str, ...] = ()) -> Game:
+            map_name: str = "tharsis", card_folders: tuple[str, ...] = (),
+            variants: tuple[str, ...] | None = None) -> Game:
         """A new game. `modules` names the modules in play (default: base, with Corporate Era
         unless `corporate_era` is False); `card_folders` adds folders of cards with their own
-        manifests as modules. The state records the modules, the folders and the map."""
+        manifests as modules; `variants` the variants on (default: those the modules turn on).
+        The state records the modules, the folders, the map and the variants."""
         names = players if isinstance(players, list) else [f"P{i + 1}" for i in range(players)]
         added = tuple(add_folder(f) for f in card_folders)
         if content is None:
@@ -56,7 +59,8 @@ class Game:
                               + tuple(m for m in added if m not in (modules or ())))
             if map_name not in available_maps():
                 raise ModuleError(f"unknown map {map_name!r}; this tmars has {', '.join(available_maps())}")
-            content = load_content(modules, map_name)
+            on = default_variants(modules) if variants is None else tuple(variants)
+            content = load_content(modules, map_name, tuple(sorted(set(on))))
         state = new_state(content, names, seed, draft, beginners, max_generations)
         if card_folders:
             state["options"]["card_folders"] = [str(Path(f).resolve()) for f in card_folders]
@@ -217,4 +221,10 @@ def _content_of(options: dict) -> Content:
     map_name = options.get("map", "tharsis")
     if not isinstance(map_name, str) or slug(map_name) not in available_maps():
         raise SaveError(f"unknown map {str(map_name)[:40]!r} in the save; this tmars has {', '.join(available_maps())}")
-    return load_content(tuple(modules), map_name)
+    variants = options.get("variants", [])
+    if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+        raise SaveError("the save's variants are not a list of names")
+    try:
+        return load_content(tuple(modules), map_name, tuple(sorted(set(variants))))
+    except ModuleError as e:
+        raise SaveError(f"{e} (the save's variants)") from None

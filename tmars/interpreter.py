@@ -101,7 +101,8 @@ class Interp:
             if task["t"] == "batch":
                 task["entries"].extend(entries)
                 return
-        self.push({"t": "batch", "p": event["p"], "entries": entries})
+        # an event of no player's (the World Government's ocean) is ordered by the first player
+        self.push({"t": "batch", "p": self.state["first"] if event["p"] is None else event["p"], "entries": entries})
 
     # ---- services for the ops ----------------------------------------------------------
     def count(self, p: int, c: dict, ctx: dict | None = None) -> int:
@@ -224,19 +225,28 @@ class Interp:
         return OPS[node["op"]].run(self, node, task["ctx"], answer)
 
     def h_raise(self, task: dict, answer: Any) -> Decision | None:
-        param, p = task["param"], task["p"]
+        """Raise a track a step (and again for n > 1): TR for the player, and the bonus step reached.
+        A raise by the World Government (`world`) gives nobody TR or anything of a bonus step but
+        what changes the planet, placed by the player who decides for it (F290)."""
+        param, p, world = task["param"], task["p"], task.get("world", False)
         g = self.state["globals"]
         spec = self.content.tracks.globals[param]
         if task["n"] <= 0 or g[param] >= spec["goal"]:
             return None
         g[param] = min(spec["goal"], g[param] + spec["step"])
-        self.raise_tr(p, 1)
-        self.log(f"{self.pname(p)} raises {param} to {g[param]}")
+        if world:
+            self.log(f"the World Government raises {param} to {g[param]}")
+        else:
+            self.raise_tr(p, 1)
+            self.log(f"{self.pname(p)} raises {param} to {g[param]}")
         if task["n"] > 1:
-            self.push({"t": "raise", "param": param, "n": task["n"] - 1, "p": p})
+            self.push({**task, "n": task["n"] - 1})
         for b in self.content.tracks.bonuses:
             if b["param"] == param and b["at"] == g[param]:
-                self.push_items(b["do"], {"p": p})
+                if world:
+                    self.push_items([n for n in b["do"] if OPS[n["op"]].changes_the_planet], {"p": p, "world": True})
+                else:
+                    self.push_items(b["do"], {"p": p})
         return None
 
     def raise_tr(self, p: int, n: int) -> None:
@@ -302,6 +312,9 @@ SPACING_WAIVERS = {"reserved", "next-cities"}
 
 
 def place_tile(g: Interp, p: int, node: dict, area: str, ctx: dict) -> None:
+    if ctx.get("world"):
+        place_for_the_world(g, node, area)
+        return
     st = g.state
     kind = node["tile"]
     traits = TILE_KINDS[kind]
@@ -332,6 +345,19 @@ def place_tile(g: Interp, p: int, node: dict, area: str, ctx: dict) -> None:
         g.draw_cards(p, draws)
     traits.after_placing(g, p)
     g.emit({"kind": "tile", "tile": kind, "area": area, "p": p})
+
+
+def place_for_the_world(g: Interp, node: dict, area: str) -> None:
+    """A tile the World Government places (an ocean, F290): no owner, no placement bonus, no TR;
+    it raises its track, and the effects of anyone's cards that watch for it fire."""
+    kind = node["tile"]
+    traits = TILE_KINDS[kind]
+    g.state["board"][area] = {"tile": kind, "owner": None}
+    g.state["claims"].pop(area, None)
+    g.log(f"the World Government places {kind} on {g.area_label(area)}")
+    if traits.counts_as_param:
+        g.state["globals"][traits.counts_as_param] += 1
+    g.emit({"kind": "tile", "tile": kind, "area": area, "p": None})
 
 
 def h_look(g: Interp, task: dict, answer: Any) -> Decision | None:

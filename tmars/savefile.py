@@ -96,6 +96,7 @@ def _schema(content: Content, n: int) -> dict:
     props = {
         "version": {"const": 1}, "seed": {"type": "integer"}, "rng": _int(0, U64),
         "options": _obj({"draft": {"type": "boolean"}, "map": {"type": "string"},
+                         "variants": _list(_names(content.variants, "a variant of these modules")),
                          "modules": _list({"type": "string"}, minItems=1),
                          "max_generations": {"anyOf": [_int(1, COUNT), {"type": "null"}]},
                          "card_folders": _list({"type": "string"})}, required=("modules",)),
@@ -131,14 +132,16 @@ def _task_schema(content: Content, player: dict, project: dict, corp: dict, card
     against the cards by `unknown_effects`."""
     node = {"type": "object", "required": ["op"], "properties": {"op": _names(OPS, "an effect of the card language")}}
     ctx = _obj({"p": player, "card": {"anyOf": [card, {"type": "null"}]}, "that": {"anyOf": [card, {"type": "null"}]},
-                "xmin": _int(0, 1), "x": _int(0, AMOUNT), "mandatory": {"type": "boolean"}}, required=("p",))
+                "xmin": _int(0, 1), "x": _int(0, AMOUNT), "mandatory": {"type": "boolean"},
+                "world": {"type": "boolean"}}, required=("p",))
     std = _names(content.board.get("standard-project", {}), "a standard project")
     shapes = {
         "seq": {"items": _list(node, minItems=1), "ctx": ctx},
         "item": {"node": node, "ctx": ctx},
         "batch": {"p": player, "entries": _list(_obj({"items": _list(node), "ctx": ctx}))},
         "raise": {"param": _names(content.tracks.globals, "a global parameter"), "n": _int(-COUNT, COUNT),
-                  "p": player},
+                  "p": player, "world": {"type": "boolean"}},
+        "world_government": {"p": player},
         "pay": {"p": player, "amount": _int(0, AMOUNT), "why": {"type": "string", "maxLength": 200},
                 "steel": {"type": "boolean"}, "titanium": {"type": "boolean"},
                 "reserve": _obj({r: _int(0, AMOUNT) for r in vocab.STANDARD_RESOURCES}, required=())},
@@ -153,7 +156,7 @@ def _task_schema(content: Content, player: dict, project: dict, corp: dict, card
         "reveal": {"p": player},
         "buy_start": {"p": player, "cards": _list(project), "free": {"type": "boolean"}},
     }
-    optional = {"plain", "corp", "why", "steel", "titanium", "reserve"}
+    optional = {"plain", "corp", "why", "steel", "titanium", "reserve", "world"}
     branches = [{"if": {"properties": {"t": {"const": t}}},
                  "then": _obj({"t": {"const": t}, **fields}, required=[k for k in ["t", *fields] if k not in optional])}
                 for t, fields in shapes.items()]

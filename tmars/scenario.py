@@ -13,6 +13,7 @@ from typing import Any
 import yaml
 
 from compiler.diagnostics import CompileError, Diagnostic, did_you_mean
+from compiler.gameflow import default_variants
 from compiler.modules import ModuleError, add_folder, resolve
 from compiler.ops.protocol import DECISION_KINDS
 from compiler.strictyaml import Kind, Map, Seq, Where, diagnostic, load_text, plain, read_text, where
@@ -58,9 +59,11 @@ def build_game(setup: Map, content: Content | None = None, here: Path | None = N
     except ModuleError as e:
         raise ScenarioError(f"setup.cards: {e}", where(setup, "cards"), UNKNOWN_NAME) from None
     try:
-        content = content or load_content(modules, "tharsis")
+        on = default_variants(modules) if "variants" not in setup else tuple(setup["variants"])
+        content = content or load_content(modules, "tharsis", tuple(sorted(set(on))))
     except ModuleError as e:
-        raise ScenarioError(f"setup: {e}", where(setup), UNKNOWN_NAME) from None
+        raise ScenarioError(f"setup: {e}", where(setup, "variants") if "variants" in setup else where(setup),
+                            UNKNOWN_NAME) from None
     if any(not isinstance(c, str) for c in cards):
         content = with_cards(content, [c for c in cards if not isinstance(c, str)], where(setup, "cards"))
     specs = setup["players"] if "players" in setup else Seq([Map(name="Alice"), Map(name="Bob")])

@@ -75,7 +75,7 @@ _POSITION = {  # what both `setup` and a step's `set` may give
 #: The setup keys a step's `set:` may change (the rest make a new game, not a new position).
 SET_KEYS = tuple(_POSITION)
 _SETUP = {
-    **_POSITION, "modules": {**_NAMES, "minItems": 1}, "corporate_era": {"type": "boolean"},
+    **_POSITION, "modules": {**_NAMES, "minItems": 1}, "corporate_era": {"type": "boolean"}, "variants": _NAMES,
     "draft": {"type": "boolean"}, "seed": _INT, "phase": _NAME, "first": _WHO, "current": _WHO, "actions": _COUNT,
     "deck_exact": {"type": "boolean"}, "discard": _NAMES,
     "cards": {"type": "array", "items": {"anyOf": [_NAME, {"type": "object"}]}},

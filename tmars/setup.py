@@ -144,7 +144,8 @@ def new_state(content: Content, players: list[str], seed: int, draft: bool = Fal
     st: dict = {
         "version": 1, "seed": seed, "rng": seed & ((1 << 64) - 1),
         "options": {"draft": draft, "map": content.map.id,
-                    "modules": list(content.modules), "max_generations": max_generations},
+                    "modules": list(content.modules), "max_generations": max_generations,
+                    **({"variants": list(content.flow.variants)} if content.flow.variants else {})},
         "generation": 1, "phase": "setup", "first": 0, "current": 0, "actions": 0,
         "globals": {k: v["start"] for k, v in content.tracks.globals.items()},
         "board": {}, "claims": {}, "deck": content.project_deck(), "discard": [],

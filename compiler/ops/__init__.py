@@ -40,6 +40,9 @@ class Op:
     name: ClassVar[str]
     #: a condition on the row rather than something done (its clause leads the sentence)
     is_condition: ClassVar[bool] = False
+    #: it changes the board or the global parameters rather than giving a player something: what
+    #: is left of a track's bonus step when the World Government, who gains nothing, reaches it (F290)
+    changes_the_planet: ClassVar[bool] = False
     required: ClassVar[dict[str, Any]] = {}
     optional: ClassVar[dict[str, Any]] = {}
     #: fields holding nested items, derived from the shape: (field, holds alternatives)

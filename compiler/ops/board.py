@@ -28,6 +28,7 @@ TILE_PLACES = {
 
 class Raise(Op):
     name = "raise"
+    changes_the_planet = True
     required = {"param": WORD, "n": INT}
     optional = {"x": TRUE, "per": "#count"}
 
@@ -44,7 +45,10 @@ class Raise(Op):
         return rd.grp(rd.amount_icon(name, node) + rd.per_html(node))
 
     def run(self, g, node, ctx, answer):
-        g.push({"t": "raise", "param": node["param"], "n": amount_of(g, node, ctx), "p": ctx["p"]})
+        task = {"t": "raise", "param": node["param"], "n": amount_of(g, node, ctx), "p": ctx["p"]}
+        if ctx.get("world"):
+            task["world"] = True
+        g.push(task)
         return None
 
     def cannot_fail(self, node, mandatory, tile_ok):
@@ -53,6 +57,7 @@ class Raise(Op):
 
 class Tile(Op):
     name = "tile"
+    changes_the_planet = True
     required = {"tile": {"enum": list(TILE_KINDS)}}
     optional = {"name": STR, "n": INT, "rules": ARGS}
 
