@@ -60,7 +60,7 @@ def test_bots_play_every_card_in_games_with_the_module(capsys):
     never = out.split("never played:")[-1] if "never played:" in out else ""
     names = [c["name"] for c in compile_paths([CRYSTAL], use_cache=False).cards if c["type"] != "corporation"]
     assert not [n for n in names if n in never]
-    from tmars.cli import play_bot_game
+    from tmars.botgame import play_bot_game
     corps = set()
     for seed in range(1, 31):
         game, _ = play_bot_game(seed, 2, "random", ("base", "corpera", "crystal"), False, 100,

@@ -45,7 +45,7 @@ class Stopped(Exception):
 
 def play_one(spec: Spec, seed: int) -> dict:
     """One game's result: what the summary, --coverage and --json need, nothing more."""
-    from .cli import play_bot_game
+    from .botgame import play_bot_game
     t = time.perf_counter()
     game, decisions = play_bot_game(seed, spec.players, spec.agent, spec.modules, spec.draft, spec.max_generations,
                                     spec.map_name, spec.folders, spec.variants)

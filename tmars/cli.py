@@ -14,6 +14,8 @@ from rich.text import Text
 
 from compiler.terminal import safe, safe_json
 
+from .botgame import make_agent, play_bot_game
+
 console = Console(highlight=False, width=None if sys.stdout.isatty() else 140)
 err = Console(stderr=True, highlight=False, soft_wrap=True)  # messages keep their paths on one line
 
@@ -122,11 +124,6 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 
 # ---- games ---------------------------------------------------------------------------------
-def make_agent(kind: str, seed: int):
-    from .agents import GreedyAgent, RandomAgent
-    return GreedyAgent(seed) if kind == "greedy" else RandomAgent(seed)
-
-
 def game_modules(args: argparse.Namespace) -> tuple[str, ...]:
     """The modules a command plays with: --modules, or --standard (base only), or base + Corporate Era."""
     from compiler.modules import ModuleError, add_folder, parse_list, resolve
@@ -147,21 +144,6 @@ def game_variants(args: argparse.Namespace, modules: tuple[str, ...]) -> tuple[s
     from compiler.gameflow import default_variants
     off = {v for v in args.no_variant or ()}
     return tuple(v for v in dict.fromkeys([*default_variants(modules), *(args.variant or ())]) if v not in off)
-
-
-def play_bot_game(seed: int, players: int, agent: str, modules: tuple[str, ...], draft: bool,
-                  max_generations: int | None, map_name: str = "tharsis", folders: tuple[str, ...] = (),
-                  variants: tuple[str, ...] | None = None) -> tuple:
-    from .game import Game
-    game = Game.new(players, seed=seed, modules=modules, map_name=map_name, draft=draft,
-                    max_generations=max_generations, card_folders=folders, variants=variants)
-    agents = [make_agent(agent, seed * 31 + i) for i in range(players)]
-    decisions = 0
-    while not game.over:
-        d = game.pending
-        game.answer(d["player"], agents[d["player"]].choose(game))
-        decisions += 1
-    return game, decisions
 
 
 def score_table(scores: list[dict], title: str = "Final scores") -> Table:

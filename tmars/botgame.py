@@ -1,0 +1,25 @@
+"""One seeded game played by bots to the end: what `game`, `simulate` and its workers run."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def make_agent(kind: str, seed: int) -> Any:
+    from .agents import GreedyAgent, RandomAgent
+    return GreedyAgent(seed) if kind == "greedy" else RandomAgent(seed)
+
+
+def play_bot_game(seed: int, players: int, agent: str, modules: tuple[str, ...], draft: bool,
+                  max_generations: int | None, map_name: str = "tharsis", folders: tuple[str, ...] = (),
+                  variants: tuple[str, ...] | None = None) -> tuple:
+    from .game import Game
+    game = Game.new(players, seed=seed, modules=modules, map_name=map_name, draft=draft,
+                    max_generations=max_generations, card_folders=folders, variants=variants)
+    agents = [make_agent(agent, seed * 31 + i) for i in range(players)]
+    decisions = 0
+    while not game.over:
+        d = game.pending
+        game.answer(d["player"], agents[d["player"]].choose(game))
+        decisions += 1
+    return game, decisions
