@@ -2,7 +2,11 @@
 state copy and save costs, and peak memory. Prints a table and writes JSON for comparison.
 
     python tools/bench.py [--games 50] [--json out.json] [--compare old.json]
-                          [--only compile|play|state|memory|lint-many] [--memory-games 1000] [--lint-files 5000]
+                          [--only compile|play|steady|modules|state|memory|lint-many] [--memory-games 1000]
+                          [--lint-files 5000] [--steady-games 500] [--module-sets "base;base,corpera"]
+
+`play` is the 50-game figure (3 warm-up games); `steady` plays 500 games after 50 of warm-up;
+`modules` gives games/s and ms per generation for each module set.
 
 `lint-many` lints that many one-card files (the shipped project cards, renamed, their cost changed
 on each round), the way a fan collection of one file per card is linted.
@@ -82,12 +86,15 @@ def bench_lint_many(count: int) -> dict:
     return {"lint_files": result.files, "lint_many_s": elapsed, "lint_per_file_ms": 1000 * elapsed / result.files}
 
 
-def bench_play(games: int, warmup: int = 3) -> dict:
+def bench_play(games: int, warmup: int = 3, modules: tuple[str, ...] = ("base", "corpera"), prefix: str = "") -> dict:
+    """Two-player games of uniform random bots on Tharsis: games/s, ms per generation, µs per
+    decision (median and p99) and per action menu (an answer after which the next decision is an
+    action choice: the menu rebuilt at each prompt)."""
     from tmars.agents import RandomAgent
     from tmars.game import Game
 
-    def one(seed: int, times: list | None) -> tuple[int, int]:
-        game = Game.new(2, seed=seed, corporate_era=True, max_generations=100)
+    def one(seed: int, times: list | None, menus: list | None) -> tuple[int, int]:
+        game = Game.new(2, seed=seed, modules=modules, max_generations=100)
         agents = [RandomAgent(seed * 2), RandomAgent(seed * 2 + 1)]
         n = 0
         while not game.over:
@@ -96,24 +103,49 @@ def bench_play(games: int, warmup: int = 3) -> dict:
             t = time.perf_counter()
             game.answer(d["player"], a)
             if times is not None:
-                times.append(time.perf_counter() - t)
+                took = time.perf_counter() - t
+                times.append(took)
+                if menus is not None and game.pending and game.pending["kind"] == "action":
+                    menus.append(took)
             n += 1
         return n, game.state["generation"]
 
     for s in range(warmup):
-        one(10_000 + s, None)
+        one(10_000 + s, None, None)
     times: list[float] = []
+    menus: list[float] = []
     decisions, gens = [], []
     t = time.perf_counter()
     for s in range(games):
-        n, g = one(s, times)
+        n, g = one(s, times, menus)
         decisions.append(n)
         gens.append(g)
     elapsed = time.perf_counter() - t
     times.sort()
-    return {"games": games, "games_per_s": games / elapsed, "median_generations": statistics.median(gens),
-            "median_decisions": statistics.median(decisions),
-            "decision_median_us": 1e6 * times[len(times) // 2], "decision_p99_us": 1e6 * times[int(len(times) * 0.99)]}
+    menus.sort()
+    return {f"{prefix}games": games, f"{prefix}games_per_s": games / elapsed,
+            f"{prefix}ms_per_generation": 1000 * elapsed / sum(gens),
+            f"{prefix}median_generations": statistics.median(gens),
+            f"{prefix}median_decisions": statistics.median(decisions),
+            f"{prefix}decision_median_us": 1e6 * times[len(times) // 2],
+            f"{prefix}decision_p99_us": 1e6 * times[int(len(times) * 0.99)],
+            f"{prefix}action_menu_median_us": 1e6 * menus[len(menus) // 2] if menus else 0.0}
+
+
+def bench_steady(games: int, warmup: int = 50) -> dict:
+    """The steady state: many games in one process after a warm-up, where caches are full and the
+    collector has seen the card library."""
+    return bench_play(games, warmup=warmup, prefix="steady_")
+
+
+def bench_module_sets(sets: list[tuple[str, ...]], games: int) -> dict:
+    """Games/s for each module set (a module may not slow the base workload by more than 5 %)."""
+    out: dict = {}
+    for modules in sets:
+        figures = bench_play(games, warmup=3, modules=modules, prefix=f"{'+'.join(modules)}_")
+        out[f"{'+'.join(modules)}_games_per_s"] = figures[f"{'+'.join(modules)}_games_per_s"]
+        out[f"{'+'.join(modules)}_ms_per_generation"] = figures[f"{'+'.join(modules)}_ms_per_generation"]
+    return out
 
 
 def bench_state() -> dict:
@@ -169,7 +201,10 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=50)
     ap.add_argument("--json")
     ap.add_argument("--compare")
-    ap.add_argument("--only", choices=("compile", "play", "state", "memory", "lint-many"))
+    ap.add_argument("--only", choices=("compile", "play", "steady", "modules", "state", "memory", "lint-many"))
+    ap.add_argument("--steady-games", type=int, default=500, help="games after a 50-game warm-up for the steady state")
+    ap.add_argument("--module-sets", default="base;base,corpera",
+                    help="module sets for the per-module figure, ';' between sets, ',' between modules")
     ap.add_argument("--memory-games", type=int, default=1000, help="games played for the memory figure")
     ap.add_argument("--lint-files", type=int, default=5000, help="one-card files linted for the lint-many figure")
     args = ap.parse_args()
@@ -178,6 +213,11 @@ def main() -> int:
         figures.update(bench_compile())
     if args.only in (None, "play"):
         figures.update(bench_play(args.games))
+    if args.only == "steady":  # minutes: asked for by name
+        figures.update(bench_steady(args.steady_games))
+    if args.only == "modules":
+        sets = [tuple(m.strip() for m in part.split(",") if m.strip()) for part in args.module_sets.split(";")]
+        figures.update(bench_module_sets([m for m in sets if m], args.games))
     if args.only in (None, "state"):
         figures.update(bench_state())
     if args.only is None:
