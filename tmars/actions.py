@@ -166,6 +166,9 @@ class FirstAction(ActionKind):
         pl["first_action"] = False
         card = g.content.cards[pl["corp"]]
         g.log(f"{pl['name']} takes {pl['corp']}'s first action")
+        used = g.state.setdefault("actions_used", [])
+        if pl["corp"] not in used:
+            used.append(pl["corp"])
         g.push({"t": "batch", "p": p, "entries": [{"items": [n], "ctx": {"p": p, "card": pl["corp"]}}
                                                   for n in card["first_action"]]})
 
@@ -360,7 +363,9 @@ def h_resolve_card(g: Interp, task: dict, answer: Any) -> dict | None:
     st = g.state
     pl = st["players"][p]
     card = g.content.cards[name]
-    pl["hand"].remove(name)
+    zone = task.get("from", "hand")  # a prelude is played from the preludes kept, or from a draw
+    if name in pl.get(zone, ()):
+        pl[zone].remove(name)
     st.get("last_tile", {}).pop(str(p), None)
     # modifiers granted until the next card were for this one: they end now
     pl["granted"] = [m for m in pl.get("granted", ()) if m["until"] != "next-card"]

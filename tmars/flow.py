@@ -286,3 +286,5 @@ def checked_flow(flow: GameFlow) -> GameFlow:
     return flow
 
 HANDLERS.update({"research": h_research, "draft": h_draft, "final_greenery": h_final_greenery})
+
+from . import preludes  # noqa: E402,F401  (registers the prelude setup step and drawn-card plays)

@@ -133,6 +133,9 @@ def count(state: dict, content: Content, p: int, c: dict, ctx: dict | None = Non
 # ---- requirements ----------------------------------------------------------------
 def requirement_met(state: dict, content: Content, p: int, req: dict, flex: int = 0) -> bool:
     value = count(state, content, p, req)
+    word = req["count"]
+    if word.endswith(vocab.COUNT_SUFFIX_TAG) and not req.get("any") and word[:-4] not in ("event", vocab.WILD_TAG):
+        value += tags(state, content, p)[vocab.WILD_TAG]  # a wild tag is any tag during your actions (F330)
     spec = content.rules.globals.get(req["count"])
     step = spec["step"] if spec else None
     slack = flex * step if step and not req.get("any") else 0
