@@ -466,8 +466,20 @@ class Lowerer:
         if tree.data == "mod_flex":
             return {"mod": "flex", "n": int(toks[0])}
         if tree.data == "mod_pay":
-            res, as_ = str(toks[0]), str(toks[1])
-            for t in toks[:2]:
+            words = [t for t in toks if t.type == "WORD"]
+            rate = [int(t) for t in toks if t.type == "NUMBER"]
+            res, as_ = str(words[0]), str(words[1])
+            trig = self.subtree(tree, "triggers")
+            if rate or trig is not None:  # resources on this card, worth N M€ each, for what matches
+                if res not in vocab.CARD_RESOURCES or as_ != "mc":
+                    raise self.fail("E201", f"'{res}' at a rate: only card resources held here pay as N mc",
+                                    words[0], "pay CARD-RESOURCE as N mc on TRIGGER",
+                                    did_you_mean(res, vocab.CARD_RESOURCES))
+                node = {"mod": "pay", "res": res, "as": as_, "n": rate[0] if rate else 1}
+                if trig is not None:
+                    node["on"] = self.triggers(trig)
+                return node
+            for t in words[:2]:
                 if str(t) not in vocab.STANDARD_RESOURCES:
                     raise self.fail("E201", f"unknown resource '{t}'", t, "a standard resource",
                                     did_you_mean(str(t), vocab.STANDARD_RESOURCES))

@@ -385,6 +385,9 @@ def _modifier_text(m: dict, note: str | None) -> str:
         n = m["n"]
         return f"the global requirements of the cards you play are met within {n} step{'s' if n != 1 else ''} " \
                "either way"
+    if kind == "pay" and "n" in m:
+        what = f"when {triggers_text(m['on'])}, " if "on" in m else ""
+        return f"{what}you may spend {noun(m['res'], 2)} here as {m['n']} M€ each to pay for it"
     if kind == "pay":
         return f"you may spend {noun(m['res'], 2)} as if {'it were' if m['res'] != 'plant' else 'they were'} " \
                f"{RES.get(m['as'], m['as'])}"

@@ -60,7 +60,7 @@ def playable_cards(g: Interp, p: int) -> list[tuple[str, int]]:
             continue
         cost = rules.card_cost(st, content, p, name)
         reserve = feasible.reserved_resources(g, p, card)
-        if not rules.can_pay(st, content, p, cost, "building" in card["tags"], "space" in card["tags"], reserve):
+        if not rules.can_pay(st, content, p, cost, "building" in card["tags"], "space" in card["tags"], reserve, name):
             continue
         if not feasible.card_offerable(g, p, card):
             continue
@@ -189,7 +189,7 @@ class PlayCard(ActionKind):
         card = content.cards[arg]
         g.push({"t": "resolve_card", "p": p, "card": arg})
         g.push({"t": "pay", "p": p, "amount": rules.card_cost(st, content, p, arg),
-                "steel": "building" in card["tags"], "titanium": "space" in card["tags"], "why": arg,
+                "steel": "building" in card["tags"], "titanium": "space" in card["tags"], "why": arg, "card": arg,
                 "reserve": feasible.reserved_resources(g, p, card)})
 
 

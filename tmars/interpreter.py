@@ -301,7 +301,7 @@ class Interp:
     def h_pay(self, task: dict, answer: Any) -> Decision | None:
         p = task["p"]
         opts = rules.payment_options(self.state, self.content, p, task["amount"], task.get("steel", False),
-                                     task.get("titanium", False), task.get("reserve"))
+                                     task.get("titanium", False), task.get("reserve"), task.get("card"))
         answer, ask = ask_one(answer, p, "pay", f"Pay {task['amount']} M€ for {task.get('why', '')}",
                               [option(str(i), payment_label(o)) for i, o in enumerate(opts)])
         if ask:
@@ -309,7 +309,10 @@ class Interp:
         chosen = opts[int(answer)]
         res = self.state["players"][p]["res"]
         for k, v in chosen.items():
-            res[k] -= v
+            if k.startswith("card:"):
+                rules.find_played(self.state, p, k[5:])["res"] -= v
+            else:
+                res[k] -= v
         return None
 
 

@@ -144,7 +144,7 @@ def _task_schema(content: Content, player: dict, project: dict, corp: dict, card
         "raise": {"param": _names(content.tracks.globals, "a global parameter"), "n": _int(-COUNT, COUNT),
                   "p": player},
         "pay": {"p": player, "amount": _int(0, AMOUNT), "why": {"type": "string", "maxLength": 200},
-                "steel": {"type": "boolean"}, "titanium": {"type": "boolean"},
+                "steel": {"type": "boolean"}, "titanium": {"type": "boolean"}, "card": card,
                 "reserve": _obj({r: _int(0, AMOUNT) for r in vocab.STANDARD_RESOURCES}, required=())},
         "look": {"p": player, "cards": _list(project), "keep": _int(0, COUNT), "buy": {"type": "boolean"}},
         "turn": {"p": player}, "draft": {"p": player}, "final_greenery": {"p": player},
@@ -161,7 +161,7 @@ def _task_schema(content: Content, player: dict, project: dict, corp: dict, card
         "pick_play": {"p": player, "cards": _list(prelude, minItems=1), "deck": _names(vocab.EXTRA_DECKS, "a deck"),
                       "one": {"type": "boolean"}},
     }
-    optional = {"plain", "corp", "why", "steel", "titanium", "reserve", "from", "keep"}
+    optional = {"plain", "corp", "why", "steel", "titanium", "reserve", "from", "keep", "card"}
     branches = [{"if": {"properties": {"t": {"const": t}}},
                  "then": _obj({"t": {"const": t}, **fields}, required=[k for k in ["t", *fields] if k not in optional])}
                 for t, fields in shapes.items()]
