@@ -38,6 +38,11 @@ class GameRules:
     start_production: int
     players: tuple[int, int]  # fewest and most players a game can have
     beginner_corporations: tuple[str, ...] = ()
+    # preludes (the Prelude module's rules.yaml): dealt and kept at setup, and the M€ a prelude
+    # that cannot be played is discarded for (F318); 0 when no module deals them
+    preludes_dealt: int = 0
+    preludes_kept: int = 0
+    unplayable_prelude_mc: int = 0
 
     def floor(self, res: str) -> int:
         return self.production_floor.get(res, 0)
@@ -75,7 +80,9 @@ def load_rules(modules: tuple[str, ...] = ("base",)) -> GameRules:
         actions_per_turn=data["actions_per_turn"], setup_corporations=data["setup"]["corporations"],
         setup_cards=data["setup"]["cards"], start_production=data["start_production"],
         players=(data["players"]["min"], data["players"]["max"]),
-        beginner_corporations=tuple(data.get("beginner_corporations", ())))
+        beginner_corporations=tuple(data.get("beginner_corporations", ())),
+        preludes_dealt=data.get("preludes", {}).get("dealt", 0), preludes_kept=data.get("preludes", {}).get("kept", 0),
+        unplayable_prelude_mc=data.get("preludes", {}).get("unplayable_mc", 0))
 
 
 def load_facts(path: Path) -> dict:

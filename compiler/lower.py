@@ -187,6 +187,15 @@ class Lowerer:
             args = []
         elif word == "claim":
             node = {"op": "claim"}
+        elif word == "award":
+            if args != ["free"]:
+                raise self.fail("E219", "'award' is funding an award for free: award(free)", args_tree or word_tok,
+                                "award(free)")
+            node = {"op": "award", "free": True}
+            args = []
+        elif word == "play-card":
+            node = self.play_card(args, args_tree, word_tok)
+            args = []
         elif word in vocab.DURATIONS:
             node = self.grant(word, args, args_tree, word_tok)
             args = []
@@ -266,9 +275,38 @@ class Lowerer:
                 node["buy"] = True
             elif isinstance(a, dict) and a["rule"] == "of":
                 node["of"] = a["n"]
+            elif isinstance(a, str) and a.endswith(vocab.COUNT_SUFFIX_TAG) and a[:-4] in vocab.TAGS \
+                    and "tag" not in node and n > 0:
+                node["tag"] = a[:-4]  # reveal until N cards with the tag are found
             else:
-                raise self.fail("E219", f"unknown card option '{_arg_text(a)}'", a_tree, "'buy' or 'of N'",
+                raise self.fail("E219", f"unknown card option '{_arg_text(a)}'", a_tree,
+                                "'buy', 'of N' or a tag ('space-tag')",
                                 did_you_mean(a if isinstance(a, str) else a["rule"], ("buy", "of")))
+        if "tag" in node and len(node) > 3:
+            raise self.fail("E219", "a tag option goes alone: +N card(TAG-tag)", args_tree)
+        return node
+
+    def play_card(self, args: list, args_tree: Tree | None, at: Token) -> Node:
+        """`play-card(discount 25)`: play a card from your hand now, changed as the arguments say;
+        `play-card(prelude, of 3)`: draw 3 from another deck and play one of them."""
+        node: Node = {"op": "play_card"}
+        for a, a_tree in zip(args, args_tree.children if args_tree else [], strict=False):
+            rule = a if isinstance(a, str) else a["rule"]
+            if isinstance(a, str) and a in vocab.EXTRA_DECKS and "deck" not in node:
+                node["deck"] = a
+            elif isinstance(a, dict) and rule == "of" and "cmp" not in a and a["n"] > 0:
+                node["of"] = a["n"]
+            elif isinstance(a, dict) and rule == "discount" and "cmp" not in a:
+                node["discount"] = a["n"]
+            elif a == "ignore-globals":
+                node["ignore_globals"] = True
+            else:
+                raise self.fail("E219", f"unknown play-card option '{_arg_text(a)}'", a_tree,
+                                "discount N, ignore-globals, or a deck and 'of N' (prelude, of 3)",
+                                did_you_mean(rule, set(vocab.PLAY_MODS) | set(vocab.EXTRA_DECKS) | {"of"}))
+        if ("deck" in node) != ("of" in node) or ("deck" in node and len(node) > 3):
+            raise self.fail("E219", "play-card draws from a deck with both: play-card(prelude, of 3)",
+                            args_tree or at, "play-card(DECK, of N) or play-card(discount N)")
         return node
 
     def grant(self, until: str, args: list, args_tree: Tree | None, at: Token) -> Node:
@@ -428,8 +466,20 @@ class Lowerer:
         if tree.data == "mod_flex":
             return {"mod": "flex", "n": int(toks[0])}
         if tree.data == "mod_pay":
-            res, as_ = str(toks[0]), str(toks[1])
-            for t in toks[:2]:
+            words = [t for t in toks if t.type == "WORD"]
+            rate = [int(t) for t in toks if t.type == "NUMBER"]
+            res, as_ = str(words[0]), str(words[1])
+            trig = self.subtree(tree, "triggers")
+            if rate or trig is not None:  # resources on this card, worth N M€ each, for what matches
+                if res not in vocab.CARD_RESOURCES or as_ != "mc":
+                    raise self.fail("E201", f"'{res}' at a rate: only card resources held here pay as N mc",
+                                    words[0], "pay CARD-RESOURCE as N mc on TRIGGER",
+                                    did_you_mean(res, vocab.CARD_RESOURCES))
+                node = {"mod": "pay", "res": res, "as": as_, "n": rate[0] if rate else 1}
+                if trig is not None:
+                    node["on"] = self.triggers(trig)
+                return node
+            for t in words[:2]:
                 if str(t) not in vocab.STANDARD_RESOURCES:
                     raise self.fail("E201", f"unknown resource '{t}'", t, "a standard resource",
                                     did_you_mean(str(t), vocab.STANDARD_RESOURCES))

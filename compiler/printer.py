@@ -107,7 +107,9 @@ def modifier(m: Node) -> str:
     if kind == "flex":
         return f"flex {m['n']}"
     if kind == "pay":
-        return f"pay {m['res']} as {m['as']}"
+        rate = f"{m['n']} " if "n" in m else ""
+        on = " on " + " or ".join(trigger(t) for t in m["on"]) if "on" in m else ""
+        return f"pay {m['res']} as {rate}{m['as']}{on}"
     return m["name"] + "*" + (args(m["args"]) if m["args"] else "")
 
 

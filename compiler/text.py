@@ -385,6 +385,9 @@ def _modifier_text(m: dict, note: str | None) -> str:
         n = m["n"]
         return f"the global requirements of the cards you play are met within {n} step{'s' if n != 1 else ''} " \
                "either way"
+    if kind == "pay" and "n" in m:
+        what = f"when {triggers_text(m['on'])}, " if "on" in m else ""
+        return f"{what}you may spend {noun(m['res'], 2)} here as {m['n']} M€ each to pay for it"
     if kind == "pay":
         return f"you may spend {noun(m['res'], 2)} as if {'it were' if m['res'] != 'plant' else 'they were'} " \
                f"{RES.get(m['as'], m['as'])}"
@@ -506,6 +509,8 @@ def card_sentences(card: dict) -> list[str]:
         out.append(score_text(card["score"]))
     if "vp" in card:
         out.append(vp_text(card["vp"]))
+    if vocab.WILD_TAG in card.get("tags", ()):
+        out.append(sentence("during your own actions, its wild tag counts as a tag of the kind a requirement asks for"))
     if notes.note and not notes.said:
         if last_row is not None and not any("*" in s for s in out) and out[last_row].endswith("."):
             out[last_row] = out[last_row][:-1] + "*."  # mark the row the note explains, as printed

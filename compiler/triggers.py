@@ -71,17 +71,20 @@ class TagPlayed(Trigger):
 
 class CardPlayed(Trigger):
     def words(self):
-        return {"card": "you play a card (filters: tag names, cost >= N, requirements)"}
+        return {"card": "you play a card (filters: tag names, cost >= N, requirements, vp)"}
 
     def filters(self, word):
-        return set(vocab.TAGS) | {"requirements"}
+        return set(vocab.TAGS) | {"requirements", "vp"}
 
     def matches(self, t, event, content):
         if event["kind"] != "card":
             return False
         card = content.cards[event["card"]]
         for a in t.get("args", ()):
-            if isinstance(a, str):
+            if a == "vp":
+                if not _shows_vp(card, t):
+                    return False
+            elif isinstance(a, str):
                 if (a == "requirements" and not card.get("requires")) or (a != "requirements"
                                                                            and a not in card["tags"]):
                     return False
@@ -96,12 +99,24 @@ class CardPlayed(Trigger):
         what = article(" ".join([*tags, "event" if "event" in words else "card"]))
         if "requirements" in words:
             what += " with requirements"
+        if "vp" in words:
+            what += " with a VP icon that is not negative (this one included)"
         return f"{'any player plays' if t.get('any') else 'you play'} {what}{cost}"
 
     def icon(self, t, icons, small):
         words = _words(t)
         ic = "".join(icons.tag(w) for w in words if w in vocab.TAGS) or icons.icon("card")
-        return ic, ["with requirements"] if "requirements" in words else []
+        return ic, (["with requirements"] if "requirements" in words else []) + (["VP 0+"] if "vp" in words else [])
+
+
+def _shows_vp(card: Node, t: Node) -> bool:
+    """A VP icon that is not negative: fixed points of 0 or more, or points per something, even
+    while worth 0 (F337). A card whose own effect has this very trigger counts too: it is printed
+    'including this' (a corporation shows no VP icon)."""
+    vp = card.get("vp")
+    if vp is not None:
+        return vp["n"] >= 0
+    return any(t in eff.get("on", ()) for eff in card.get("effects", ()))
 
 
 class StandardProjectUsed(Trigger):

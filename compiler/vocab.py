@@ -40,7 +40,8 @@ LANGUAGE_VERSION = 1
 STANDARD_RESOURCES = ("mc", "steel", "titanium", "plant", "energy", "heat")
 # "held(that)": one resource of whatever kind the triggering card holds.
 HELD = "held"
-CARD_TYPES = ("automated", "active", "event", "corporation", "standard-project", "conversion", "milestone", "award")
+CARD_TYPES = ("automated", "active", "event", "corporation", "prelude", "standard-project", "conversion", "milestone",
+              "award")
 PROJECT_TYPES = ("automated", "active", "event")
 TILE_KINDS = ("city", "greenery", "ocean", "tile")
 
@@ -57,6 +58,7 @@ PLACEMENT_RULES = {
     "bonus-metal": "on an area with a steel or titanium placement bonus",
     "reserved": "on the area reserved for this tile's name",
     "off-mars": "off the map, on its reserved off-map area",
+    "any-neighbours": "whatever tiles are next to it (waives the city spacing rule)",
 }
 
 # Things that can be counted (by "per", requirements, conditions, VP and award scores) are
@@ -67,10 +69,18 @@ DURATIONS = {"next-card": "until you play your next card, this generation"}
 GRANTABLE = {"discount": "the card costs N M€ less", "flex": "its global requirements are met within N steps"}
 
 COUNT_SUFFIX_TAG = "-tag"
+# The wild tag (a module's word): in play, it counts as one tag of the kind a requirement asks
+# for, since requirements are checked during your own actions (F330); nowhere else.
+WILD_TAG = "wild"
 COUNT_SUFFIX_PROD = "-prod"
 
 # Card-language atoms that are neither resources nor tiles.
-CARD_ATOMS = ("card", "tr", "claim")
+CARD_ATOMS = ("card", "tr", "claim", "award", "play-card")
+
+# Decks other than the project deck that a row may draw from: `play-card(prelude, of 3)`.
+EXTRA_DECKS = {"prelude": "the prelude deck"}
+# What `play-card(…)` may change about the card it plays now.
+PLAY_MODS = {"discount": "the card costs N M€ less", "ignore-globals": "its global requirements are ignored"}
 
 MODIFIER_UNITS = ("mc", "plant", "heat")
 
@@ -87,12 +97,15 @@ OVERRIDES: dict[str, str] = {
     "protect-resources": (
         "Opponents cannot remove your plants or the resources on your cards."
     ),
+    "raise-lowest-production": (
+        "Increase one of your lowest productions (M€ included, ties are your choice) 1 step."
+    ),
 }
 
 # Words of the printed game that the engine does not run yet, with the module that will bring them.
 LATER: dict[str, str] = {
-    "venus": "Venus Next", "floater": "Venus Next", "asteroid": "Venus Next", "wild": "Venus Next",
-    "camp": "Colonies", "data": "Colonies", "prelude": "Prelude",
+    "venus": "Venus Next", "floater": "Venus Next", "asteroid": "Venus Next",
+    "camp": "Colonies", "data": "Colonies",
 }
 
 

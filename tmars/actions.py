@@ -60,7 +60,7 @@ def playable_cards(g: Interp, p: int) -> list[tuple[str, int]]:
             continue
         cost = rules.card_cost(st, content, p, name)
         reserve = feasible.reserved_resources(g, p, card)
-        if not rules.can_pay(st, content, p, cost, "building" in card["tags"], "space" in card["tags"], reserve):
+        if not rules.can_pay(st, content, p, cost, "building" in card["tags"], "space" in card["tags"], reserve, name):
             continue
         if not feasible.card_offerable(g, p, card):
             continue
@@ -166,6 +166,9 @@ class FirstAction(ActionKind):
         pl["first_action"] = False
         card = g.content.cards[pl["corp"]]
         g.log(f"{pl['name']} takes {pl['corp']}'s first action")
+        used = g.state.setdefault("actions_used", [])
+        if pl["corp"] not in used:
+            used.append(pl["corp"])
         g.push({"t": "batch", "p": p, "entries": [{"items": [n], "ctx": {"p": p, "card": pl["corp"]}}
                                                   for n in card["first_action"]]})
 
@@ -186,7 +189,7 @@ class PlayCard(ActionKind):
         card = content.cards[arg]
         g.push({"t": "resolve_card", "p": p, "card": arg})
         g.push({"t": "pay", "p": p, "amount": rules.card_cost(st, content, p, arg),
-                "steel": "building" in card["tags"], "titanium": "space" in card["tags"], "why": arg,
+                "steel": "building" in card["tags"], "titanium": "space" in card["tags"], "why": arg, "card": arg,
                 "reserve": feasible.reserved_resources(g, p, card)})
 
 
@@ -360,7 +363,9 @@ def h_resolve_card(g: Interp, task: dict, answer: Any) -> dict | None:
     st = g.state
     pl = st["players"][p]
     card = g.content.cards[name]
-    pl["hand"].remove(name)
+    zone = task.get("from", "hand")  # a prelude is played from the preludes kept, or from a draw
+    if name in pl.get(zone, ()):
+        pl[zone].remove(name)
     st.get("last_tile", {}).pop(str(p), None)
     # modifiers granted until the next card were for this one: they end now
     pl["granted"] = [m for m in pl.get("granted", ()) if m["until"] != "next-card"]

@@ -91,6 +91,7 @@ def _candidates(state: dict, content: Content, p: int, node: dict):
             continue
         nbs = area.neighbours
         if traits.keeps_distance and "reserved" not in rules and "next-cities" not in rules \
+                and "any-neighbours" not in rules \
                 and any(b.get(n, {}).get("tile") == kind for n in nbs):
             continue
         if "volcanic" in rules and not area.volcanic:

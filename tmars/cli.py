@@ -243,7 +243,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         missing = sorted(set(projects) - seen)
         say(f"cards played: {len(set(projects) & seen)}/{len(projects)}"
             + (f"; never played: {', '.join(missing)}" if missing else ""))
-        acting = [c["name"] for c in content.cards.values() if c.get("action")]
+        for kind, noun in (("prelude", "preludes"), ("corporation", "corporations")):
+            names = [c["name"] for c in content.cards.values() if c["type"] == kind]
+            if names:
+                gone = sorted(set(names) - seen)
+                say(f"{noun} played: {len(set(names) & seen)}/{len(names)}"
+                    + (f"; never played: {', '.join(gone)}" if gone else ""))
+        acting = [c["name"] for c in content.cards.values() if c.get("action") or c.get("first_action")]
         used = tally.actions
         unused = sorted(set(acting) - used)
         say(f"actions used: {len(set(acting) & used)}/{len(acting)}"

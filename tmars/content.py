@@ -104,6 +104,11 @@ class Content:
         cards = [c for c in self.cards.values() if c["type"] in ("automated", "active", "event") and self.in_game(c)]
         return sorted((c["name"] for c in cards), key=lambda n: (self.cards[n].get("number", ""), n))
 
+    def preludes(self) -> list[str]:
+        """The prelude deck: every prelude card in the game, in printed order."""
+        cards = [c for c in self.of_type("prelude") if self.in_game(c)]
+        return sorted((c["name"] for c in cards), key=lambda n: (self.cards[n].get("number", ""), n))
+
     def corporations(self) -> list[str]:
         """The corporation deck: every corporation but the beginner variant's (rules.yaml)."""
         return [c["name"] for c in self.of_type("corporation")

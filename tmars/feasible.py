@@ -32,9 +32,14 @@ class Ledger:
         self.loss: dict[tuple, int] = defaultdict(int)
         self.failed = False
         self.inexact = False  # a part could not say for sure (an override's verdict): no proof
+        # count what tiles may give (placement bonuses, ocean adjacency): for rows with a loss
+        # outside their cost, which that may pay (F320); such rows are never exact (`ledger_is_exact`)
+        self.tile_bonus = False
 
     def sub(self) -> Ledger:
-        return Ledger(self.g, self.p)
+        led = Ledger(self.g, self.p)
+        led.tile_bonus = self.tile_bonus
+        return led
 
     def add(self, items: list, ctx: dict, mandatory: bool = False) -> None:
         for node in items:
@@ -231,11 +236,17 @@ def card_offerable(g, p: int, card: dict) -> bool:
         return True
     if verdict is False:
         led = Ledger(g, p)
+        led.tile_bonus = loses_outside_cost(play)
         led.add(play, ctx)
         predicted_trigger_gains(g, p, card, led)
         if not led.ok():
             return False
     return action_completes(g, p, key)
+
+
+def loses_outside_cost(gain: list) -> bool:
+    """Does a row take the player's own resources after its cost (where a tile's bonus may pay)?"""
+    return any(n["op"] == "resource" and n["n"] < 0 and not n.get("any") for n in walk(gain))
 
 
 def row_verdict(g, p: int, key: str, cost: list, gain: list, ctx: dict) -> bool | None:
@@ -246,6 +257,7 @@ def row_verdict(g, p: int, key: str, cost: list, gain: list, ctx: dict) -> bool 
     if not risky_triggers and (safe == "yes" or (safe != "no" and _tiles_placeable(g, p, safe[1]))):
         return True
     led = Ledger(g, p)
+    led.tile_bonus = loses_outside_cost(gain)
     c = {**ctx, "xmin": 1}
     led.add(cost, c, mandatory=True)
     led.add(gain, c)

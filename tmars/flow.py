@@ -320,3 +320,5 @@ def checked_flow(flow: GameFlow) -> GameFlow:
 
 HANDLERS.update({"research": h_research, "draft": h_draft, "final_greenery": h_final_greenery,
                  "world_government": h_world_government})
+
+from . import preludes  # noqa: E402,F401  (registers the prelude setup step and drawn-card plays)

@@ -173,6 +173,58 @@ class Interp:
             out.append(st["deck"].pop())
         return out
 
+    def reveal_until(self, p: int, tag: str, n: int) -> list[str]:
+        """Reveal cards from the deck until n with the tag are found: those go to the hand, the
+        rest to the discard pile. Stops when the deck and the discard pile run out (the designer's
+        suggested house rule, F176), so it never loops over the same cards."""
+        st = self.state
+        found: list[str] = []
+        shown: list[str] = []
+        limit = len(st["deck"]) + len(st["discard"])
+        while len(found) < n and len(found) + len(shown) < limit:
+            drawn = self.take_from_deck(1)
+            if not drawn:
+                break
+            (found if tag in self.content.cards[drawn[0]]["tags"] else shown).append(drawn[0])
+        st["players"][p]["hand"].extend(found)
+        st["discard"].extend(shown)
+        self.log(f"{self.pname(p)} reveals {len(found) + len(shown)} card(s) and keeps {', '.join(found) or 'none'}")
+        return found
+
+    def take_from_extra_deck(self, deck: str, n: int) -> list[str]:
+        """Top n cards of another deck (the prelude deck), its discard pile reshuffled when needed (F339)."""
+        from .rng import shuffle
+        st = self.state
+        out = []
+        for _ in range(n):
+            if not st.get(f"{deck}_deck") and st.get(f"{deck}_discard"):
+                st[f"{deck}_deck"] = st[f"{deck}_discard"]
+                st[f"{deck}_discard"] = []
+                shuffle(st, st[f"{deck}_deck"])
+            if not st.get(f"{deck}_deck"):
+                break
+            out.append(st[f"{deck}_deck"].pop())
+        return out
+
+    def playable_with(self, p: int, mods: list[dict]) -> list[str]:
+        """The cards in the hand that could be played now with these modifiers granted."""
+        from .actions import playable_cards
+        pl = self.state["players"][p]
+        before = pl.get("granted", [])
+        pl["granted"] = before + mods
+        try:
+            return [name for name, _ in playable_cards(self, p)]
+        finally:
+            pl["granted"] = before
+
+    def play_from_hand(self, p: int, name: str, mods: list[dict]) -> None:
+        """Play a card from the hand now (not as an action of the turn), with these modifiers,
+        which end as it is played."""
+        from .actions import KINDS
+        pl = self.state["players"][p]
+        pl["granted"] = pl.get("granted", []) + mods
+        KINDS["play"].start(self, p, name)
+
     # ---- task dispatch -------------------------------------------------------------
     def run(self, task: dict, answer: Any) -> Decision | None:
         return HANDLERS[task["t"]](self, task, answer)
@@ -259,7 +311,7 @@ class Interp:
     def h_pay(self, task: dict, answer: Any) -> Decision | None:
         p = task["p"]
         opts = rules.payment_options(self.state, self.content, p, task["amount"], task.get("steel", False),
-                                     task.get("titanium", False), task.get("reserve"))
+                                     task.get("titanium", False), task.get("reserve"), task.get("card"))
         answer, ask = ask_one(answer, p, "pay", f"Pay {task['amount']} M€ for {task.get('why', '')}",
                               [option(str(i), payment_label(o)) for i, o in enumerate(opts)])
         if ask:
@@ -267,7 +319,10 @@ class Interp:
         chosen = opts[int(answer)]
         res = self.state["players"][p]["res"]
         for k, v in chosen.items():
-            res[k] -= v
+            if k.startswith("card:"):
+                rules.find_played(self.state, p, k[5:])["res"] -= v
+            else:
+                res[k] -= v
         return None
 
 
@@ -308,7 +363,7 @@ def area_label(content: Content, aid: str) -> str:
     return aid + (f" ({', '.join(extra)})" if extra else "")
 
 
-SPACING_WAIVERS = {"reserved", "next-cities"}
+SPACING_WAIVERS = {"reserved", "next-cities", "any-neighbours"}
 
 
 def place_tile(g: Interp, p: int, node: dict, area: str, ctx: dict) -> None:

@@ -101,9 +101,28 @@ class ProductionOfPlacedMetal(Primitive):
         return None
 
 
+class RaiseLowestProduction(Primitive):
+    """+1 production of one of the player's lowest productions, M€ included; a tie is the
+    player's choice (F340)."""
+
+    changes_resources = True
+
+    def run(self, g, node, ctx, answer):
+        prod = g.state["players"][ctx["p"]]["prod"]
+        low = min(prod[r] for r in rules.STANDARD)
+        answer, ask = ask_one(answer, ctx["p"], "choice", "Increase which of your lowest productions?",
+                              [option(r, f"{r} production") for r in rules.STANDARD if prod[r] == low])
+        if ask:
+            return ask
+        prod[answer] += 1
+        g.log(f"{g.pname(ctx['p'])} increases their {answer} production")
+        return None
+
+
 PRIMITIVES: dict[str, Primitive] = special.PRIMITIVES  # the override op reads them there
 PRIMITIVES.update({
     "copy-production": CopyProduction(),
     "production-of-placed-metal": ProductionOfPlacedMetal(),
     "protect-resources": Primitive(),
+    "raise-lowest-production": RaiseLowestProduction(),
 })

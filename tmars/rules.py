@@ -133,6 +133,9 @@ def count(state: dict, content: Content, p: int, c: dict, ctx: dict | None = Non
 # ---- requirements ----------------------------------------------------------------
 def requirement_met(state: dict, content: Content, p: int, req: dict, flex: int = 0) -> bool:
     value = count(state, content, p, req)
+    word = req["count"]
+    if word.endswith(vocab.COUNT_SUFFIX_TAG) and not req.get("any") and word[:-4] not in ("event", vocab.WILD_TAG):
+        value += tags(state, content, p)[vocab.WILD_TAG]  # a wild tag is any tag during your actions (F330)
     spec = content.rules.globals.get(req["count"])
     step = spec["step"] if spec else None
     slack = flex * step if step and not req.get("any") else 0
@@ -212,7 +215,31 @@ def metal_value(state: dict, content: Content, p: int, res: str) -> int:
 def pay_with(state: dict, content: Content, p: int) -> list[str]:
     """Resources the player may spend as M€ (a 'pay X as mc' modifier, F170)."""
     return _memo_on_played(state, content, p, "pay-with", lambda c, played: [
-        m["res"] for m in modifiers(state, c, p, "pay") if m["as"] == "mc"])
+        m["res"] for m in modifiers(state, c, p, "pay") if m["as"] == "mc" and "n" not in m])
+
+
+def card_payments(state: dict, content: Content, p: int, card: str | None) -> list[tuple[str, int, int]]:
+    """Resources held on the player's cards that may pay for this card: ('card:NAME', value each,
+    how many), from a 'pay RES as N mc on TRIGGER' effect of the card holding them."""
+    if card is None:
+        return []
+    out = []
+    for e in state["players"][p]["played"]:
+        held = content.cards[e["name"]]
+        if not e.get("res"):
+            continue
+        for eff in held.get("effects", ()):
+            for m in eff.get("mods", ()):
+                if m["mod"] == "pay" and "n" in m and m["res"] == held.get("holds") and (
+                        not m.get("on") or any(_card_matches(t, card, p, content) for t in m["on"])):
+                    out.append((f"card:{e['name']}", m["n"], e["res"]))
+    return out
+
+
+def _card_matches(t: dict, card: str, p: int, content: Content) -> bool:
+    if t["event"].endswith(vocab.COUNT_SUFFIX_TAG):
+        return t["event"][:-4] in content.cards[card]["tags"]
+    return trigger_matches(t, {"kind": "card", "card": card, "p": p}, p, content)
 
 
 def _spendable(state: dict, p: int, reserve: dict | None) -> dict:
@@ -225,9 +252,13 @@ def _spendable(state: dict, p: int, reserve: dict | None) -> dict:
 
 
 def payment_options(state: dict, content: Content, p: int, amount: int, steel: bool, titanium: bool,
-                    reserve: dict | None = None) -> list[dict]:
-    """Every way to pay `amount` that wastes no unit: {'mc', 'steel', 'titanium', 'heat'} dicts."""
+                    reserve: dict | None = None, card: str | None = None) -> list[dict]:
+    """Every way to pay `amount` that wastes no unit: {'mc', 'steel', 'titanium', 'heat'} dicts
+    (and 'card:NAME' for resources held on a card that may pay for this card)."""
     res = _spendable(state, p, reserve)
+    held = card_payments(state, content, p, card)
+    if held:
+        res = {**res, **{k: n for k, _, n in held}}
     kinds = []
     if steel and res["steel"]:
         kinds.append(("steel", metal_value(state, content, p, "steel")))
@@ -236,6 +267,7 @@ def payment_options(state: dict, content: Content, p: int, amount: int, steel: b
     for r in pay_with(state, content, p):
         if res[r]:
             kinds.append((r, 1))
+    kinds += [(k, v) for k, v, _ in held]
     options: list[dict] = []
 
     def rec(i: int, used: dict, value: int) -> None:
@@ -265,12 +297,13 @@ def spare_payment_value(state: dict, content: Content, p: int, metals: tuple | l
 
 
 def can_pay(state: dict, content: Content, p: int, amount: int, steel: bool = False,
-            titanium: bool = False, reserve: dict | None = None) -> bool:
+            titanium: bool = False, reserve: dict | None = None, card: str | None = None) -> bool:
     """Metals may overpay (no change is given), so the total value decides."""
     res = _spendable(state, p, reserve)
     if res["mc"] >= amount:  # M€ alone will do: the rest can only add
         return True
     value = res["mc"] + sum(res[r] for r in pay_with(state, content, p))
+    value += sum(v * n for _, v, n in card_payments(state, content, p, card))
     if steel:
         value += res["steel"] * metal_value(state, content, p, "steel")
     if titanium:

@@ -68,12 +68,14 @@ def _schema(content: Content, n: int) -> dict:
     project = _names(projects, "a project card of this game")
     corp = _names(corps, "a corporation of this game")
     card = _names(set(content.cards), "a card of this game")
+    prelude = _names(content.preludes(), "a prelude card of this game")
     area = _names(content.map.areas, "an area of the map")
     player = {**_int(0, n - 1), "title": "a player"}
     standard = vocab.STANDARD_RESOURCES
     res = _obj({r: _int(0, AMOUNT) for r in standard})
     prod = _obj({r: _int(rules.floor(r), AMOUNT) for r in standard})
-    played = _obj({"name": _names(projects | corps, "a card that can be in play"), "res": _int(0, AMOUNT),
+    played = _obj({"name": _names(projects | corps | set(content.preludes()), "a card that can be in play"),
+                   "res": _int(0, AMOUNT),
                    "used": {"type": "boolean"}, "area": {"anyOf": [area, {"type": "null"}]}})
     granted = _obj({"mod": _names(vocab.GRANTABLE, "a modifier"), "n": _int(-COUNT, COUNT),
                     "until": _names(vocab.DURATIONS, "a duration")})
@@ -82,7 +84,8 @@ def _schema(content: Content, n: int) -> dict:
         "tr": _int(0, COUNT), "tr_gen": _int(0, COUNT), "tr_raises": _int(0, COUNT), "res": res, "prod": prod,
         "hand": _list(project), "played": _list(played), "events": _list(project), "passed": {"type": "boolean"},
         "granted": _list(granted), "dealt": _list(project), "dealt_corps": _list(corp),
-        "first_action": {"type": "boolean"}, "setup_corp": corp, "setup_keep": _list(project)},
+        "first_action": {"type": "boolean"}, "setup_corp": corp, "setup_keep": _list(project),
+        "dealt_preludes": _list(prelude), "setup_preludes": _list(prelude), "preludes": _list(prelude)},
         required=("name", "corp", "tr", "res", "prod", "hand", "played", "events", "passed"))
     tile = _obj({"tile": _names(TILE_KINDS, "a tile"), "owner": {"anyOf": [player, {"type": "null"}]},
                  "name": {"type": "string", "maxLength": 100}, "spacing": {"const": "waived"}},
@@ -105,10 +108,11 @@ def _schema(content: Content, n: int) -> dict:
         "globals": globals_, "board": {"type": "object", "propertyNames": area, "additionalProperties": tile},
         "claims": {"type": "object", "propertyNames": area, "additionalProperties": player},
         "deck": _list(project), "discard": _list(project),
+        "prelude_deck": _list(prelude), "prelude_discard": _list(prelude),
         "players": _list(player_state, minItems=n, maxItems=n),
         "milestones": _list(claimed, maxItems=rules.milestones_most),
         "awards": _list(funded, maxItems=len(rules.award_costs)),
-        "stack": _list(_task_schema(content, player, project, corp, card)),
+        "stack": _list(_task_schema(content, player, project, corp, card, prelude)),
         "pending": {}, "setup": _obj({"stage": _names(stages, "a setup step"), "i": _int(0, n)}),
         "research": _obj({"i": _int(0, n), "cards": packs, "draft_rounds": _int(0, COUNT)},
                          required=("i", "cards")),
@@ -127,7 +131,7 @@ def _schema(content: Content, n: int) -> dict:
             "title": "a saved tmars game", **_obj(props, required)}
 
 
-def _task_schema(content: Content, player: dict, project: dict, corp: dict, card: dict) -> dict:
+def _task_schema(content: Content, player: dict, project: dict, corp: dict, card: dict, prelude: dict) -> dict:
     """Each task type's fields; IR nodes are only required to be objects here and are checked
     against the cards by `unknown_effects`."""
     node = {"type": "object", "required": ["op"], "properties": {"op": _names(OPS, "an effect of the card language")}}
@@ -143,20 +147,24 @@ def _task_schema(content: Content, player: dict, project: dict, corp: dict, card
                   "p": player, "world": {"type": "boolean"}},
         "world_government": {"p": player},
         "pay": {"p": player, "amount": _int(0, AMOUNT), "why": {"type": "string", "maxLength": 200},
-                "steel": {"type": "boolean"}, "titanium": {"type": "boolean"},
+                "steel": {"type": "boolean"}, "titanium": {"type": "boolean"}, "card": card,
                 "reserve": _obj({r: _int(0, AMOUNT) for r in vocab.STANDARD_RESOURCES}, required=())},
         "look": {"p": player, "cards": _list(project), "keep": _int(0, COUNT), "buy": {"type": "boolean"}},
         "turn": {"p": player}, "draft": {"p": player}, "final_greenery": {"p": player},
         "end_action": {"p": player, "plain": {"type": "boolean"}},
         "research": {"p": player, "cards": _list(project)},
-        "resolve_card": {"p": player, "card": project},
+        "resolve_card": {"p": player, "card": {"anyOf": [project, prelude]},
+                         "from": _names(("hand", "preludes", "none"), "where a played card comes from")},
         "use_action": {"p": player, "card": card},
         "std_effects": {"p": player, "card": std},
-        "setup_choose": {"p": player, "corp": corp},
+        "setup_choose": {"p": player, "corp": corp, "keep": _list(project)},
         "reveal": {"p": player},
         "buy_start": {"p": player, "cards": _list(project), "free": {"type": "boolean"}},
+        "play_preludes": {"p": player},
+        "pick_play": {"p": player, "cards": _list(prelude, minItems=1), "deck": _names(vocab.EXTRA_DECKS, "a deck"),
+                      "one": {"type": "boolean"}},
     }
-    optional = {"plain", "corp", "why", "steel", "titanium", "reserve", "world"}
+    optional = {"plain", "corp", "why", "steel", "titanium", "reserve", "world", "from", "keep", "card"}
     branches = [{"if": {"properties": {"t": {"const": t}}},
                  "then": _obj({"t": {"const": t}, **fields}, required=[k for k in ["t", *fields] if k not in optional])}
                 for t, fields in shapes.items()]
@@ -313,7 +321,9 @@ def _check_cards_once(state: dict, research_draw: int) -> None:
     research, draft = state.get("research"), state.get("draft")
     places = state["deck"] + state["discard"] + [c for pl in players for c in pl["hand"] + pl["events"]]
     places += [e["name"] for pl in players for e in pl["played"]]
-    places += [c for pl in players for k in ("dealt", "dealt_corps") for c in pl.get(k, [])]
+    places += [c for pl in players for k in ("dealt", "dealt_corps", "dealt_preludes", "preludes")
+               for c in pl.get(k, [])]
+    places += state.get("prelude_deck", []) + state.get("prelude_discard", [])
     if research is not None and draft is not None and research.get("draft_rounds", 0) < research_draw:
         places += [c for k in ("packs", "picked") for pack in draft[k] for c in pack]
     elif research is not None:  # the players who have bought no longer hold their research cards
@@ -321,7 +331,7 @@ def _check_cards_once(state: dict, research_draw: int) -> None:
         running = {t["p"] for t in state["stack"] if t["t"] == "research"}
         done = {(state["first"] + k) % n for k in range(research["i"])} - running
         places += [c for p, pack in enumerate(research["cards"]) if p not in done for c in pack]
-    places += [c for t in state["stack"] if t["t"] in ("look", "buy_start") for c in t["cards"]]
+    places += [c for t in state["stack"] if t["t"] in ("look", "buy_start", "pick_play") for c in t["cards"]]
     seen: set[str] = set()
     for c in places:
         if c in seen:
@@ -330,6 +340,8 @@ def _check_cards_once(state: dict, research_draw: int) -> None:
     for pl in players:
         if not set(pl.get("setup_keep", [])) <= set(pl.get("dealt", [])):
             raise SaveError(f"{pl['name']} keeps cards that were not dealt")
+        if not set(pl.get("setup_preludes", [])) <= set(pl.get("dealt_preludes", [])):
+            raise SaveError(f"{pl['name']} keeps preludes that were not dealt")
     for t in state["stack"]:
         if t["t"] == "research" and (research is None or t["cards"] != research["cards"][t["p"]]):
             raise SaveError(f"the save's research offers {players[t['p']]['name']} cards that were not drawn")
@@ -345,8 +357,9 @@ def _check_tasks(state: dict, content: Content) -> None:
         if t == "resolve_card":
             key = (p, task["card"])
             resolving[key] = resolving.get(key, 0) + 1
-            if pl["hand"].count(task["card"]) < resolving[key]:
-                raise SaveError(f"the save plays {task['card']}, which is not in {pl['name']}'s hand")
+            zone = task.get("from", "hand")
+            if zone != "none" and pl.get(zone, []).count(task["card"]) < resolving[key]:  # none: drawn and played
+                raise SaveError(f"the save plays {task['card']}, which is not in {pl['name']}'s {zone}")
         elif t == "use_action":
             card = content.cards[task["card"]]
             if not card.get("action") or not any(e["name"] == task["card"] for e in pl["played"]):

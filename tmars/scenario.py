@@ -99,9 +99,23 @@ def build_game(setup: Map, content: Content | None = None, here: Path | None = N
                 pl["dealt_corps"] = [_card(content, spec["dealt_corporations"], i, "corporation")
                                      for i in range(len(spec["dealt_corporations"]))]
             pl["dealt"] = [_card(content, spec["dealt"], i) for i in range(len(spec.get("dealt") or ()))]
-        elif "dealt" in spec or "dealt_corporations" in spec:
-            key = "dealt" if "dealt" in spec else "dealt_corporations"
+        elif "dealt" in spec or "dealt_corporations" in spec or "dealt_preludes" in spec:
+            key = next(k for k in ("dealt", "dealt_corporations", "dealt_preludes") if k in spec)
             raise ScenarioError(f"{key} is for 'phase: setup' only", where(spec, key), WRONG_VALUE)
+        if "dealt_preludes" in pl:  # preludes dealt at random go back unless the phase is setup and none are named
+            if st["phase"] != "setup" or "dealt_preludes" in spec:
+                st["prelude_deck"].extend(pl.pop("dealt_preludes"))
+            if "dealt_preludes" in spec:
+                names = [_card(content, spec["dealt_preludes"], i, "prelude")
+                         for i in range(len(spec["dealt_preludes"]))]
+                st["prelude_deck"] = [c for c in st["prelude_deck"] if c not in names]
+                pl["dealt_preludes"] = names
+    if "prelude_deck" in setup:
+        if "prelude_deck" not in st:
+            raise ScenarioError("prelude_deck: no module of this game has preludes", where(setup, "prelude_deck"),
+                                WRONG_VALUE)
+        top = [_card(content, setup["prelude_deck"], i, "prelude") for i in range(len(setup["prelude_deck"]))]
+        st["prelude_deck"] = [c for c in st["prelude_deck"] if c not in top] + list(reversed(top))
     st["discard"] = [_card(content, setup["discard"], i) for i in range(len(setup.get("discard") or ()))]
     set_position(game, setup, fresh=True)
     game.advance()
@@ -196,7 +210,7 @@ def _settle_cards(game: Game, spec: Map, fresh: bool) -> None:
     on top. A card both in a pile (deck, discard) and elsewhere is an impossible position."""
     st, content = game.state, game.content
     placed = {c for pl in st["players"] for c in pl["hand"] + pl["events"] + [e["name"] for e in pl["played"]]
-              + pl["dealt"] + pl["dealt_corps"]}
+              + pl.get("dealt", []) + pl.get("dealt_corps", [])}
     if not fresh:
         st["discard"] = [c for c in st["discard"] if c not in placed]
     top = [_card(content, spec["deck"], i) for i in range(len(spec.get("deck") or ()))]

@@ -55,7 +55,7 @@ _PLAYER_FIELDS = {
     "resources": {"type": "object", "additionalProperties": _COUNT},
     "production": {"type": "object", "additionalProperties": _INT},
     "hand": _NAMES, "events": _NAMES, "dealt": _NAMES, "dealt_corporations": _NAMES,
-    "played": {"type": "array", "items": _PLAYED},
+    "dealt_preludes": _NAMES, "played": {"type": "array", "items": _PLAYED},
     "passed": {"type": "boolean"}, "tr_raised": {"anyOf": [{"type": "boolean"}, _COUNT]},
     "granted": {"type": "object", "additionalProperties": _COUNT},
 }
@@ -77,7 +77,7 @@ SET_KEYS = tuple(_POSITION)
 _SETUP = {
     **_POSITION, "modules": {**_NAMES, "minItems": 1}, "corporate_era": {"type": "boolean"}, "variants": _NAMES,
     "draft": {"type": "boolean"}, "seed": _INT, "phase": _NAME, "first": _WHO, "current": _WHO, "actions": _COUNT,
-    "deck_exact": {"type": "boolean"}, "discard": _NAMES,
+    "deck_exact": {"type": "boolean"}, "discard": _NAMES, "prelude_deck": _NAMES,
     "cards": {"type": "array", "items": {"anyOf": [_NAME, {"type": "object"}]}},
 }
 _STEP = _object({
@@ -99,7 +99,8 @@ SCHEMA = {
     "$defs": {
         "steps": {"type": "array", "minItems": 1, "items": _STEP},
         "player": _object(_PLAYER_FIELDS),
-        "set_player": _object({k: v for k, v in _PLAYER_FIELDS.items() if k not in ("dealt", "dealt_corporations")},
+        "set_player": _object({k: v for k, v in _PLAYER_FIELDS.items() if k not in ("dealt", "dealt_corporations",
+                                                                                    "dealt_preludes")},
                               ("name",)),
     },
 }

@@ -29,6 +29,7 @@ def players_range(rules: GameRules) -> range:
 STEP_RECORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "setup_choose": (("dealt_corps", "dealt"), ("setup_corp", "setup_keep")),
     "reveal": (("setup_corp", "setup_keep", "dealt"), ("corp",)),
+    "play_preludes": ((), ()),  # the kept preludes (`preludes`) are played, or none were dealt
 }
 
 
@@ -85,16 +86,24 @@ def h_setup_choose(g: Interp, task: dict, answer: Any) -> dict | None:
             task["corp"] = answer
             answer = None
     corp = task["corp"]
-    if hand_is_free(g.content, corp) or not pl["dealt"]:
-        keep = list(pl["dealt"])
-    else:
-        most = min(len(pl["dealt"]), start_mc(g.content, corp) // g.content.rules.card_price)
-        if answer is None:
-            return decision(p, "select", f"Keep cards at {g.content.rules.card_price} M€ each (as {corp})",
-                            [option(c, c) for c in pl["dealt"]], min=0, max=most)
-        keep = list(answer)
+    if "keep" not in task:
+        if hand_is_free(g.content, corp) or not pl["dealt"]:
+            task["keep"] = list(pl["dealt"])
+        else:
+            most = min(len(pl["dealt"]), start_mc(g.content, corp) // g.content.rules.card_price)
+            if answer is None:
+                return decision(p, "select", f"Keep cards at {g.content.rules.card_price} M€ each (as {corp})",
+                                [option(c, c) for c in pl["dealt"]], min=0, max=most)
+            task["keep"] = list(answer)
+            answer = None
+    dealt = pl.get("dealt_preludes")
+    if dealt:  # kept preludes are chosen with the rest, a beginner too (F178, F184)
+        k = min(g.content.rules.preludes_kept, len(dealt))
+        if answer is None and k < len(dealt):
+            return decision(p, "select", f"Keep {k} prelude cards", [option(c, c) for c in dealt], min=k, max=k)
+        pl["setup_preludes"] = list(answer) if k < len(dealt) else list(dealt)
     pl["setup_corp"] = corp
-    pl["setup_keep"] = keep
+    pl["setup_keep"] = task["keep"]
     return None
 
 
@@ -113,12 +122,17 @@ def h_reveal(g: Interp, task: dict, answer: Any) -> dict | None:
         pl["first_action"] = True
     st["discard"].extend(c for c in pl.pop("dealt") if c not in keep)
     pl.pop("dealt_corps", None)
+    if "setup_preludes" in pl:
+        kept = pl.pop("setup_preludes")
+        st["prelude_discard"].extend(c for c in pl.pop("dealt_preludes") if c not in kept)
+        pl["preludes"] = kept
     g.log(f"{pl['name']} reveals {corp} and keeps {len(keep)} card(s)")
     g.push({"t": "buy_start", "p": p, "cards": keep, "free": hand_is_free(g.content, corp)})
     g.push({"t": "batch", "p": p, "entries": [{"items": [n], "ctx": {"p": p, "card": corp}}
                                               for n in card.get("start", ())]})
     for t in card["tags"]:
         g.emit({"kind": "tag", "tag": t, "p": p, "card": corp})
+    g.emit({"kind": "card", "p": p, "card": corp})  # the corporation is played (Vitor's 'including this', F337)
     return None
 
 
@@ -173,4 +187,10 @@ def new_state(content: Content, players: list[str], seed: int, draft: bool = Fal
             pl["dealt_corps"] = [corps.pop() for _ in range(k)] if len(corps) >= k else corps[:]
     for pl in st["players"]:
         pl["dealt"] = g.take_from_deck(content.rules.setup_cards)
+    preludes = content.preludes()
+    if preludes and content.rules.preludes_dealt:
+        st["prelude_deck"], st["prelude_discard"] = preludes, []
+        shuffle(st, st["prelude_deck"])
+        for pl in st["players"]:
+            pl["dealt_preludes"] = g.take_from_extra_deck("prelude", content.rules.preludes_dealt)
     return st

@@ -28,7 +28,7 @@ from .static import (items_cannot_fail, items_safe_whatever_chosen, triggered_ch
 
 # Tasks that begin a unit of play: a trial never runs them, it stops when one is on top.
 BOUNDARY = frozenset({"end_action", "turn", "final_greenery", "research", "draft", "setup_choose", "reveal",
-                      "buy_start", "world_government"})
+                      "buy_start", "world_government", "play_preludes"})
 BUDGET = 4000  # answers tried in one search; beyond it the option is not offered and `exhausted` counts it
 
 

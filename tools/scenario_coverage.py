@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from compiler.terminal import safe  # noqa: E402
+from compiler.modules import manifests, resolve  # noqa: E402
 from tmars.content import load_content  # noqa: E402
 
 SCENARIOS = ROOT / "tests" / "scenarios"
@@ -65,7 +66,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--module", action="append")
     args = ap.parse_args()
-    content = load_content(("base", "corpera"))
+    content = load_content(resolve(tuple(manifests())))  # every shipped module
     seen = scan()
     missing = []
     cards = [c for c in content.cards.values() if not args.module or c["module"] in args.module]

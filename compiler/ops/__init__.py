@@ -136,4 +136,4 @@ def is_loss(node: Node) -> bool:
     """A loss of an amount (resources, production, cards, card resources): what its op says."""
     return node.get("n", 0) < 0 and OPS[node["op"]].exactness(node) == "amount"
 
-from . import amounts, board, special, structure  # noqa: E402,F401  (each module registers its ops)
+from . import amounts, board, plays, special, structure  # noqa: E402,F401  (each module registers its ops)

@@ -80,7 +80,7 @@ class Resource(Op):
             players[p]["res"][res] += n
             return None
         if not node.get("any"):
-            if res == "mc" and ctx.get("mandatory") and n:
+            if res == "mc" and n and not node.get("upto"):  # paying M€, heat may help (F170, F320)
                 metals = node.get("with", ())
                 g.push({"t": "pay", "p": p, "amount": n, "steel": "steel" in metals,
                         "titanium": "titanium" in metals, "why": ctx.get("card") or "an action"})
@@ -118,7 +118,7 @@ class Resource(Op):
         if node["n"] > 0:
             led.gain[("res", node["res"])] += n
         elif not node.get("any") and not node.get("upto"):
-            if node["res"] == "mc" and mandatory:
+            if node["res"] == "mc":
                 n = max(0, n - g.spare_payment_value(ctx["p"], node.get("with", ())))
             led.loss[("res", node["res"])] += n
         elif mandatory:
@@ -371,13 +371,17 @@ class TR(Op):
 class Cards(Op):
     name = "cards"
     required = {"n": INT}
-    optional = {"x": TRUE, "of": INT, "buy": TRUE, "per": PER}
+    optional = {"x": TRUE, "of": INT, "buy": TRUE, "per": PER, "tag": WORD}
 
     def text(self, node, cost, note):
         n = node["n"]
         k = 2 if node.get("x") else abs(n)
         what = f"{tx.qty(node)} cards" if k != 1 else "a card"
         price = tx.card_price()
+        if "tag" in node:
+            found = f"{tx.qty(node)} cards with a {node['tag']} tag" if k != 1 else f"a card with a {node['tag']} tag"
+            return f"reveal cards until you reveal {found}, take {'them' if k != 1 else 'it'} into your hand and " \
+                   "discard the rest"
         if n < 0:
             return f"discard {what}{tx.per_text(node)}"
         if node.get("buy"):
@@ -391,7 +395,8 @@ class Cards(Op):
         return f"draw {what}{tx.per_text(node)}"
 
     def source(self, node):
-        opts = (["buy"] if node.get("buy") else []) + ([{"rule": "of", "n": node["of"]}] if "of" in node else [])
+        opts = (["buy"] if node.get("buy") else []) + ([{"rule": "of", "n": node["of"]}] if "of" in node else []) \
+            + ([node["tag"] + "-tag"] if "tag" in node else [])
         return pr.amount(node) + " card" + (pr.args(opts) if opts else "") + pr.per(node)
 
     def html(self, node):
@@ -400,6 +405,8 @@ class Cards(Op):
             body += rd.small("buy")
         if "of" in node:
             body = rd.q(str(node["of"])) + rd.icons.icon("card") + rd.small(f"keep {abs(node['n'])}")
+        if "tag" in node:
+            body += rd.icons.tag(node["tag"])
         return rd.grp(body + rd.per_html(node))
 
     def run(self, g, node, ctx, answer):
@@ -422,7 +429,9 @@ class Cards(Op):
                 g.state["discard"].append(c)
             g.log(f"{g.pname(p)} discards {len(answer)} card(s)")
             return None
-        if node.get("buy"):
+        if "tag" in node:
+            g.reveal_until(p, node["tag"], n)
+        elif node.get("buy"):
             g.push({"t": "look", "p": p, "cards": g.take_from_deck(n), "keep": n, "buy": True})
         elif "of" in node:
             g.push({"t": "look", "p": p, "cards": g.take_from_deck(node["of"]), "keep": n, "buy": False})
@@ -434,7 +443,7 @@ class Cards(Op):
         n = led.amount(node, ctx, node["n"] < 0)
         if node["n"] < 0:
             led.loss[("hand",)] += n
-        elif not node.get("buy") and "of" not in node:
+        elif not node.get("buy") and "of" not in node and "tag" not in node:
             led.gain[("hand",)] += n
 
     def cannot_fail(self, node, mandatory, tile_ok):

@@ -122,8 +122,28 @@ class Tile(Op):
         n = node.get("n", 1)
         if n == 1 and not g.tile_possible(ctx["p"], node, ctx):
             led.failed = True
+            return
         elif n > 1 and not g.ocean_skipped(node):
             led.failed |= len(g.legal_areas(ctx["p"], {**node, "n": 1}, ctx)) < n
+        if led.failed or not led.tile_bonus or g.ocean_skipped(node):
+            return
+        # what placing it may give: the best placement bonus and ocean adjacency of any legal area,
+        # each kind on its own (a relaxation: an ocean's M€ may pay a loss of the same row, F320).
+        # Counted only for rows with a loss outside their cost, which the ledger never proves alone.
+        best: dict[tuple, int] = {}
+        board, areas, adj = g.state["board"], g.content.map.areas, g.content.rules.ocean_adjacency_mc
+        for aid in g.legal_areas(ctx["p"], {**node, "n": 1}, ctx):
+            got: dict[tuple, int] = {}
+            for b in areas[aid].bonus:
+                key = ("hand",) if b == "card" else ("res", b)
+                got[key] = got.get(key, 0) + 1
+            oceans = sum(1 for a in areas[aid].neighbours if board.get(a, {}).get("tile") == "ocean")
+            if oceans:
+                got[("res", "mc")] = got.get(("res", "mc"), 0) + adj * oceans
+            for key, v in got.items():
+                best[key] = max(best.get(key, 0), v)
+        for key, v in best.items():
+            led.gain[key] += v * n
 
     def cannot_fail(self, node, mandatory, tile_ok):
         return tile_ok is not None and tile_ok(node)

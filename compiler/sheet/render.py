@@ -168,6 +168,11 @@ def modifier_html(m: dict) -> str:
         return grp(icons.icon(m["res"]) + colon + icons.icon("mc", label=f"+{m['n']}"))
     if kind == "flex":
         return grp(icons.icon("params") + colon + q(f"\u00b1{m['n']}"))
+    if kind == "pay" and "n" in m:
+        on = "".join(icons.tag(t["event"][:-4]) if t["event"].endswith("-tag") else small(t["event"])
+                     for t in m.get("on", ()))
+        worth = icons.icon(m["as"], label=str(m["n"]))
+        return grp(on + q(":", "colon") + icons.icon(m["res"]) + q("=", "colon") + worth)
     if kind == "pay":
         return grp(icons.icon(m["res"]) + q("=", "colon") + icons.icon(m["as"]))
     if kind == "override":

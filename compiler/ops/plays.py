@@ -1,0 +1,130 @@
+"""Ops that play or fund something now: play a card (from the hand, or drawn from another deck)
+and fund an award for free."""
+
+from __future__ import annotations
+
+from .protocol import CannotComplete, ask_one, option
+
+from .. import text as tx
+from .. import vocab
+from ..ir import INT, TRUE
+from ..sheet import render as rd
+from . import Op
+
+
+class PlayCard(Op):
+    """`play-card(discount 25)`: play a card from your hand now, its cost lowered or its global
+    requirements ignored; unplayable when no card in the hand can be played so (F318).
+    `play-card(prelude, of 3)`: draw 3 from the prelude deck, play one, discard the rest (F339)."""
+
+    name = "play_card"
+    optional = {"discount": INT, "ignore_globals": TRUE, "deck": {"enum": sorted(vocab.EXTRA_DECKS)},
+                "of": INT}
+
+    def text(self, node, cost, note):
+        if "deck" in node:
+            deck = node["deck"]
+            return f"draw {node['of']} {deck} cards, play one of them and discard the rest"
+        how = []
+        if node.get("discount"):
+            how.append(f"reducing its cost by {node['discount']} M€")
+        if node.get("ignore_globals"):
+            how.append("ignoring its global requirements")
+        return "play a card from your hand" + (", " + tx.join(how) if how else "")
+
+    def source(self, node):
+        args = []
+        if "deck" in node:
+            args += [node["deck"], f"of {node['of']}"]
+        if "discount" in node:
+            args.append(f"discount {node['discount']}")
+        if node.get("ignore_globals"):
+            args.append("ignore-globals")
+        return "play-card" + (f"({', '.join(args)})" if args else "")
+
+    def html(self, node):
+        if "deck" in node:
+            return rd.grp(rd.q(str(node["of"])) + rd.icons.icon(node["deck"]) + rd.small("play 1"))
+        extra = ""
+        if node.get("discount"):
+            extra += rd.icons.icon("mc", "", f"-{node['discount']}")
+        if node.get("ignore_globals"):
+            extra += rd.small("no global requirements")
+        return rd.grp(rd.small("play") + rd.icons.icon("card") + extra)
+
+    def run(self, g, node, ctx, answer):
+        p = ctx["p"]
+        if "deck" in node:
+            drawn = g.take_from_extra_deck(node["deck"], node["of"])
+            if not drawn:
+                raise CannotComplete(f"the {node['deck']} deck is empty")
+            g.push({"t": "pick_play", "p": p, "cards": drawn, "deck": node["deck"], "one": True})
+            return None
+        mods = grants(node)
+        names = g.playable_with(p, mods)
+        answer, ask = ask_one(answer, p, "card", "Play which card from your hand?", [option(n, n) for n in names])
+        if ask:
+            return ask
+        g.play_from_hand(p, answer, mods)
+        return None
+
+    def bound(self, g, node, ctx, led, mandatory):
+        if "deck" not in node and not g.state["players"][ctx["p"]]["hand"]:
+            led.failed = True
+
+    def cannot_fail(self, node, mandatory, tile_ok):
+        return False
+
+    def exactness(self, node):
+        return "inexact"
+
+    def order_matters(self, node):
+        return True
+
+
+def grants(node: dict) -> list[dict]:
+    """The modifiers the played card gets, as `next-card` grants (they end when it is played)."""
+    out = []
+    if node.get("discount"):
+        out.append({"mod": "discount", "n": node["discount"], "until": "next-card"})
+    if node.get("ignore_globals"):
+        out.append({"mod": "flex", "n": IGNORE, "until": "next-card"})
+    return out
+
+
+IGNORE = 99  # flex beyond any track's length: the global requirements are ignored (F332)
+
+
+class Award(Op):
+    """`award(free)`: fund an award without paying; any unfunded award of the map, even once
+    three are funded (F337, F338: the 2023 ruling)."""
+
+    name = "award"
+    required = {"free": TRUE}
+
+    def text(self, node, cost, note):
+        return "fund an award for free"
+
+    def source(self, node):
+        return "award(free)"
+
+    def html(self, node):
+        return rd.grp(rd.icons.icon("award") + rd.small("free"))
+
+    def run(self, g, node, ctx, answer):
+        funded = {a["name"] for a in g.state["awards"]}
+        names = [n for n in g.content.map.awards if n not in funded]
+        answer, ask = ask_one(answer, ctx["p"], "choice", "Fund which award for free?", [option(n, n) for n in names])
+        if ask:
+            return ask
+        g.state["awards"].append({"name": answer, "player": ctx["p"]})
+        g.log(f"{g.pname(ctx['p'])} funds {answer} for free")
+        return None
+
+    def bound(self, g, node, ctx, led, mandatory):
+        funded = {a["name"] for a in g.state["awards"]}
+        if all(n in funded for n in g.content.map.awards):
+            led.failed = True
+
+    def cannot_fail(self, node, mandatory, tile_ok):
+        return False
