@@ -409,3 +409,12 @@ def test_engine_clauses_stay_lower_case_phrases():
     workforce = _card("Robotic Workforce")
     assert rules.items_text(workforce["play"]).startswith("apply again the production box of one of your own "
                                                           "played cards that has a building tag")
+
+
+def test_every_card_type_has_a_frame_label_and_a_legend_entry():
+    from compiler import vocab
+    from compiler.sheet.layout import legend_html
+    from compiler.sheet.render import TYPE_LABEL
+    assert set(vocab.CARD_TYPES) <= set(TYPE_LABEL)
+    key = legend_html()
+    assert all(f't-{kind}"' in key for kind in vocab.CARD_TYPES if kind != "conversion")

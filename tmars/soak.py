@@ -30,9 +30,12 @@ class InvariantBroken(AssertionError):
 
 
 def play_checked(seed: int, players: int, corporate_era: bool = True, draft: bool = False,
-                 max_generations: int = 40, decision_limit: int = 60_000) -> CheckedGame:
-    """Play one random game, checking every invariant after every decision."""
-    game = Game.new(players, seed=seed, corporate_era=corporate_era, draft=draft, max_generations=max_generations)
+                 max_generations: int = 40, decision_limit: int = 60_000, modules: tuple[str, ...] | None = None,
+                 variants: tuple[str, ...] | None = None) -> CheckedGame:
+    """Play one random game, checking every invariant after every decision. `modules` (default:
+    base, with Corporate Era if `corporate_era`) and `variants` pick the game's content."""
+    game = Game.new(players, seed=seed, corporate_era=corporate_era, draft=draft, max_generations=max_generations,
+                    modules=modules, variants=variants)
     start_tr = game.content.tracks.start_tr
     agents = [RandomAgent(seed * 101 + i) for i in range(players)]
     result = CheckedGame(seed, players, corporate_era, draft)

@@ -2,7 +2,8 @@
 no soft-lock, no stall, save/load round trips), and report games, decisions and any failure
 with the seed that replays it.
 
-    python tools/soak.py --minutes 10 [--start-seed 0] [--players 2,3,4,5]
+    python tools/soak.py --minutes 10 [--start-seed 0] [--players 2,3,4,5] [--modules base,corpera,prelude]
+                         [--variant wgt]
 
 With --players, the games cycle through the player counts given (default: 2 to 5 in turn).
 
@@ -42,7 +43,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--start-seed", type=int, default=0)
     ap.add_argument("--players", type=player_counts, default=(2, 3, 4, 5),
                     help="player counts to cycle through, comma-separated (default: 2,3,4,5)")
+    ap.add_argument("--modules", default=None,
+                    help="the modules of every game, comma-separated (default: base; Corporate Era every other game)")
+    ap.add_argument("--variant", action="append", default=None, help="a variant on in every game (repeatable)")
     args = ap.parse_args(argv)
+    modules = tuple(m.strip() for m in args.modules.split(",") if m.strip()) if args.modules else None
+    variants = tuple(args.variant) if args.variant else None
     end = time.monotonic() + 60 * args.minutes
     games = decisions = capped = 0
     failures = []
@@ -51,11 +57,11 @@ def main(argv: list[str] | None = None) -> int:
         players = args.players[seed % len(args.players)]
         ce, draft = seed % 2 == 0, seed % 3 == 0
         try:
-            r = play_checked(seed, players, ce, draft)
+            r = play_checked(seed, players, ce, draft, modules=modules, variants=variants)
             decisions += r.decisions
             capped += r.capped
             if seed % 10 == 0:  # a save/load round trip of a fresh game
-                g = Game.new(players, seed=seed)
+                g = Game.new(players, seed=seed, modules=modules, variants=variants)
                 assert Game.load(json.dumps(json.loads(g.save()))).save() == g.save()
         except Exception as e:  # a soak reports every failure and goes on
             failures.append((seed, players, ce, draft, f"{type(e).__name__}: {e}", traceback.format_exc(limit=3)))
@@ -67,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  seed {seed}, {players} players, corporate era {ce}, draft {draft}: {safe(msg)}")
         print("    " + safe(tb.strip()).replace("\n", "\n    "))
         print("    replay: python -c \"from tmars.soak import play_checked; "
-              f"play_checked({seed}, {players}, {ce}, {draft})\"")
+              f"play_checked({seed}, {players}, {ce}, {draft}, modules={modules!r}, variants={variants!r})\"")
     return 1 if failures else 0
 
 

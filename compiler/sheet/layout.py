@@ -292,11 +292,12 @@ def legend_html() -> str:
     for ex, words in marks:
         parts.append(f'{ex}<span>{escape(words)}</span>')
     parts.append("</div><h3>Card frames</h3><div class=\"frames\">")
-    for kind in ("automated", "active", "event", "corporation", "standard-project", "milestone", "award"):
+    for kind in ("automated", "active", "event", "corporation", "prelude", "standard-project", "milestone", "award"):
         from .render import TYPE_LABEL
         parts.append(f'<div class="card frame t-{kind}"><span>{TYPE_LABEL[kind]}</span></div>')
     parts.append("</div><p>Green cards (solid frame) act once when played; blue cards (double frame) stay "
-                 "active; red events (dashed frame) are played once and turned face down. The rules text under "
+                 "active; red events (dashed frame) are played once and turned face down; preludes are played "
+                 "before the first generation. The rules text under "
                  "the icons is generated from the same data as the icons and the game engine.</p></div>")
     return "".join(parts)
 

@@ -19,7 +19,7 @@ from . import icons
 MINUS = "\u2212"
 GE, LE = "\u2265", "\u2264"
 TYPE_LABEL = {"automated": "Automated", "active": "Active", "event": "Event", "corporation": "Corporation",
-              "standard-project": "Standard project", "conversion": "Conversion",
+              "prelude": "Prelude", "standard-project": "Standard project", "conversion": "Conversion",
               "milestone": "Milestone", "award": "Award"}
 # short captions for placement rules, under the tile they apply to
 RULE_CAPTION = {"ocean-area": "ocean area", "land": "on land", "volcanic": "volcanic", "next-own": "next to yours",
