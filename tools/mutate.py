@@ -102,10 +102,16 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--count", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--module", action="append", help="mutate only this module's cards (repeatable); the game "
+                                                      "then has base, Corporate Era and the modules named")
     args = ap.parse_args()
     rng = random.Random(args.seed)
-    content = load_content(("base", "corpera"))
-    names = sorted(n for n, c in content.cards.items() if c["type"] in ("automated", "active", "event", "corporation"))
+    from compiler.modules import resolve
+    extra = tuple(m for m in args.module or () if m not in ("base", "corpera"))
+    content = load_content(resolve(("base", "corpera", *extra)))
+    kinds = ("automated", "active", "event", "corporation", "prelude")
+    names = sorted(n for n, c in content.cards.items()
+                   if c["type"] in kinds and (not args.module or c["module"] in args.module))
     index = {n: scenarios_for(n) for n in names}
     killed, survivors, skipped = 0, [], 0
     done = 0
