@@ -140,20 +140,21 @@ def _task_schema(content: Content, player: dict, project: dict, corp: dict, card
         "raise": {"param": _names(content.tracks.globals, "a global parameter"), "n": _int(-COUNT, COUNT),
                   "p": player},
         "pay": {"p": player, "amount": _int(0, AMOUNT), "why": {"type": "string", "maxLength": 200},
+                "says": {"type": "string", "maxLength": 200},
                 "steel": {"type": "boolean"}, "titanium": {"type": "boolean"},
                 "reserve": _obj({r: _int(0, AMOUNT) for r in vocab.STANDARD_RESOURCES}, required=())},
         "look": {"p": player, "cards": _list(project), "keep": _int(0, COUNT), "buy": {"type": "boolean"}},
         "turn": {"p": player}, "draft": {"p": player}, "final_greenery": {"p": player},
         "end_action": {"p": player, "plain": {"type": "boolean"}},
         "research": {"p": player, "cards": _list(project)},
-        "resolve_card": {"p": player, "card": project},
+        "resolve_card": {"p": player, "card": project, "said": {"type": "boolean"}},
         "use_action": {"p": player, "card": card},
         "std_effects": {"p": player, "card": std},
         "setup_choose": {"p": player, "corp": corp},
         "reveal": {"p": player},
         "buy_start": {"p": player, "cards": _list(project), "free": {"type": "boolean"}},
     }
-    optional = {"plain", "corp", "why", "steel", "titanium", "reserve"}
+    optional = {"plain", "corp", "why", "says", "said", "steel", "titanium", "reserve"}
     branches = [{"if": {"properties": {"t": {"const": t}}},
                  "then": _obj({"t": {"const": t}, **fields}, required=[k for k in ["t", *fields] if k not in optional])}
                 for t, fields in shapes.items()]
