@@ -24,6 +24,7 @@ def test_there_are_scenarios():
 
 # ---- malformed scenarios fail, at their place ----------------------------------------------------
 GOOD_SETUP = "setup:\n  players:\n    - name: Alice\n      resources: {mc: 11}\n    - name: Bob\n"
+TWO = "setup:\n  players:\n    - name: Alice\n      {a}\n    - name: Bob\n      {b}\n"
 GOOD_STEPS = "steps:\n  - answer: std:power-plant\n    expect: {Alice.prod.energy: 1}\n"
 
 
@@ -66,6 +67,17 @@ def test_a_well_formed_scenario_passes(tmp_path):
     (GOOD_SETUP + "  globals: {oxygen: 15}\n" + GOOD_STEPS, "6:21", "S002", "oxygen 15 is off its track"),
     (GOOD_SETUP + "      hand: [Birdz]\n" + GOOD_STEPS, "6:14", "S004", "unknown card 'Birdz' did you mean 'Birds'?"),
     (GOOD_SETUP + "  deck: [Birds]\n  discard: [Birds]\n" + GOOD_STEPS, "7:13", "S005", "card 'Birds' is in two"),
+    # the game has one of each card: in two hands, in a hand and in play, twice in play, two corporations
+    (TWO.format(a="hand: [Birds]", b="hand: [Birds]") + GOOD_STEPS, "6:14", "S005", "card 'Birds' is in two places"),
+    (TWO.format(a="hand: [Birds]", b="played: [{name: Birds, resources: 1}]") + GOOD_STEPS, "6:23", "S005",
+     "card 'Birds' is in two places"),
+    (TWO.format(a="played: [Birds, Pets, Birds]", b="resources: {}") + GOOD_STEPS, "4:29", "S005",
+     "card 'Birds' is in two places"),
+    (TWO.format(a="events: [Comet]", b="hand: [Comet]") + GOOD_STEPS, "6:14", "S005", "card 'Comet' is in two"),
+    (TWO.format(a="corporation: Helion", b="corporation: Helion") + GOOD_STEPS, "6:20", "S005",
+     "card 'Helion' is in two places"),
+    (TWO.format(a="hand: [Birds]", b="resources: {}") + "steps:\n  - set: {players: [{name: Bob, hand: [Birds]}]}\n"
+     "    expect: {Bob.hand_size: 1}\n", "8:40", "S005", "card 'Birds' is in two places"),
     (GOOD_SETUP + "steps:\n  - answer: std:power-plant\n    expect: {Alice.prod.energy: 1, Alice.prod.energy: 2}\n",
      "8:36", "E006", "key 'Alice.prod.energy' given twice"),
     (GOOD_SETUP + "steps:\n  - expect: {Carol.tr: 20}\n", "7:14", "S004", "unknown player 'Carol'"),
