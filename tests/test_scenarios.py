@@ -161,3 +161,63 @@ def test_every_example_in_the_docs_runs_and_passes(block, tmp_path):
 
 def test_the_docs_have_examples():
     assert len(DOC_EXAMPLES) >= 5
+
+
+def _doc_steps(steps):
+    for step in steps or ():
+        yield step
+        for branch in step.get("branches") or ():
+            yield from _doc_steps(branch)
+
+
+def test_the_docs_show_every_decision_kind_and_option_id_form(tmp_path, monkeypatch):
+    """Run the doc's examples, recording each answer with the kind of decision it answered: every
+    kind, every action of the menu and every form of a target's ids is shown working."""
+    from compiler.ops.protocol import DECISION_KINDS
+    from tmars.actions import KINDS
+    from tmars.game import Game
+    answered: set[tuple[str, str]] = set()
+    real = Game.answer
+
+    def recording(game, player, answer):
+        kind = game.pending["kind"] if game.pending else "-"
+        real(game, player, answer)
+        ids = answer if isinstance(answer, list) else [answer]
+        answered.update((kind, str(a)) for a in ids)
+
+    monkeypatch.setattr(Game, "answer", recording)
+    for i, block in enumerate(b.split("```")[0] for b in DOC_EXAMPLES):
+        (tmp_path / f"{i}.yaml").write_text(block)
+        assert run(tmp_path / f"{i}.yaml").ok
+    kinds = {k for k, _ in answered}
+    assert set(DECISION_KINDS) <= kinds, f"no example answers: {set(DECISION_KINDS) - kinds}"
+    actions = {a.partition(":")[0] for k, a in answered if k == "action"}
+    assert set(KINDS) <= actions, f"no example takes the actions: {set(KINDS) - actions}"
+    import re
+    targets = {a for k, a in answered if k == "target"}
+    for form in (r"\d+", r"\d+:\d+", "none", r"\d+:[^:]+:\d+"):
+        assert any(re.fullmatch(form, a) for a in targets), f"no example answers a target with {form}"
+    assert {("confirm", "yes"), ("confirm", "no")} <= answered
+
+
+def test_the_docs_show_every_path_form():
+    import yaml
+    used = set()
+    for block in (b.split("```")[0] for b in DOC_EXAMPLES):
+        for step in _doc_steps(yaml.safe_load(block)["steps"]):
+            for key in step.get("expect") or {}:
+                head, _, rest = str(key).partition(".")
+                parts = rest.split(".")
+                if head in ("Alice", "Bob", "Carol"):
+                    used.add("player." + parts[0])
+                elif head == "board":
+                    used.add("board" + ("." + parts[1] if len(parts) > 1 else ""))
+                elif head in ("pending", "game"):
+                    used.add(f"{head}.{parts[0]}")
+                else:
+                    used.add(head)
+    wanted = {f"player.{k}" for k in ("res", "prod", "tr", "hand", "hand_size", "played", "events", "card", "area",
+                                      "tags", "vp", "score", "passed", "corp")}
+    wanted |= {"globals", "board.tile", "board.owner", "claims", "milestones", "awards", "deck", "pending.kind",
+               "pending.player", "game.generation", "game.phase"}
+    assert wanted <= used, f"no example of: {sorted(wanted - used)}"
