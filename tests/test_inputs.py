@@ -120,3 +120,32 @@ def test_json_output_escapes_what_a_terminal_would_obey(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "\x9b" not in out and "\u202e" not in out and "\\u009b" in out
     assert json.loads(out)["name"] == "CSI \x9b31m \u202e Card"  # the same data, written safely
+
+
+def test_scenario_and_play_load_refuse_a_fifo_without_reading(tmp_path):
+    fifo = tmp_path / "x.yaml"
+    os.mkfifo(fifo)
+    ran = tmars("scenario", str(fifo))
+    assert ran.returncode == 1
+    assert f"{fifo}: error E008: malformed scenario: not a regular file" in ran.stdout
+    loaded = tmars("play", "--load", str(fifo))
+    assert loaded.returncode == 2
+    assert f"error: cannot load {fifo}: not a regular file" in loaded.stderr
+
+
+def test_the_in_game_save_and_the_autosave_never_write_into_a_fifo(tmp_path):
+    """'save FIFO' says why it cannot, and an autosave whose file is a FIFO says so too; neither hangs."""
+    fifo = tmp_path / "g.json"
+    os.mkfifo(fifo)
+    os.mkfifo(tmp_path / "tmars-autosave.json")
+    played = subprocess.run([sys.executable, "-m", "tmars.cli", "play", "--seed", "3"], cwd=tmp_path,
+                            input=f"save {fifo}\nsave {tmp_path}\nsave {tmp_path}/no/such/g.json\nsave ok.json\n",
+                            capture_output=True, text=True, timeout=60,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert played.returncode == 1  # the input ended
+    out = played.stdout + played.stderr
+    assert f"cannot save to {fifo}: it is not a regular file" in out
+    assert f"{tmp_path} is a folder: give the name of a file" in out
+    assert "no/such/g.json: No such file or directory" in out
+    assert "saved to ok.json" in out and (tmp_path / "ok.json").stat().st_size > 1000
+    assert "the game could not be saved to" in out and "(it is not a regular file)" in out

@@ -24,6 +24,7 @@ def test_there_are_scenarios():
 
 # ---- malformed scenarios fail, at their place ----------------------------------------------------
 GOOD_SETUP = "setup:\n  players:\n    - name: Alice\n      resources: {mc: 11}\n    - name: Bob\n"
+TWO = "setup:\n  players:\n    - name: Alice\n      {a}\n    - name: Bob\n      {b}\n"
 GOOD_STEPS = "steps:\n  - answer: std:power-plant\n    expect: {Alice.prod.energy: 1}\n"
 
 
@@ -66,6 +67,17 @@ def test_a_well_formed_scenario_passes(tmp_path):
     (GOOD_SETUP + "  globals: {oxygen: 15}\n" + GOOD_STEPS, "6:21", "S002", "oxygen 15 is off its track"),
     (GOOD_SETUP + "      hand: [Birdz]\n" + GOOD_STEPS, "6:14", "S004", "unknown card 'Birdz' did you mean 'Birds'?"),
     (GOOD_SETUP + "  deck: [Birds]\n  discard: [Birds]\n" + GOOD_STEPS, "7:13", "S005", "card 'Birds' is in two"),
+    # the game has one of each card: in two hands, in a hand and in play, twice in play, two corporations
+    (TWO.format(a="hand: [Birds]", b="hand: [Birds]") + GOOD_STEPS, "6:14", "S005", "card 'Birds' is in two places"),
+    (TWO.format(a="hand: [Birds]", b="played: [{name: Birds, resources: 1}]") + GOOD_STEPS, "6:23", "S005",
+     "card 'Birds' is in two places"),
+    (TWO.format(a="played: [Birds, Pets, Birds]", b="resources: {}") + GOOD_STEPS, "4:29", "S005",
+     "card 'Birds' is in two places"),
+    (TWO.format(a="events: [Comet]", b="hand: [Comet]") + GOOD_STEPS, "6:14", "S005", "card 'Comet' is in two"),
+    (TWO.format(a="corporation: Helion", b="corporation: Helion") + GOOD_STEPS, "6:20", "S005",
+     "card 'Helion' is in two places"),
+    (TWO.format(a="hand: [Birds]", b="resources: {}") + "steps:\n  - set: {players: [{name: Bob, hand: [Birds]}]}\n"
+     "    expect: {Bob.hand_size: 1}\n", "8:40", "S005", "card 'Birds' is in two places"),
     (GOOD_SETUP + "steps:\n  - answer: std:power-plant\n    expect: {Alice.prod.energy: 1, Alice.prod.energy: 2}\n",
      "8:36", "E006", "key 'Alice.prod.energy' given twice"),
     (GOOD_SETUP + "steps:\n  - expect: {Carol.tr: 20}\n", "7:14", "S004", "unknown player 'Carol'"),
@@ -149,3 +161,63 @@ def test_every_example_in_the_docs_runs_and_passes(block, tmp_path):
 
 def test_the_docs_have_examples():
     assert len(DOC_EXAMPLES) >= 5
+
+
+def _doc_steps(steps):
+    for step in steps or ():
+        yield step
+        for branch in step.get("branches") or ():
+            yield from _doc_steps(branch)
+
+
+def test_the_docs_show_every_decision_kind_and_option_id_form(tmp_path, monkeypatch):
+    """Run the doc's examples, recording each answer with the kind of decision it answered: every
+    kind, every action of the menu and every form of a target's ids is shown working."""
+    from compiler.ops.protocol import DECISION_KINDS
+    from tmars.actions import KINDS
+    from tmars.game import Game
+    answered: set[tuple[str, str]] = set()
+    real = Game.answer
+
+    def recording(game, player, answer):
+        kind = game.pending["kind"] if game.pending else "-"
+        real(game, player, answer)
+        ids = answer if isinstance(answer, list) else [answer]
+        answered.update((kind, str(a)) for a in ids)
+
+    monkeypatch.setattr(Game, "answer", recording)
+    for i, block in enumerate(b.split("```")[0] for b in DOC_EXAMPLES):
+        (tmp_path / f"{i}.yaml").write_text(block)
+        assert run(tmp_path / f"{i}.yaml").ok
+    kinds = {k for k, _ in answered}
+    assert set(DECISION_KINDS) <= kinds, f"no example answers: {set(DECISION_KINDS) - kinds}"
+    actions = {a.partition(":")[0] for k, a in answered if k == "action"}
+    assert set(KINDS) <= actions, f"no example takes the actions: {set(KINDS) - actions}"
+    import re
+    targets = {a for k, a in answered if k == "target"}
+    for form in (r"\d+", r"\d+:\d+", "none", r"\d+:[^:]+:\d+"):
+        assert any(re.fullmatch(form, a) for a in targets), f"no example answers a target with {form}"
+    assert {("confirm", "yes"), ("confirm", "no")} <= answered
+
+
+def test_the_docs_show_every_path_form():
+    import yaml
+    used = set()
+    for block in (b.split("```")[0] for b in DOC_EXAMPLES):
+        for step in _doc_steps(yaml.safe_load(block)["steps"]):
+            for key in step.get("expect") or {}:
+                head, _, rest = str(key).partition(".")
+                parts = rest.split(".")
+                if head in ("Alice", "Bob", "Carol"):
+                    used.add("player." + parts[0])
+                elif head == "board":
+                    used.add("board" + ("." + parts[1] if len(parts) > 1 else ""))
+                elif head in ("pending", "game"):
+                    used.add(f"{head}.{parts[0]}")
+                else:
+                    used.add(head)
+    wanted = {f"player.{k}" for k in ("res", "prod", "tr", "hand", "hand_size", "played", "events", "card", "area",
+                                      "tags", "vp", "score", "passed", "corp")}
+    wanted |= {"globals", "board.tile", "board.owner", "claims", "milestones", "awards", "deck", "pending.kind",
+               "pending.player", "game.generation", "game.phase"}
+    assert wanted <= used, f"no example of: {sorted(wanted - used)}"

@@ -165,7 +165,7 @@ class FirstAction(ActionKind):
         pl = g.state["players"][p]
         pl["first_action"] = False
         card = g.content.cards[pl["corp"]]
-        g.log(f"{pl['name']} takes {pl['corp']}'s first action")
+        g.say(p, f"takes {pl['corp']}'s first action")
         used = g.state.setdefault("actions_used", [])
         if pl["corp"] not in used:
             used.append(pl["corp"])
@@ -187,8 +187,8 @@ class PlayCard(ActionKind):
     def start(self, g, p, arg):
         st, content = g.state, g.content
         card = content.cards[arg]
-        g.push({"t": "resolve_card", "p": p, "card": arg})
-        g.push({"t": "pay", "p": p, "amount": rules.card_cost(st, content, p, arg),
+        g.push({"t": "resolve_card", "p": p, "card": arg, "said": True})
+        g.push({"t": "pay", "p": p, "says": f"plays {arg}", "amount": rules.card_cost(st, content, p, arg),
                 "steel": "building" in card["tags"], "titanium": "space" in card["tags"], "why": arg, "card": arg,
                 "reserve": feasible.reserved_resources(g, p, card)})
 
@@ -224,10 +224,12 @@ class StandardProject(ActionKind):
         st, content = g.state, g.content
         card = content.component("standard-project", arg)
         cost = rules.std_cost(st, content, p, card)
-        g.log(f"{st['players'][p]['name']} uses the standard project {card['name']}")
+        says = f"uses standard project {card['name']}"
         g.push({"t": "std_effects", "p": p, "card": card["name"]})
         if cost:
-            g.push({"t": "pay", "p": p, "amount": cost, "why": card["name"]})
+            g.push({"t": "pay", "p": p, "amount": cost, "why": card["name"], "says": says})
+        else:
+            g.say(p, says)
 
 
 @kind
@@ -245,7 +247,7 @@ class Conversion(ActionKind):
 
     def start(self, g, p, arg):
         card = g.content.component("conversion", arg)
-        g.log(f"{g.pname(p)} converts: {card['name']}")
+        g.say(p, f"converts: {card['name']}")
         cost = conversion_cost(g, p, card)
         res = next((n["res"] for n in cost if n["op"] == "resource"), "")
         g.push({"t": "batch", "p": p, "entries": []})
@@ -267,7 +269,7 @@ class Milestone(ActionKind):
     def start(self, g, p, arg):
         name = g.content.component("milestone", arg)["name"]
         g.state["milestones"].append({"name": name, "player": p})
-        g.log(f"{g.pname(p)} claims {name}")
+        g.say(p, f"claims {name}")
         g.push({"t": "pay", "p": p, "amount": g.content.rules.milestone_cost, "why": name})
 
 
@@ -288,7 +290,7 @@ class Award(ActionKind):
         name = g.content.component("award", arg)["name"]
         cost = g.content.rules.award_costs[len(st["awards"])]
         st["awards"].append({"name": name, "player": p})
-        g.log(f"{g.pname(p)} funds {name}")
+        g.say(p, f"funds {name}")
         g.push({"t": "pay", "p": p, "amount": cost, "why": name})
 
 
@@ -321,7 +323,7 @@ class Pass(ActionKind):
         st = g.state
         st["players"][p]["passed"] = True
         st["actions"] = 0
-        g.log(f"{st['players'][p]['name']} passes")
+        g.say(p, "passes")
         next_player(st)
 
 
@@ -373,7 +375,8 @@ def h_resolve_card(g: Interp, task: dict, answer: Any) -> dict | None:
         pl["events"].append(name)
     else:
         pl["played"].append({"name": name, "res": 0, "used": False, "area": None})
-    g.log(f"{pl['name']} plays {name}")
+    if not task.get("said"):  # else the payment's line said it
+        g.say(p, f"plays {name}")
     ctx = {"p": p, "card": name}
     g.push({"t": "batch", "p": p, "entries": [{"items": [n], "ctx": ctx} for n in card.get("play", ())]})
     for t in card["tags"]:
@@ -398,7 +401,7 @@ def h_use_action(g: Interp, task: dict, answer: Any) -> dict | None:
     used = g.state.setdefault("actions_used", [])
     if name not in used:
         used.append(name)
-    g.log(f"{g.pname(p)} uses {name}")
+    g.say(p, f"uses {name}")
     g.push({"t": "batch", "p": p, "entries": []})
     g.push_items([{"op": "pay", "cost": alt["cost"], "gain": alt["gain"]}], ctx)
     return None

@@ -17,10 +17,11 @@ from typing import Any
 from . import rules, scoring
 from .actions import conversion_usable, next_player, start_action
 from .content import slug
-from .interpreter import HANDLERS, Interp, ask_one, decision, option
+from .interpreter import HANDLERS, Interp, ask_one, decision, option, quantities
 from .scoring import ROWS
 from .setup import next_setup_task
 from compiler.gameflow import SECTIONS, GameFlow
+from compiler.text import noun
 from compiler.modules import ModuleError
 
 
@@ -180,6 +181,8 @@ def buy_cards(g: Interp, p: int, cards: list[str], chosen: list[str]) -> None:
     pl = g.state["players"][p]
     for c in cards:
         (pl["hand"] if c in chosen else g.state["discard"]).append(c)
+    if cards:
+        g.say(p, f"buys {len(chosen)} of {len(cards)} {noun('card', len(cards))}")
     if chosen:
         g.push({"t": "pay", "p": p, "amount": g.content.rules.card_price * len(chosen), "why": "cards"})
 
@@ -202,16 +205,19 @@ def h_draft(g: Interp, task: dict, answer: Any) -> dict | None:
 
 
 def production(g: Interp) -> None:
-    for pl in g.state["players"]:
+    g.log(f"production phase of generation {g.state['generation']}")
+    for p, pl in enumerate(g.state["players"]):
         res, prod = pl["res"], pl["prod"]
-        res["heat"] += res["energy"]
+        energy = res["energy"]
+        res["heat"] += energy
         res["energy"] = 0
-        res["mc"] += pl["tr"] + prod["mc"]
-        for r in ("steel", "titanium", "plant", "energy", "heat"):
-            res[r] += prod[r]
+        made = {"mc": pl["tr"] + prod["mc"], **{r: prod[r] for r in ("steel", "titanium", "plant", "energy", "heat")}}
+        for r, n in made.items():
+            res[r] += n
         for e in pl["played"]:
             e["used"] = False
-    g.log(f"production phase of generation {g.state['generation']}")
+        turned = f" ({energy} energy to heat)" if energy else ""
+        g.say(p, f"produces {quantities(made) or 'nothing'}{turned}")
 
 
 

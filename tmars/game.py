@@ -101,6 +101,7 @@ class Game:
                                 + ("…" if len(ids) > 12 else ""))
         self.state["pending"] = None
         self.answers.append((player, answer))
+        self.interp.new_step()
         self._resolve(answer)
         self.advance()
 

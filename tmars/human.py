@@ -9,6 +9,9 @@ autosave file before the program stops.
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -44,6 +47,32 @@ def read_numbers(line: str, count: int, least: int, most: int) -> list[int] | st
         amount = f"{least}" if least == most else f"{least} to {most}"
         return f"choose {amount} option{'s' if most != 1 else ''}, not {len(picked)}"
     return picked
+
+
+class NotRegular(Exception):
+    """The target of a save exists and is not a regular file."""
+
+
+def write_regular(name: str, data: bytes) -> None:
+    """Write a file, or replace a regular one; never block on, or write into, a FIFO or a device.
+    The open does not block (a FIFO without a reader fails at once) and what was opened is checked
+    to be a regular file before anything is written or truncated."""
+    flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(name, flags, 0o644)
+    except OSError as e:
+        if e.errno == errno.ENXIO:  # a FIFO with nobody reading it
+            raise NotRegular(name) from None
+        raise
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotRegular(name)
+        os.ftruncate(fd, 0)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
 
 
 class HumanAgent:
@@ -96,7 +125,9 @@ class HumanAgent:
             self.say(f"{name} is a folder: give the name of a file")
             return
         try:
-            Path(name).write_text(self.save_text(game), encoding="utf-8")
+            write_regular(name, self.save_text(game).encode("utf-8"))
+        except NotRegular:
+            self.say(f"cannot save to {name}: it is not a regular file (a pipe or a device, say)")
         except OSError as e:
             self.say(f"cannot save to {name}: {e.strerror or 'the system refused'}")
         except ValueError:
@@ -134,7 +165,11 @@ def autosave(game_text: str, console: Console, why: str) -> None:
     """Keep an interrupted game in the autosave file and say where."""
     path = Path.cwd() / AUTOSAVE
     try:
-        path.write_text(game_text, encoding="utf-8")
+        write_regular(str(path), game_text.encode("utf-8"))
+    except NotRegular:
+        console.print(f"\n{why}: the game could not be saved to {path} (it is not a regular file)", markup=False,
+                      soft_wrap=True)
+        return
     except OSError as e:
         console.print(f"\n{why}: the game could not be saved to {path} ({e.strerror})", markup=False, soft_wrap=True)
         return

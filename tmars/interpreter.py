@@ -13,7 +13,7 @@ from typing import Any
 
 from compiler.ops import OPS, walk
 from compiler.ops.special import PRIMITIVES
-from compiler.text import items_text
+from compiler.text import items_text, noun
 from compiler.tiles import TILE_KINDS
 
 from . import board, rules
@@ -21,6 +21,10 @@ from .content import Content
 from compiler.ops.protocol import CannotComplete, Decision, ask_one, decision, option
 
 __all__ = ["CannotComplete", "Decision", "HANDLERS", "Interp", "ask_one", "decision", "option"]
+
+
+#: A log line of one player's doings grows to about this many characters, then a new one begins.
+LINE = 120
 
 
 def has_x(items: list) -> bool:
@@ -71,6 +75,7 @@ class Interp:
     def __init__(self, state: dict, content: Content):
         self.state = state
         self.content = content
+        self.new_step()
 
     # ---- plumbing ----------------------------------------------------------------
     def push(self, task: dict) -> None:
@@ -80,11 +85,38 @@ class Interp:
         if items:
             self.push({"t": "seq", "items": list(items), "ctx": dict(ctx)})
 
+    def new_step(self) -> None:
+        """An answer begins: lines from now on are new (what came before has been shown)."""
+        self.mark = len(self.state["log"])
+        self.subject: int | None = None
+
     def log(self, text: str) -> None:
         self.state["log"].append(text)
+        self.subject = None
+
+    def continues(self, p: int) -> bool:
+        """Does a line about p go on the last line (written in this answer, about p, not too long)?"""
+        log = self.state["log"]
+        return self.subject == p and len(log) > self.mark and len(log[-1]) < LINE
+
+    def say(self, p: int, text: str) -> None:
+        """A line about what player p does or gets: 'Alice gains 2 plants'. What one player does
+        in a row within one answer goes on one line ('Alice plays Birds (10 M€), loses 2 plants'),
+        so that the log, which saves carry, stays short."""
+        log = self.state["log"]
+        if self.continues(p):
+            log[-1] += ", " + text
+        else:
+            log.append(f"{self.pname(p)} {text}")
+        self.subject = p
 
     def pname(self, p: int) -> str:
         return self.state["players"][p]["name"]
+
+    def source(self, ctx: dict) -> str:
+        """' (Pets)' after a log line of a triggered effect (its context names what set it off), so
+        a player sees why something changed on another player's turn; '' otherwise."""
+        return f" ({ctx['card']})" if "that" in ctx and ctx.get("card") else ""
 
     def emit(self, event: dict) -> None:
         """Collect every player's triggered effects for this event into the enclosing batch."""
@@ -155,7 +187,7 @@ class Interp:
         drawn = self.take_from_deck(n)
         self.state["players"][p]["hand"].extend(drawn)
         if drawn:
-            self.log(f"{self.pname(p)} draws {len(drawn)} card(s)")
+            self.say(p, f"draws {len(drawn)} {noun('card', len(drawn))}")
         return drawn
 
     def take_from_deck(self, n: int) -> list[str]:
@@ -290,7 +322,7 @@ class Interp:
             self.log(f"the World Government raises {param} to {g[param]}")
         else:
             self.raise_tr(p, 1)
-            self.log(f"{self.pname(p)} raises {param} to {g[param]}")
+            self.say(p, f"raises {param} to {g[param]} (+1 TR)")
         if task["n"] > 1:
             self.push({**task, "n": task["n"] - 1})
         for b in self.content.tracks.bonuses:
@@ -323,6 +355,12 @@ class Interp:
                 rules.find_played(self.state, p, k[5:])["res"] -= v
             else:
                 res[k] -= v
+        paid = quantities(chosen)
+        if task.get("says"):  # the action this pays for, said with its price in one line
+            self.say(p, task["says"] + (f" ({paid})" if paid else ""))
+        elif paid:  # what it pays for is named, unless the line it joins says it
+            why = f" for {task['why']}" if task.get("why") and not self.continues(p) else ""
+            self.say(p, f"pays {paid}{why}")
         return None
 
 
@@ -338,6 +376,13 @@ def entry_ready(state: dict, entry: dict) -> bool:
         if node.get("adjacent") and str(ctx["p"]) not in state.get("last_tile", {}):
             return False
     return True
+
+
+def quantities(amounts: dict) -> str:
+    """'9 M€, 2 steel, 1 plant': the nonzero amounts, in the words of the rules text; resources
+    paid from a card (`card:NAME` in a payment) are said as taken from it."""
+    return ", ".join(f"{v} from {k[5:]}" if k.startswith("card:") else f"{v} {noun(k, v)}"
+                     for k, v in amounts.items() if v)
 
 
 def payment_label(o: dict) -> str:
@@ -383,19 +428,26 @@ def place_tile(g: Interp, p: int, node: dict, area: str, ctx: dict) -> None:
     st.setdefault("last_tile", {})[str(p)] = area
     spec = g.content.map.areas[area]
     pl = st["players"][p]
-    g.log(f"{g.pname(p)} places {node.get('name', kind)} on {g.area_label(area)}")
+    named = g.content.map.areas[area].name
+    g.say(p, f"places {node.get('name', kind)} on {area}" + (f" ({named})" if named else ""))
     if ctx.get("card"):
         entry = g.find_played(p, ctx["card"])
         if entry is not None and entry.get("area") is None:
             entry["area"] = area
     draws = 0
+    bonus: dict[str, int] = {}
     for b in spec.bonus:
         if b == "card":
             draws += 1
         else:
-            pl["res"][b] += 1
+            bonus[b] = bonus.get(b, 0) + 1
     oceans = sum(1 for n in spec.neighbours if st["board"].get(n, {}).get("tile") == "ocean")
-    pl["res"]["mc"] += g.content.rules.ocean_adjacency_mc * oceans
+    if oceans and g.content.rules.ocean_adjacency_mc:
+        bonus["mc"] = bonus.get("mc", 0) + g.content.rules.ocean_adjacency_mc * oceans
+    for r, n in bonus.items():
+        pl["res"][r] += n
+    if any(bonus.values()):
+        g.say(p, f"gains {quantities(bonus)} from the area")
     if draws:
         g.draw_cards(p, draws)
     traits.after_placing(g, p)
@@ -436,6 +488,8 @@ def h_look(g: Interp, task: dict, answer: Any) -> Decision | None:
         return None
     for c in cards:
         (pl["hand"] if c in answer else g.state["discard"]).append(c)
+    if cards:
+        g.say(p, f"looks at {len(cards)} {noun('card', len(cards))}, keeps {len(answer)}")
     return None
 
 

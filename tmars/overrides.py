@@ -77,7 +77,7 @@ class CopyProduction(Primitive):
                               [option(e["name"], e["name"]) for e in cands])
         if ask:
             return ask
-        g.log(f"{g.pname(ctx['p'])} copies the production box of {answer}")
+        g.say(ctx["p"], f"copies the production box of {answer}")
         g.push_items(_top_boxes(g.content.cards[answer]), {"p": ctx["p"], "card": answer})
         return None
 
@@ -97,6 +97,7 @@ class ProductionOfPlacedMetal(Primitive):
         for metal in ("steel", "titanium"):
             if metal in bonus:
                 g.state["players"][ctx["p"]]["prod"][metal] += 1
+                g.say(ctx["p"], f"gains 1 {metal} production")
                 return None
         return None
 

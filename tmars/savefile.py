@@ -147,13 +147,14 @@ def _task_schema(content: Content, player: dict, project: dict, corp: dict, card
                   "p": player, "world": {"type": "boolean"}},
         "world_government": {"p": player},
         "pay": {"p": player, "amount": _int(0, AMOUNT), "why": {"type": "string", "maxLength": 200},
+                "says": {"type": "string", "maxLength": 200},
                 "steel": {"type": "boolean"}, "titanium": {"type": "boolean"}, "card": card,
                 "reserve": _obj({r: _int(0, AMOUNT) for r in vocab.STANDARD_RESOURCES}, required=())},
         "look": {"p": player, "cards": _list(project), "keep": _int(0, COUNT), "buy": {"type": "boolean"}},
         "turn": {"p": player}, "draft": {"p": player}, "final_greenery": {"p": player},
         "end_action": {"p": player, "plain": {"type": "boolean"}},
         "research": {"p": player, "cards": _list(project)},
-        "resolve_card": {"p": player, "card": {"anyOf": [project, prelude]},
+        "resolve_card": {"p": player, "card": {"anyOf": [project, prelude]}, "said": {"type": "boolean"},
                          "from": _names(("hand", "preludes", "none"), "where a played card comes from")},
         "use_action": {"p": player, "card": card},
         "std_effects": {"p": player, "card": std},
@@ -164,7 +165,7 @@ def _task_schema(content: Content, player: dict, project: dict, corp: dict, card
         "pick_play": {"p": player, "cards": _list(prelude, minItems=1), "deck": _names(vocab.EXTRA_DECKS, "a deck"),
                       "one": {"type": "boolean"}},
     }
-    optional = {"plain", "corp", "why", "steel", "titanium", "reserve", "world", "from", "keep", "card"}
+    optional = {"plain", "corp", "why", "says", "said", "steel", "titanium", "reserve", "world", "from", "keep", "card"}
     branches = [{"if": {"properties": {"t": {"const": t}}},
                  "then": _obj({"t": {"const": t}, **fields}, required=[k for k in ["t", *fields] if k not in optional])}
                 for t, fields in shapes.items()]

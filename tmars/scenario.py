@@ -207,10 +207,18 @@ def _set_player(game: Game, p: int, spec: Map) -> None:
 
 def _settle_cards(game: Game, spec: Map, fresh: bool) -> None:
     """Cards named in places leave the deck (and, for a `set`, the discard pile); `deck` puts cards
-    on top. A card both in a pile (deck, discard) and elsewhere is an impossible position."""
+    on top. A card in two places (two hands, a hand and play, a pile and elsewhere) is an impossible
+    position."""
     st, content = game.state, game.content
-    placed = {c for pl in st["players"] for c in pl["hand"] + pl["events"] + [e["name"] for e in pl["played"]]
-              + pl.get("dealt", []) + pl.get("dealt_corps", [])}
+    held = [c for pl in st["players"] for c in pl["hand"] + pl["events"] + [e["name"] for e in pl["played"]]
+            + pl.get("dealt", []) + pl.get("dealt_corps", [])]
+    seen: set[str] = set()
+    for c in held:  # each card of the game exists once: in one hand, or in play once, …
+        if c in seen:
+            raise ScenarioError(f"card '{c}' is in two places; the game has one of each card",
+                                _last_place(spec, c) or where(spec), IMPOSSIBLE)
+        seen.add(c)
+    placed = set(held)
     if not fresh:
         st["discard"] = [c for c in st["discard"] if c not in placed]
     top = [_card(content, spec["deck"], i) for i in range(len(spec.get("deck") or ()))]

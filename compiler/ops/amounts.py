@@ -78,6 +78,8 @@ class Resource(Op):
         players = g.state["players"]
         if node["n"] > 0:
             players[p]["res"][res] += n
+            if n:
+                g.say(p, f"gains {n} {tx.noun(res, n)}{g.source(ctx)}")
             return None
         if not node.get("any"):
             if res == "mc" and n and not node.get("upto"):  # paying M€, heat may help (F170, F320)
@@ -89,6 +91,10 @@ class Resource(Op):
             if have < n and not node.get("upto"):
                 raise CannotComplete(f"{g.pname(p)} has {have} {res}, not {n}")
             players[p]["res"][res] = max(0, have - n)
+            if min(have, n):
+                k = min(have, n)
+                verb = "spends" if ctx.get("mandatory") else "loses"
+                g.say(p, f"{verb} {k} {tx.noun(res, k)}{g.source(ctx)}")
             return None
         # red border: optional, partial, all from one player (F088); protected plants are safe (F128)
         if ctx.get("mandatory"):
@@ -110,7 +116,7 @@ class Resource(Op):
         if answer != "none":
             q, k = (int(v) for v in answer.split(":"))
             players[q]["res"][res] -= k
-            g.log(f"{g.pname(q)} loses {k} {res}")
+            g.say(q, f"loses {k} {tx.noun(res, k)}{g.source(ctx)}")
         return None
 
     def bound(self, g, node, ctx, led, mandatory):
@@ -157,12 +163,17 @@ class Production(Op):
         players = g.state["players"]
         if node["n"] > 0:
             players[p]["prod"][res] += n
+            if n:
+                g.say(p, f"gains {n} {tx.RES[res]} production{g.source(ctx)}")
             return None
         floor = g.content.rules.floor(res)
         if not node.get("any"):
-            if players[p]["prod"][res] - n < floor and not node.get("upto"):
+            have = players[p]["prod"][res]
+            if have - n < floor and not node.get("upto"):
                 raise CannotComplete(f"{g.pname(p)}'s {res} production cannot drop by {n}")
-            players[p]["prod"][res] = max(floor, players[p]["prod"][res] - n)
+            players[p]["prod"][res] = max(floor, have - n)
+            if have - players[p]["prod"][res]:
+                g.say(p, f"loses {have - players[p]['prod'][res]} {tx.RES[res]} production{g.source(ctx)}")
             return None
         # red border: mandatory and whole, on one player, who may be the player (F268)
         targets = [q for q, pl in enumerate(players) if pl["prod"][res] - n >= floor]
@@ -175,7 +186,7 @@ class Production(Op):
             return ask
         q = int(answer)
         players[q]["prod"][res] -= n
-        g.log(f"{g.pname(q)}'s {res} production drops by {n}")
+        g.say(q, f"loses {n} {tx.RES[res]} production{g.source(ctx)}")
         return None
 
     def bound(self, g, node, ctx, led, mandatory):
@@ -252,6 +263,8 @@ class CardResource(Op):
                 raise CannotComplete(f"{ctx.get('card')} holds {have} {res}, not {n}")
             if entry:
                 entry["res"] = max(0, have - n)
+                if min(have, n):
+                    g.say(p, f"removes {min(have, n)} {tx.noun(res, min(have, n))} from {entry['name']}")
             return None
         mandatory = ctx.get("mandatory", False)
         opts = [] if mandatory else [option("none", "nobody")]
@@ -271,7 +284,8 @@ class CardResource(Op):
         if answer != "none":
             q, name, k = answer.split(":")
             g.find_played(int(q), name)["res"] -= int(k)
-            g.log(f"{g.pname(p)} removes {k} {res} from {name}")
+            whose = "" if int(q) == p else f"{g.pname(int(q))}'s "
+            g.say(p, f"removes {k} {tx.noun(res, int(k))} from {whose}{name}")
         return None
 
     def _add(self, g: Any, node: Node, ctx: dict, answer: Any, n: int) -> dict | None:
@@ -297,7 +311,7 @@ class CardResource(Op):
             return ask
         entry = g.find_played(p, answer)
         entry["res"] = entry.get("res", 0) + n
-        g.log(f"{g.pname(p)} adds {n} {res if res != vocab.HELD else 'resource'} to {entry['name']}")
+        g.say(p, f"adds {n} {tx.noun(res, n)} to {entry['name']}")
         return None
 
     def bound(self, g, node, ctx, led, mandatory):
@@ -361,7 +375,8 @@ class TR(Op):
     def run(self, g, node, ctx, answer):
         n = amount_of(g, node, ctx) * (1 if node["n"] > 0 else -1)
         g.raise_tr(ctx["p"], n)
-        g.log(f"{g.pname(ctx['p'])} gains {n} TR")
+        if n:
+            g.say(ctx["p"], f"{'gains' if n > 0 else 'loses'} {abs(n)} TR{g.source(ctx)}")
         return None
 
     def cannot_fail(self, node, mandatory, tile_ok):
@@ -427,7 +442,7 @@ class Cards(Op):
             for c in answer:
                 pl["hand"].remove(c)
                 g.state["discard"].append(c)
-            g.log(f"{g.pname(p)} discards {len(answer)} card(s)")
+            g.say(p, f"discards {len(answer)} {tx.noun('card', len(answer))}")
             return None
         if "tag" in node:
             g.reveal_until(p, node["tag"], n)

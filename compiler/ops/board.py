@@ -171,7 +171,7 @@ class Claim(Op):
         if answer is None:
             return decision(ctx["p"], "area", "Claim an area", [option(a, g.area_label(a)) for a in areas])
         g.state["claims"][answer] = ctx["p"]
-        g.log(f"{g.pname(ctx['p'])} claims {answer}")
+        g.say(ctx["p"], f"claims {answer}")
         return None
 
     def bound(self, g, node, ctx, led, mandatory):

@@ -51,7 +51,7 @@ class Steal(Op):
             q, k = (int(v) for v in answer.split(":"))
             players[q]["res"][res] -= k
             players[p]["res"][res] += k
-            g.log(f"{g.pname(p)} steals {k} {res} from {g.pname(q)}")
+            g.say(p, f"steals {k} {res} from {g.pname(q)}")
         return None
 
     def cannot_fail(self, node, mandatory, tile_ok):

@@ -239,7 +239,7 @@ class If(Op):
             card = cards[0]
             g.state["discard"].append(card)  # revealed and discarded (F157)
             hit = cond["reveal"] in g.content.cards[card]["tags"]
-            g.log(f"{g.pname(ctx['p'])} reveals {card}: {'a hit' if hit else 'no match'}")
+            g.say(ctx["p"], f"reveals {card}: {'a hit' if hit else 'no match'}")
         else:
             hit = g.requirement_met(ctx["p"], cond)
         if hit:
