@@ -236,7 +236,7 @@ def card_offerable(g, p: int, card: dict) -> bool:
         return True
     if verdict is False:
         led = Ledger(g, p)
-        led.tile_bonus = loses_outside_cost(play)
+        led.tile_bonus = loses_outside_cost(g.content, key, play)
         led.add(play, ctx)
         predicted_trigger_gains(g, p, card, led)
         if not led.ok():
@@ -244,9 +244,16 @@ def card_offerable(g, p: int, card: dict) -> bool:
     return action_completes(g, p, key)
 
 
-def loses_outside_cost(gain: list) -> bool:
-    """Does a row take the player's own resources after its cost (where a tile's bonus may pay)?"""
-    return any(n["op"] == "resource" and n["n"] < 0 and not n.get("any") for n in walk(gain))
+def loses_outside_cost(content: Content, key: str, gain: list) -> bool:
+    """Does a row take the player's own resources after its cost (where a tile's bonus may pay)?
+    Remembered per named row, as `safe_for` is: the menu asks it of every row at every prompt."""
+    memo = content.memo.get("loses-after-cost")
+    if memo is None:
+        memo = content.memo["loses-after-cost"] = {}
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = any(n["op"] == "resource" and n["n"] < 0 and not n.get("any") for n in walk(gain))
+    return found
 
 
 def row_verdict(g, p: int, key: str, cost: list, gain: list, ctx: dict) -> bool | None:
@@ -257,7 +264,7 @@ def row_verdict(g, p: int, key: str, cost: list, gain: list, ctx: dict) -> bool 
     if not risky_triggers and (safe == "yes" or (safe != "no" and _tiles_placeable(g, p, safe[1]))):
         return True
     led = Ledger(g, p)
-    led.tile_bonus = loses_outside_cost(gain)
+    led.tile_bonus = loses_outside_cost(content, key, gain)
     c = {**ctx, "xmin": 1}
     led.add(cost, c, mandatory=True)
     led.add(gain, c)
