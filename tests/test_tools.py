@@ -20,9 +20,9 @@ def test_soak_plays_the_player_counts_asked_for(monkeypatch, capsys):
     played: list[int] = []
     real = soak.play_checked
 
-    def recording(seed, players, *rest):
+    def recording(seed, players, *rest, **options):
         played.append(players)
-        return real(seed, players, *rest)
+        return real(seed, players, *rest, **options)
 
     monkeypatch.setattr(soak, "play_checked", recording)
     assert soak.main(["--minutes", "0.03", "--players", "3,5"]) == 0
