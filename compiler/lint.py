@@ -342,7 +342,7 @@ def std_shape(c: Card):
             yield "standard project without 'play'", "type", None, "add 'play: …'"
 
 
-@rule("L112", "error", "a project card or corporation without a number",
+@rule("L112", "error", "a project card, prelude or corporation without a number",
       "Printed cards carry a number; it sorts sheets and tells two printings apart.",
       """
 - name: Nameless Number
@@ -351,7 +351,8 @@ def std_shape(c: Card):
   play: +1 plant
 """)
 def missing_number(c: Card):
-    numbered = c.ir["type"] in PROJECTS or (c.ir["type"] == "corporation" and c.ir["module"] in MODULE_NUMBERS)
+    numbered = c.ir["type"] in (*PROJECTS, "prelude") or (c.ir["type"] == "corporation"
+                                                          and c.ir["module"] in MODULE_NUMBERS)
     if numbered and "number" not in c.ir:
         yield "card without 'number'", "name", None, 'add number: "NNN"'
 
@@ -402,6 +403,39 @@ def control_characters(c: Card):
         if isinstance(value, str) and has_control(value):
             yield f"'{fieldname}' holds a control character: {safe(value)}", fieldname, None, \
                 "remove it: names and text are shown as written"
+
+
+@rule("L116", "error", "a prelude with a cost",
+      "A prelude is played free at setup and no discount touches it (F320); an M€ amount printed on one is "
+      "part of its effect, written in its play row.",
+      """
+- name: Costly Start
+  number: "P91"
+  type: prelude
+  cost: 5
+  play: "[+1 plant]"
+""")
+def prelude_with_cost(c: Card):
+    if c.ir["type"] == "prelude" and "cost" in c.ir:
+        yield "a prelude has no cost", "cost", None, "remove 'cost'; an M€ payment goes in the play row: -N mc"
+
+
+@rule("L117", "error", "a prelude with a requirement, an action, an ongoing effect or resources",
+      "A prelude is played once before generation 1 and then only keeps its tags: it has no requirement to "
+      "meet, no action or effect to use later, and nothing can add resources to it.",
+      """
+- name: Blue Start
+  number: "P92"
+  type: prelude
+  action: -> +1 mc
+""")
+def prelude_shape(c: Card):
+    if c.ir["type"] != "prelude":
+        return
+    for key, f, what in (("requires", "requires", "a requirement"), ("action", "action", "an action"),
+                         ("effects", "effect", "an ongoing effect"), ("holds", "holds", "resources")):
+        if c.ir.get(key):
+            yield f"a prelude has {what}", f, None, f"remove '{f}': a prelude acts once, in its play row"
 
 
 # ---- requirements --------------------------------------------------------------------------
@@ -686,6 +720,26 @@ def zero_amount(c: Card):
     for f, node, _ in all_nodes(c.ir):
         if node.get("n") == 0:
             yield f"an amount of 0 {token(node)}", f, token(node), None
+
+
+@rule("L311", "error", "a card pays with a resource it does not hold",
+      "'pay RES as N mc' spends the resources on this card (Psychrophiles' microbes); a card that holds "
+      "another kind, or none, never has any to pay with.",
+      """
+- name: Empty Purse
+  number: "951"
+  type: active
+  cost: 2
+  holds: animal
+  action: -> +1 animal
+  effect: pay microbe as 2 mc on plant-tag
+""")
+def pays_unheld(c: Card):
+    for e in c.ir.get("effects", ()):
+        for m in e.get("mods", ()):
+            if m["mod"] == "pay" and "n" in m and m["res"] != _held(c):
+                yield f"pays with {m['res']} from this card, which holds {_held(c) or 'nothing'}", "effect", \
+                    m["res"], f"add 'holds: {m['res']}'"
 
 
 # ---- choices, effects, overrides -------------------------------------------------------------
@@ -978,6 +1032,116 @@ def needs_unused(c: Card):
                 "remove it, or silence this with lint-ignore and a reason"
 
 
+@rule("L419", "error", "a resource paid as M€ on something that is not a card being played",
+      "'pay RES as N mc on TRIGGER' helps pay for a card: its trigger names what that card must be (a tag, "
+      "card(…)); a tile, a standard project or a global never matches a card, so the payment is never offered.",
+      """
+- name: Odd Purse
+  number: "957"
+  type: active
+  cost: 2
+  holds: microbe
+  action: -> +1 microbe
+  effect: pay microbe as 2 mc on city
+""")
+def pay_on_non_card(c: Card):
+    for e in c.ir.get("effects", ()):
+        for m in e.get("mods", ()):
+            if m["mod"] != "pay":
+                continue
+            for t in m.get("on", ()):
+                if not (t["event"] == "card" or t["event"].endswith(vocab.COUNT_SUFFIX_TAG)):
+                    yield f"'{t['event']}' is not a card being played", "effect", t["event"], \
+                        "a tag (plant-tag) or card(…)"
+
+
+@rule("L420", "error", "play-card where no card can be played",
+      "play-card plays a card from your hand (or a drawn one) at once: in a corporation's 'start' there is no "
+      "hand yet and in an ongoing effect it would play a card in the middle of playing another; a "
+      "corporation's one-off is its 'first-action'.",
+      """
+- name: Eager Corp
+  type: corporation
+  start: +40 mc, play-card(discount 5)
+""")
+def play_card_misplaced(c: Card):
+    for f, node, _ in all_nodes(c.ir):
+        if node["op"] == "play_card" and f in ("start", "effect"):
+            yield f"play-card in {'a corporation' + chr(39) + 's start' if f == 'start' else 'an ongoing effect'}", \
+                f, "play-card", "use 'first-action' on a corporation, or a play row"
+
+
+@rule("L421", "error", "a free award in an action or an ongoing effect",
+      "award(free) funds one award without paying (Vitor's first action); in an action or an effect it "
+      "would fund the awards over and over, which no card does.",
+      """
+- name: Patron
+  number: "958"
+  type: active
+  cost: 5
+  action: -> award(free)
+""")
+def repeated_free_award(c: Card):
+    for f, node, _ in all_nodes(c.ir):
+        if node["op"] == "award" and f in ("action", "effect"):
+            yield f"award(free) in an {'action' if f == 'action' else 'ongoing effect'}", f, "award", \
+                "fund it once: in a play row or a corporation's first-action"
+
+
+@rule("L422", "error", "cards revealed for the wild or event tag",
+      "'+N card(TAG-tag)' reveals cards until N with that tag are found; a wild tag stands in only for a "
+      "requirement's tag (F330) and events are few, so the deck would be turned over for next to nothing.",
+      """
+- name: Wild Search
+  number: "959"
+  type: automated
+  cost: 5
+  play: +2 card(wild-tag)
+""")
+def reveal_odd_tag(c: Card):
+    for f, node, _ in all_nodes(c.ir):
+        if node["op"] == "cards" and node.get("tag") in (vocab.WILD_TAG, "event"):
+            yield f"revealing cards for the {node['tag']} tag", f, node["tag"], "reveal for a printed tag: plant-tag"
+
+
+@rule("L423", "warning", "'any-neighbours' on a tile that keeps no distance",
+      "any-neighbours waives the rule that keeps cities apart (Lava Tube Settlement); other tiles keep no "
+      "distance, so on them it changes nothing and another rule was probably meant.",
+      """
+- name: Loose Grove
+  number: "960"
+  type: automated
+  cost: 5
+  play: greenery(any-neighbours)
+""")
+def any_neighbours_not_city(c: Card):
+    for f, node, _ in all_nodes(c.ir):
+        if node["op"] == "tile" and "any-neighbours" in node.get("rules", ()) and node["tile"] != "city":
+            yield f"any-neighbours on a {node['tile']} tile", f, "any-neighbours", "use it on a city"
+
+
+@rule("L424", "warning", "a count, requirement or trigger on the wild tag",
+      "A wild tag counts as a tag of the kind a requirement asks for, during your own actions, and nowhere "
+      "else (F330); a card asking for wild tags themselves, or triggered by one, is almost surely a slip.",
+      """
+- name: Wild Fan
+  number: "961"
+  type: active
+  cost: 5
+  effect: wild-tag => +1 mc
+""")
+def wild_counted(c: Card):
+    wild = vocab.WILD_TAG + vocab.COUNT_SUFFIX_TAG
+    for f, cnt in counts(c.ir):
+        if cnt.get("count") == wild:
+            yield "counts wild tags", f, wild, "count the tag the card means"
+    for e in c.ir.get("effects", ()):
+        triggers = list(e.get("on", ())) + [t for m in e.get("mods", ()) for t in m.get("on", ())]
+        for t in triggers:
+            if t["event"] == wild or vocab.WILD_TAG in t.get("args", ()):
+                yield "triggered by a wild tag", "effect", wild, "a wild tag triggers nothing (F330)"
+
+
 @lru_cache(maxsize=1)
 def reserved_areas() -> frozenset[str]:
     """Names of the reserved areas on every shipped map (cards/*/board/*.yaml); read once a run,
@@ -1125,11 +1289,14 @@ def duplicate_numbers(cards: list[Card]):
             seen[key] = c
 
 
-MODULE_NUMBERS = {"base": (r"\d{3}", r"R\d{2}"), "corpera": (r"\d{3}", r"R\d{2}")}
+# Number formats per module: (projects and preludes, corporations, range of project numbers or None).
+MODULE_NUMBERS = {"base": (r"\d{3}", r"R\d{2}", (1, 208)), "corpera": (r"\d{3}", r"R\d{2}", (1, 208)),
+                  "prelude": (r"P\d{2}", r"R\d{2}", None)}
 
 
 @rule("L503", "error", "a card number outside its module's format",
-      "Base and Corporate Era projects are numbered 001–208 with three digits, corporations R00–R99.",
+      "Base and Corporate Era projects are numbered 001–208 with three digits, Prelude's preludes and "
+      "projects P01–P99, corporations R00–R99.",
       """
 - name: Misnumbered
   number: "72"
@@ -1147,8 +1314,8 @@ def number_format(cards: list[Card]):
         pattern = fmt[1] if c.ir["type"] == "corporation" else fmt[0]
         if not re.fullmatch(pattern, number):
             yield c, f"number '{number}' does not match {pattern} for module {c.ir['module']}", "number", None, None
-        elif c.ir["type"] in PROJECTS and not 1 <= int(number) <= 208:
-            yield c, f"number {number} is outside 001–208", "number", None, None
+        elif c.ir["type"] in PROJECTS and fmt[2] and not fmt[2][0] <= int(number) <= fmt[2][1]:
+            yield c, f"number {number} is outside {fmt[2][0]:03}–{fmt[2][1]:03}", "number", None, None
 
 
 @rule("L504", "warning", "two cards place a special tile of the same name",

@@ -117,3 +117,74 @@ def test_std_filter_must_name_a_standard_project(tmp_path):
             '  effect: discount 3 on std(powir-plant)\n')
     found = [f for f in lint_text(tmp_path, text).findings if f.code == "L406"]
     assert found and "power-plant" in found[0].suggestion
+
+
+PRELUDE = """
+- name: Test Start
+  number: "P90"
+  module: prelude
+  type: prelude
+  tags: [earth]
+  play: "[+1 mc]"
+"""
+
+
+@pytest.mark.parametrize("change, code", [
+    ("  vp: 1 per 2 animal\n", "L303"),                       # VP per a resource a prelude cannot hold
+    ("  holds: animal\n  vp: 1 per 2 animal\n", "L117"),      # a prelude holds nothing
+    ("  requires: oxygen >= 3\n", "L117"),
+    ("  effect: earth-tag => +1 mc\n", "L117"),
+    ("  cost: 3\n", "L116"),
+])
+def test_prelude_slips(tmp_path, change, code):
+    codes = [f.code for f in lint_text(tmp_path, PRELUDE.lstrip("\n") + change).findings]
+    assert code in codes, codes
+
+
+def test_prelude_numbers(tmp_path):
+    assert "L503" in [f.code for f in lint_text(tmp_path, PRELUDE.replace('"P90"', '"209"')).findings]
+    unnumbered = PRELUDE.replace('  number: "P90"\n', "")
+    assert "L112" in [f.code for f in lint_text(tmp_path, unnumbered).findings]
+    assert not lint_text(tmp_path, PRELUDE).findings
+
+
+@pytest.mark.parametrize("row, code", [
+    ('first-action: play-card(prelude, of 3)', None),          # Valley Trust: a one-off, allowed
+    ('start: "+40 mc, play-card(discount 5)"', "L420"),
+    ('effect: card(vp) => play-card(discount 5)', "L420"),
+    ('first-action: award(free)', None),                       # Vitor
+    ('action: -> award(free)', "L421"),
+    ('effect: city => award(free)', "L421"),
+])
+def test_corporation_one_offs(tmp_path, row, code):
+    corp = f'- name: Test Corp\n  number: "R90"\n  module: prelude\n  type: corporation\n  start: +40 mc\n  {row}\n'
+    if row.startswith("start"):
+        corp = corp.replace("  start: +40 mc\n", "")
+    codes = [f.code for f in lint_text(tmp_path, corp).findings]
+    assert (code in codes) if code else not codes, codes
+
+
+@pytest.mark.parametrize("text, code", [
+    ("play: +2 card(plant-tag)", None),
+    ("play: +2 card(event-tag)", "L422"),
+    ('play: "[-1 energy, +2 mc], city(volcanic, any-neighbours)"', None),
+    ("play: ocean(any-neighbours)", "L423"),
+    ("requires: wild-tag >= 1\n  play: +1 card", "L424"),
+    ("play: +1 mc per wild-tag", "L424"),
+])
+def test_prelude_words_on_projects(tmp_path, text, code):
+    card = f'- name: Test Card\n  number: "P91"\n  module: prelude\n  type: automated\n  cost: 5\n  {text}\n'
+    codes = [f.code for f in lint_text(tmp_path, card).findings]
+    assert (code in codes) if code else not codes, codes
+
+
+@pytest.mark.parametrize("effect, code", [
+    ("pay microbe as 2 mc on plant-tag", None),                # Psychrophiles
+    ("pay animal as 2 mc on plant-tag", "L311"),
+    ("pay microbe as 2 mc on greenery", "L419"),
+])
+def test_pay_with_held_resources(tmp_path, effect, code):
+    card = ('- name: Test Purse\n  number: "P92"\n  module: prelude\n  type: active\n  cost: 2\n  tags: [microbe]\n'
+            f'  holds: microbe\n  action: -> +1 microbe\n  effect: {effect}\n')
+    codes = [f.code for f in lint_text(tmp_path, card).findings]
+    assert (code in codes) if code else not codes, codes

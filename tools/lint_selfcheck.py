@@ -1,18 +1,20 @@
 """Does the linter find what it should? Mutate the card library at random and count the
 mutations that the compiler or `tmars lint` reports.
 
-    python tools/lint_selfcheck.py [--count 1000] [--seed 1] [--show-misses]
+    python tools/lint_selfcheck.py [--count 1000] [--seed 1] [--show-misses] [--module prelude]
 
 Mutation kinds (each applied to the text of one card in one file):
   misspelt-word      one letter of a card-language word, tag, type or holds value changed
   bracket            a '[', ']', '(' or ')' dropped, or an extra one inserted
-  field-removed      a frame field the card needs removed (name, type, cost, number, start,
-                     score, requires of a milestone, holds of a card that uses its resource,
-                     note of a card with an override)
+  field-removed      a frame field the card needs removed (name, type, cost, number (a
+                     prelude's too), start, score, requires of a milestone, holds of a card
+                     that uses its resource, note of a card with an override)
   field-mistyped     a field name misspelt, or a value of the wrong type
   out-of-range       a cost, requirement, number or amount moved outside what the game allows
   border-on-gain     a red border '!' moved onto a gain
   unholdable         a card made to collect or count a resource it cannot hold
+  prelude-frame      a prelude given a cost, a requirement, an action, an effect, 'holds' or VP
+                     per a resource
 The unmutated library lints clean, so any finding means the mutation was caught.
 """
 
@@ -100,6 +102,8 @@ class Mutator:
             needed += ["cost", "number"]
         if ctype == "corporation":
             needed += ["start", "number"]
+        if ctype == "prelude":
+            needed.append("number")
         if ctype == "award":
             needed.append("score")
         if ctype == "milestone":
@@ -183,8 +187,17 @@ class Mutator:
         return None
 
 
+    def prelude_frame(self, lines, start, end, fields):
+        if not re.search(r"^  type: prelude$", "\n".join(lines[start:end]), re.MULTILINE):
+            return None
+        extra = self.rng.choice(["cost: 4", "requires: oxygen >= 3", "action: -> +1 mc", "effect: city => +1 mc",
+                                 "holds: animal", "vp: 1 per 2 animal"])
+        lines.insert(start + 1, "  " + extra)
+        return f"a prelude given '{extra}'"
+
+
 KINDS = ("misspelt_word", "bracket", "field_removed", "field_mistyped", "out_of_range", "border_on_gain",
-         "unholdable")
+         "unholdable", "prelude_frame")
 
 
 def main() -> int:
@@ -192,10 +205,13 @@ def main() -> int:
     ap.add_argument("--count", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--show-misses", action="store_true")
+    ap.add_argument("--module", action="append", help="mutate only this module's card files (repeatable)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     mut = Mutator(rng)
-    files = card_files()
+    files = [f for f in card_files() if not args.module or f.parent.name in args.module]
+    if not files:
+        ap.error(f"no card files for module(s) {', '.join(args.module)}")
     caught: dict[str, list[int]] = {k: [0, 0] for k in KINDS}
     misses = []
     with tempfile.TemporaryDirectory() as tmp:
