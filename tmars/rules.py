@@ -135,7 +135,9 @@ def requirement_met(state: dict, content: Content, p: int, req: dict, flex: int 
     value = count(state, content, p, req)
     word = req["count"]
     if word.endswith(vocab.COUNT_SUFFIX_TAG) and not req.get("any") and word[:-4] not in ("event", vocab.WILD_TAG):
-        value += tags(state, content, p)[vocab.WILD_TAG]  # a wild tag is any tag during your actions (F330)
+        wild = tags(state, content, p).get(vocab.WILD_TAG)
+        if wild:
+            value += wild  # a wild tag is any tag during your actions (F330)
     spec = content.rules.globals.get(req["count"])
     step = spec["step"] if spec else None
     slack = flex * step if step and not req.get("any") else 0
@@ -223,16 +225,26 @@ def card_payments(state: dict, content: Content, p: int, card: str | None) -> li
     how many), from a 'pay RES as N mc on TRIGGER' effect of the card holding them."""
     if card is None:
         return []
+    payers = _memo_on_played(state, content, p, "card-payers", _card_payers)
+    if not payers:
+        return []
     out = []
     for e in state["players"][p]["played"]:
+        for m in payers.get(e["name"], ()):
+            if e.get("res") and (not m.get("on") or any(_card_matches(t, card, p, content) for t in m["on"])):
+                out.append((f"card:{e['name']}", m["n"], e["res"]))
+    return out
+
+
+def _card_payers(content: Content, played: list) -> dict[str, list[dict]]:
+    """The played cards whose own resources may pay for cards, with those 'pay' modifiers."""
+    out: dict[str, list[dict]] = {}
+    for e in played:
         held = content.cards[e["name"]]
-        if not e.get("res"):
-            continue
-        for eff in held.get("effects", ()):
-            for m in eff.get("mods", ()):
-                if m["mod"] == "pay" and "n" in m and m["res"] == held.get("holds") and (
-                        not m.get("on") or any(_card_matches(t, card, p, content) for t in m["on"])):
-                    out.append((f"card:{e['name']}", m["n"], e["res"]))
+        mods = [m for eff in held.get("effects", ()) for m in eff.get("mods", ())
+                if m["mod"] == "pay" and "n" in m and m["res"] == held.get("holds")]
+        if mods:
+            out[e["name"]] = mods
     return out
 
 
