@@ -117,3 +117,20 @@ def test_a_module_adds_its_milestone_and_award_to_the_map_and_a_missing_one_is_r
     (other / "module.yaml").write_text("id: bad\nname: Bad\nrequires: [base]\nadds_to_map: {awards: [Nobody]}\n")
     with pytest.raises(ContentError, match="adds the award 'Nobody' to the map, but no card"):
         Game.new(2, seed=4, card_folders=(str(other),))
+
+
+def test_with_prelude_all_corporations_are_shuffled_together_and_two_dealt():
+    """F341: one shuffled pile of every module's corporations, two dealt to each player."""
+    from tmars.game import Game
+    dealt: list[str] = []
+    for seed in range(40):
+        game = Game.new(3, seed=seed, modules=("base", "corpera", "prelude"))
+        hands = [pl["dealt_corps"] for pl in game.state["players"]]
+        assert all(len(h) == 2 for h in hands) and len({c for h in hands for c in h}) == 6
+        dealt += [c for h in hands for c in h]
+    modules = {game.content.cards[c]["module"] for c in dealt}
+    prelude_corps = {c for c in dealt if game.content.cards[c]["module"] == "prelude"}
+    assert modules == {"base", "corpera", "prelude"} and len(prelude_corps) == 5
+    same_kind = sum(1 for i in range(0, len(dealt), 2)
+                    if len({game.content.cards[c]["module"] == "prelude" for c in dealt[i:i + 2]}) == 1)
+    assert same_kind > 0  # some players get two corporations of one kind: no one-from-each dealing
