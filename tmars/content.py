@@ -8,6 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from compiler.diagnostics import CompileError
+from compiler.vocab import WILD_TAG
 from compiler.gameflow import GameFlow, load_flow, variants_of
 from compiler.gamerules import GameRules, load_rules
 from compiler.modules import MAX_DATA_BYTES, ON_FORGET, ModuleError, folder_of, manifests
@@ -76,6 +77,12 @@ class Content:
 
     def __post_init__(self) -> None:
         self.slugs = {t: {slug(n): n for n in cards} for t, cards in self.board.items()}
+        # whether any card has a wild tag: requirements then count it (F330); read at every menu
+        self.wild = any(WILD_TAG in c.get("tags", ()) for c in self.cards.values())
+        self.row_losses: dict[str, bool] = {}  # named row -> loses resources after its cost (feasible.py)
+        # whether any card lets the resources it holds pay for cards (rules.card_payments)
+        self.card_pay = any(m["mod"] == "pay" and "n" in m for c in self.cards.values()
+                            for e in c.get("effects", ()) for m in e.get("mods", ()))
 
     def of_type(self, *types: str) -> list[dict]:
         found = self.memo.get(("of-type", types))

@@ -247,12 +247,10 @@ def card_offerable(g, p: int, card: dict) -> bool:
 def loses_outside_cost(content: Content, key: str, gain: list) -> bool:
     """Does a row take the player's own resources after its cost (where a tile's bonus may pay)?
     Remembered per named row, as `safe_for` is: the menu asks it of every row at every prompt."""
-    memo = content.memo.get("loses-after-cost")
-    if memo is None:
-        memo = content.memo["loses-after-cost"] = {}
-    found = memo.get(key)
+    found = content.row_losses.get(key)
     if found is None:
-        found = memo[key] = any(n["op"] == "resource" and n["n"] < 0 and not n.get("any") for n in walk(gain))
+        found = content.row_losses[key] = any(n["op"] == "resource" and n["n"] < 0 and not n.get("any")
+                                              for n in walk(gain))
     return found
 
 

@@ -134,7 +134,8 @@ def count(state: dict, content: Content, p: int, c: dict, ctx: dict | None = Non
 def requirement_met(state: dict, content: Content, p: int, req: dict, flex: int = 0) -> bool:
     value = count(state, content, p, req)
     word = req["count"]
-    if word.endswith(vocab.COUNT_SUFFIX_TAG) and not req.get("any") and word[:-4] not in ("event", vocab.WILD_TAG):
+    if content.wild and word.endswith(vocab.COUNT_SUFFIX_TAG) and not req.get("any") \
+            and word[:-4] not in ("event", vocab.WILD_TAG):
         wild = tags(state, content, p).get(vocab.WILD_TAG)
         if wild:
             value += wild  # a wild tag is any tag during your actions (F330)
@@ -223,7 +224,7 @@ def pay_with(state: dict, content: Content, p: int) -> list[str]:
 def card_payments(state: dict, content: Content, p: int, card: str | None) -> list[tuple[str, int, int]]:
     """Resources held on the player's cards that may pay for this card: ('card:NAME', value each,
     how many), from a 'pay RES as N mc on TRIGGER' effect of the card holding them."""
-    if card is None:
+    if card is None or not content.card_pay:
         return []
     payers = _memo_on_played(state, content, p, "card-payers", _card_payers)
     if not payers:
