@@ -1100,7 +1100,7 @@ def repeated_free_award(c: Card):
 """)
 def reveal_odd_tag(c: Card):
     for f, node, _ in all_nodes(c.ir):
-        if node["op"] == "cards" and node.get("tag") in (vocab.WILD_TAG, "event"):
+        if node["op"] == "cards" and node.get("tag") in (*vocab.WILD_TAGS, "event"):
             yield f"revealing cards for the {node['tag']} tag", f, node["tag"], "reveal for a printed tag: plant-tag"
 
 
@@ -1131,15 +1131,16 @@ def any_neighbours_not_city(c: Card):
   effect: wild-tag => +1 mc
 """)
 def wild_counted(c: Card):
-    wild = vocab.WILD_TAG + vocab.COUNT_SUFFIX_TAG
+    wilds = set(vocab.WILD_TAGS)
+    words = {w + vocab.COUNT_SUFFIX_TAG for w in wilds}
     for f, cnt in counts(c.ir):
-        if cnt.get("count") == wild:
-            yield "counts wild tags", f, wild, "count the tag the card means"
+        if cnt.get("count") in words:
+            yield f"counts {cnt['count'][:-4]} tags", f, cnt["count"], "count the tag the card means"
     for e in c.ir.get("effects", ()):
         triggers = list(e.get("on", ())) + [t for m in e.get("mods", ()) for t in m.get("on", ())]
         for t in triggers:
-            if t["event"] == wild or vocab.WILD_TAG in t.get("args", ()):
-                yield "triggered by a wild tag", "effect", wild, "a wild tag triggers nothing (F330)"
+            if t["event"] in words or wilds & set(a for a in t.get("args", ()) if isinstance(a, str)):
+                yield "triggered by a wild tag", "effect", t["event"], "a wild tag triggers nothing (F330)"
 
 
 @lru_cache(maxsize=1)

@@ -509,7 +509,7 @@ def card_sentences(card: dict) -> list[str]:
         out.append(score_text(card["score"]))
     if "vp" in card:
         out.append(vp_text(card["vp"]))
-    if vocab.WILD_TAG in card.get("tags", ()):
+    if set(vocab.WILD_TAGS) & set(card.get("tags", ())):
         out.append(sentence("during your own actions, its wild tag counts as a tag of the kind a requirement asks for"))
     if notes.note and not notes.said:
         if last_row is not None and not any("*" in s for s in out) and out[last_row].endswith("."):

@@ -28,6 +28,8 @@ def __getattr__(name: str) -> tuple[str, ...] | set[str]:
         return tuple(w for w, spec in all_words("globals").items() if not spec.get("raised_by"))
     if name == "TRACKS":  # every global parameter, as a count word
         return tuple(all_words("globals"))
+    if name == "WILD_TAGS":  # tags that stand for any tag a requirement asks for (F330), as a manifest says
+        return tuple(w for w, spec in all_words("tags").items() if spec.get("stands_for_any"))
     if name in _BROUGHT:
         return tuple(all_words(_BROUGHT[name]))
     if name == "ALL_ATOM_WORDS":  # every word an atom may be
@@ -71,7 +73,6 @@ GRANTABLE = {"discount": "the card costs N M€ less", "flex": "its global requi
 COUNT_SUFFIX_TAG = "-tag"
 # The wild tag (a module's word): in play, it counts as one tag of the kind a requirement asks
 # for, since requirements are checked during your own actions (F330); nowhere else.
-WILD_TAG = "wild"
 COUNT_SUFFIX_PROD = "-prod"
 
 # Card-language atoms that are neither resources nor tiles.

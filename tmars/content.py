@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from compiler import vocab
 from compiler.diagnostics import CompileError
-from compiler.vocab import WILD_TAG
 from compiler.gameflow import GameFlow, load_flow, variants_of
 from compiler.gamerules import GameRules, load_rules
 from compiler.modules import MAX_DATA_BYTES, ON_FORGET, ModuleError, folder_of, manifests
@@ -77,8 +77,9 @@ class Content:
 
     def __post_init__(self) -> None:
         self.slugs = {t: {slug(n): n for n in cards} for t, cards in self.board.items()}
-        # whether any card has a wild tag: requirements then count it (F330); read at every menu
-        self.wild = any(WILD_TAG in c.get("tags", ()) for c in self.cards.values())
+        # the wild tags the cards carry (tags a manifest says stand for any): requirements count
+        # them (F330); read at every menu, so said once
+        self.wild = tuple(t for t in vocab.WILD_TAGS if any(t in c.get("tags", ()) for c in self.cards.values()))
         self.row_losses: dict[str, bool] = {}  # named row -> loses resources after its cost (feasible.py)
         # whether any card lets the resources it holds pay for cards (rules.card_payments)
         self.card_pay = any(m["mod"] == "pay" and "n" in m for c in self.cards.values()

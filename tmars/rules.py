@@ -135,10 +135,9 @@ def requirement_met(state: dict, content: Content, p: int, req: dict, flex: int 
     value = count(state, content, p, req)
     word = req["count"]
     if content.wild and word.endswith(vocab.COUNT_SUFFIX_TAG) and not req.get("any") \
-            and word[:-4] not in ("event", vocab.WILD_TAG):
-        wild = tags(state, content, p).get(vocab.WILD_TAG)
-        if wild:
-            value += wild  # a wild tag is any tag during your actions (F330)
+            and word[:-4] != "event" and word[:-4] not in content.wild:
+        held = tags(state, content, p)
+        value += sum(held.get(t, 0) for t in content.wild)  # a wild tag is any tag during your actions (F330)
     spec = content.rules.globals.get(req["count"])
     step = spec["step"] if spec else None
     slack = flex * step if step and not req.get("any") else 0
