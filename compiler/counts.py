@@ -214,17 +214,23 @@ class Hand(Count):
 
 
 class OnThisCard(Count):
+    """A card resource: those on this card, or with `(all)` those on every card of yours that holds
+    it (Hoverlord's floaters), since a milestone or award has no card of its own to count on."""
+
     def words(self):
-        return {r: f"{r} resources on this card" for r in vocab.CARD_RESOURCES}
+        return {r: f"{r} resources on this card (on all your cards with (all))" for r in vocab.CARD_RESOURCES}
 
     def value(self, rules, state, content, p, c, ctx, players):
+        if "all" in c.get("args", ()):
+            return sum(e.get("res", 0) for q in players for e in state["players"][q]["played"]
+                       if content.cards[e["name"]].get("holds") == c["count"])
         entry = rules.find_played(state, ctx["p"], ctx["card"]) if ctx and ctx.get("card") else None
         return entry.get("res", 0) if entry else 0
 
     def parts(self, c, who):
         from .text import NOUNS
         sing, plur = NOUNS[c["count"]]
-        return sing, plur, "on this card"
+        return sing, plur, (f"{who} on your cards" if "all" in c.get("args", ()) else "on this card")
 
     def icon(self, c, icons, small, grp):
         return icons.icon(c["count"]), []

@@ -893,7 +893,8 @@ def unknown_trigger_filter(c: Card):
 
 
 @rule("L407", "error", "a count argument the engine does not know",
-      "Counts take 'mars' (only tiles on Mars) and 'opponents'; anything else is silently ignored.",
+      "Counts take 'mars' (only tiles on Mars), 'opponents' and 'all' (a card resource on all your cards); "
+      "anything else is silently ignored.",
       """
 - name: Odd Count
   number: "947"
@@ -904,9 +905,9 @@ def unknown_trigger_filter(c: Card):
 def unknown_count_arg(c: Card):
     for f, cnt in counts(c.ir):
         for a in cnt.get("args", ()):
-            if a not in ("mars", "opponents"):
+            if a not in ("mars", "opponents", "all"):
                 yield f"count argument '{a if isinstance(a, str) else a['rule']}' is unknown", f, \
-                    a if isinstance(a, str) else a["rule"], "use (mars) or (opponents)"
+                    a if isinstance(a, str) else a["rule"], "use (mars), (opponents) or (all)"
 
 
 @rule("L408", "warning", "a discount of 0",

@@ -152,10 +152,12 @@ class Lowerer:
             node.update(self.resource_args(word, sign, marked, args, args_tree))
             args = []
         elif word in vocab.CARD_RESOURCES or word == vocab.HELD:
-            where = "here"
+            where, only = "here", None
             for a, a_tree in zip(args, args_tree.children if args_tree else [], strict=False):
                 if a in ("other", "any", "that") or (a == "nonempty" and word == vocab.HELD):
                     where = a
+                elif isinstance(a, str) and a.endswith(vocab.COUNT_SUFFIX_TAG) and a[:-4] in vocab.TAGS:
+                    only = a[:-4]  # 'ANY Venus card': only your cards with that tag (F296)
                 else:
                     raise self.fail("E212", f"unknown target '{_arg_text(a)}' for a card resource", a_tree,
                                     "'other' (another of your cards), 'any' (any of your cards), 'that' "
@@ -171,6 +173,11 @@ class Lowerer:
                                 f"-{n} {word} (this card) or -{n} {word}! (any card, a red border)",
                                 "remove the target, or add '!' to remove from any card")
             node = {"op": "card_resource", "res": word, "n": sign * n, "where": where}
+            if only:
+                if where not in ("other", "any") or sign < 0:
+                    raise self.fail("E212", f"a tag filter ({only}-tag) goes with a gain to 'any' or 'other' card",
+                                    args_tree or word_tok, f"+{n} {word}(any, {only}-tag)", "")
+                node["tag"] = only
             args = []
         elif word == "tr":
             node = {"op": "tr", "n": sign * n}

@@ -28,7 +28,7 @@ def test_the_game_words_come_from_the_manifests():
     assert tuple(installed_words("tags")) == vocab.TAGS and "building" in manifests()["base"].words("tags")
     assert tuple(installed_words("card_resources")) == vocab.CARD_RESOURCES
     assert "fighter" in manifests()["corpera"].words("card_resources")  # Security Fleet's, a Corporate Era word
-    assert vocab.GLOBALS == ("temperature", "oxygen")
+    assert vocab.GLOBALS == ("temperature", "oxygen", "venus")  # Venus Next brings the fourth track
     assert closure("corpera") == {"base", "corpera"} and resolve(["corpera", "base"]) == ("base", "corpera")
 
 

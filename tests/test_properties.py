@@ -108,7 +108,7 @@ def test_corrupted_real_saves_raise_save_error():
         lambda s: s.pop("players"), lambda s: s.update(version=2), lambda s: s["players"][0].update(hand=["Nope"]),
         lambda s: s["players"][0]["res"].pop("mc"), lambda s: s.update(deck=["Ghost Card"]),
         lambda s: s["board"].update({"r99c9": {"tile": "city"}}), lambda s: s.update(stack=[{"t": "boom"}]),
-        lambda s: s["options"].update(modules=["venus"]), lambda s: s["players"][1]["prod"].update(mc="lots"),
+        lambda s: s["options"].update(modules=["turmoil"]), lambda s: s["players"][1]["prod"].update(mc="lots"),
         lambda s: s.update(rng="seed"),
     ]  # a forged 'pending' is not refused but replaced: tests/test_saves.py
     for corrupt in corruptions:

@@ -31,7 +31,7 @@ def amount_of(g: Any, node: Node, ctx: dict) -> int:
 def _source(node: Node) -> str:
     out = ("upto " if node.get("upto") else "") + pr.amount(node) + " " + node["res"]
     if node["op"] == "card_resource" and node["where"] != "here":
-        out += f"({node['where']})"
+        out += f"({node['where']}, {node['tag']}-tag)" if node.get("tag") else f"({node['where']})"
     if node.get("with"):
         out += "(" + ", ".join(node["with"]) + ")"
     if node.get("adjacent"):
@@ -225,7 +225,7 @@ def production_part(node: Node) -> str:
 class CardResource(Op):
     name = "card_resource"
     required = {"res": WORD, "n": INT, "where": WHERE}  # a card resource of a module, or held
-    optional = {"x": TRUE, "upto": TRUE, "any": TRUE, "per": PER}
+    optional = {"x": TRUE, "upto": TRUE, "any": TRUE, "per": PER, "tag": WORD}
 
     def text(self, node, cost, note):
         res = tx.amount(node, node["res"])
@@ -233,6 +233,8 @@ class CardResource(Op):
         if node["n"] > 0:
             to = {"here": "to this card", "other": "to another card", "any": "to one of your cards",
                   "that": "to that card", "nonempty": "to a card that already holds at least 1 resource"}[where]
+            if node.get("tag"):
+                to = f"{to} with a {node['tag']} tag"
             return f"add {res} {to}{tx.per_text(node)}"
         if node.get("any"):
             upto = "" if cost or not node.get("upto", True) else "up to "
@@ -247,7 +249,7 @@ class CardResource(Op):
         body = rd.wrap_any(rd.amount_icon(node["res"], node), node)
         cap = {"other": "another card", "any": "any card", "that": "that card", "nonempty": "a card with 1+"}
         if node["where"] in cap and node["n"] > 0:
-            body += rd.small(cap[node["where"]])
+            body += rd.small(cap[node["where"]] + (f" ({node['tag']} tag)" if node.get("tag") else ""))
         return rd.grp(body + rd.per_html(node))
 
     def run(self, g, node, ctx, answer):
@@ -303,6 +305,8 @@ class CardResource(Op):
                        if e.get("res") and g.content.cards[e["name"]].get("holds")]
         else:
             targets = g.holders(p, res, exclude=ctx.get("card") if where == "other" else None)
+            if node.get("tag"):
+                targets = [e for e in targets if node["tag"] in g.content.cards[e["name"]].get("tags", ())]
         if not targets:
             return None  # resources with nowhere to go are lost (F120)
         answer, ask = ask_one(answer, p, "card", f"Add {n} {res} to which card?",
