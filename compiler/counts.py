@@ -215,7 +215,7 @@ class Hand(Count):
 
 class OnThisCard(Count):
     """A card resource: those on this card, or with `(all)` those on every card of yours that holds
-    it (Hoverlord's floaters), since a milestone or award has no card of its own to count on."""
+    it (a milestone counting floaters, say), since a milestone or award has no card of its own."""
 
     def words(self):
         return {r: f"{r} resources on this card (on all your cards with (all))" for r in vocab.CARD_RESOURCES}

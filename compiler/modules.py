@@ -67,6 +67,10 @@ _TRACK = {"type": "object", "required": ["meaning", "start", "goal", "step"], "a
               "meaning": _MEANING, "glyph": _GLYPH, "start": _INT, "goal": _INT,
               "step": {"type": "integer", "minimum": 1},
               "ends_game": {"type": "boolean", "description": "maxing it is part of the game-end condition"},
+              "noun": {**_MEANING, "description": "how the rules text names it: 'the temperature', 'Venus'"},
+              "says": {**_MEANING, "description": "a minimum requirement in the rules text: '{n}% oxygen'"},
+              "says_max": {**_MEANING, "description": "a maximum requirement in the rules text: '{n}% oxygen or less'"},
+              "shows": {**_MEANING, "description": "the value in a requirement box on the sheet: '{n}%'"},
               "raised_by": {**_WORD, "description": "the tile whose placement raises it (no raise word)"},
               "bonuses": {"type": "array", "items": {
                   "type": "object", "required": ["at", "do"], "additionalProperties": False,

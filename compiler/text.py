@@ -43,7 +43,9 @@ def _refresh_nouns() -> None:
 
 _refresh_nouns()
 ON_NEW_WORDS.append(_refresh_nouns)
-PARAMS = {"temperature": "the temperature", "oxygen": "oxygen"}
+def param_noun(word: str) -> str:
+    """How the rules text names a global parameter ('the temperature', 'Venus'): its manifest says."""
+    return all_words("globals").get(word, {}).get("noun", word)
 SMALL_WORDS = {"a", "an", "the", "of", "from", "on", "in", "to", "and", "or", "for"}
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three"}
 
@@ -131,14 +133,13 @@ def have_text(c: dict, value: int, cmp: str = ">=") -> str:
     """What a player must have: 'a terraform rating of 35', '3 city tiles', '2 science tags in play'."""
     word = c["count"]
     less = cmp == "<="
-    if word == "temperature":
-        return f"{value} °C or {'colder' if less else 'warmer'}"
-    if word == "oxygen":
-        return f"{value}% {PARAMS[word]}" + (" or less" if less else "")
+    track = all_words("globals").get(word)
+    if track and track.get("says"):  # how the track reads, from its manifest
+        return track["says_max" if less and track.get("says_max") else "says"].format(n=value)
+    if track and track.get("raised_by"):  # a track counting tiles reads as the tiles
+        return f"{value} {track['raised_by']} tile{'' if value == 1 else 's'}" + (" or fewer" if less else "")
     if word == "tr":
         return f"a terraform rating of {value}" + (" or less" if less else "")
-    if word == "oceans":
-        return f"{value} ocean tile{'' if value == 1 else 's'}" + (" or fewer" if less else "")
     sing, plur, who = _count_parts(c)
     if word.endswith("-prod") and value == 1 and not less:
         return f"{RES.get(word[:-5], word[:-5])} production"
@@ -190,7 +191,7 @@ def cond_text(c: dict) -> str:
         value = c["value"]
         what = f"{value} {sing if value == 1 else plur}"
         return f"this card holds {'at least' if c['cmp'] == '>=' else 'at most'} {what}"
-    if word in ("temperature", "oxygen", "oceans"):
+    if word in vocab.TRACKS:
         return f"the board shows {have_text(c, c['value'], c['cmp'])}"
     if word == "tr-raises":
         v, more = c["value"], c["cmp"] == ">="

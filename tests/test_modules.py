@@ -134,3 +134,10 @@ def test_with_prelude_all_corporations_are_shuffled_together_and_two_dealt():
     same_kind = sum(1 for i in range(0, len(dealt), 2)
                     if len({game.content.cards[c]["module"] == "prelude" for c in dealt[i:i + 2]}) == 1)
     assert same_kind > 0  # some players get two corporations of one kind: no one-from-each dealing
+
+
+def test_a_word_said_to_come_later_is_brought_by_no_module():
+    from compiler import vocab
+    from compiler.modules import VOCABULARY_KINDS, all_words
+    brought = {w for kind in VOCABULARY_KINDS for w in all_words(kind)}
+    assert not set(vocab.LATER) & brought

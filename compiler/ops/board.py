@@ -33,7 +33,7 @@ class Raise(Op):
     optional = {"x": TRUE, "per": "#count"}
 
     def text(self, node, cost, note):
-        return f"raise {tx.PARAMS.get(node['param'], node['param'])} {tx.steps(node)}{tx.per_text(node)}"
+        return f"raise {tx.param_noun(node['param'])} {tx.steps(node)}{tx.per_text(node)}"
 
     def source(self, node):
         return pr.amount(node) + " " + node["param"] + pr.per(node)

@@ -14,6 +14,7 @@ from typing import Any
 
 from .. import text as rules
 from .. import vocab
+from ..modules import all_words
 from . import icons
 
 MINUS = "\u2212"
@@ -101,10 +102,9 @@ def requirement_html(reqs: list[dict]) -> str:
 def req_part(r: dict) -> str:
     word, v = r["count"], r["value"]
     val = f"{MINUS}{abs(v)}" if v < 0 else str(v)
-    if word == "temperature":
-        return q(f"{val}\u00b0C") + icons.icon("temperature")
-    if word == "oxygen":
-        return q(f"{val}%") + icons.icon(word)
+    shows = all_words("globals").get(word, {}).get("shows")
+    if shows:  # how a track's value is printed, from its manifest: '13%', '-12°C'
+        return q(shows.format(n=val)) + icons.icon(word)
     if word == "tr":
         return q(val) + icons.icon("tr")
     ic = count_html(r, v)
