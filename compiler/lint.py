@@ -1156,6 +1156,8 @@ def reserved_areas() -> frozenset[str]:
         for row in data.get("rows", ()):
             names.update(a["reserved"] for a in row if isinstance(a, dict) and a.get("reserved"))
         names.update(a["reserved"] for a in data.get("off_map", ()) if a.get("reserved"))
+    from .modules import manifests
+    names.update(a["reserved"] for m in manifests().values() for a in (m.adds_to_map or {}).get("off_map", ()))
     return frozenset(names)
 
 

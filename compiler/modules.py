@@ -115,7 +115,14 @@ MANIFEST_SCHEMA = {
             "type": "object", "additionalProperties": False,
             "description": "milestones and awards of this module added to the map's (still claimed and funded "
                            "within the rules' limits)",
-            "properties": {k: {"type": "array", "items": _MEANING} for k in ("milestones", "awards")}},
+            "properties": {
+                **{k: {"type": "array", "items": _MEANING} for k in ("milestones", "awards")},
+                "off_map": {"type": "array",
+                            "description": "areas off the map (the Venus board's cities): each with its id, "
+                                           "printed name and the tile name it is reserved for",
+                            "items": {"type": "object", "required": ["id", "name", "reserved"],
+                                      "additionalProperties": False,
+                                      "properties": {"id": _WORD, "name": _MEANING, "reserved": _WORD}}}}},
         "vocabulary": {
             "type": "object", "additionalProperties": False,
             "description": "the words it brings to the card language, each with its meaning",

@@ -215,10 +215,14 @@ def load_content(modules: tuple[str, ...] = ("base", "corpera"), map_name: str =
 
 def with_module_components(board: Map, modules: tuple[str, ...], components: dict[str, dict[str, dict]]) -> Map:
     """The map's milestones and awards, plus those the modules in play add to any map (Venus Next's,
-    say); a name no module's cards define is refused."""
+    say; a name no module's cards define is refused), and the off-map areas they add."""
     known = manifests()
     for m in modules:
         adds = known[m].adds_to_map if m in known else {}
+        for spec in adds.get("off_map", ()):
+            if spec["id"] in board.areas:
+                raise ContentError(f"module {m} adds the area {spec['id']!r}, which the map already has")
+            board.areas[spec["id"]] = Area(spec["id"], "off", [], spec["name"], False, spec["reserved"])
         for kind, names in (("milestone", board.milestones), ("award", board.awards)):
             for name in adds.get(f"{kind}s", ()):
                 if name not in components[kind]:
