@@ -202,7 +202,26 @@ class Conversion(Trigger):
         return "".join(icons.icon(w) for w in _words(t)) or icons.icon("held"), ["conversion"]
 
 
-KINDS: tuple[Trigger, ...] = (TagPlayed(), CardPlayed(), StandardProjectUsed(), TilePlaced(), Conversion())
+class TrackRaised(Trigger):
+    """A global parameter raised one step (each step fires once), by you or, with !, by anyone,
+    the World Government included (F290)."""
+
+    def words(self):
+        return {w: f"{w} is raised one step (by you; by anyone with !)" for w in vocab.GLOBALS}
+
+    def matches(self, t, event, content):
+        return event["kind"] == "raise" and event["param"] == t["event"]
+
+    def phrase(self, t, cost):
+        from .text import param_noun
+        return f"{'any player raises' if t.get('any') else 'you raise'} {param_noun(t['event'])} 1 step"
+
+    def icon(self, t, icons, small):
+        return icons.icon(t["event"]), []
+
+
+KINDS: tuple[Trigger, ...] = (TagPlayed(), CardPlayed(), StandardProjectUsed(), TilePlaced(), Conversion(),
+                              TrackRaised())
 TRIGGERS: dict[str, Trigger] = {}
 MEANINGS: dict[str, str] = {}
 keep_tables(KINDS, TRIGGERS, MEANINGS)  # refilled when a module added to the run brings new words

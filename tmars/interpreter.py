@@ -323,6 +323,7 @@ class Interp:
         else:
             self.raise_tr(p, 1)
             self.say(p, f"raises {param} to {g[param]} (+1 TR)")
+        self.emit({"kind": "raise", "param": param, "p": None if world else p})
         if task["n"] > 1:
             self.push({**task, "n": task["n"] - 1})
         for b in self.content.tracks.bonuses:
