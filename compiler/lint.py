@@ -17,6 +17,7 @@ from typing import Any
 
 from . import vocab
 from .modules import all_words
+from .tiles import TILE_KINDS
 from .triggers import TRIGGERS
 from .diagnostics import Diagnostic, Position, excerpt, where
 from .frame import RawCard
@@ -1106,8 +1107,8 @@ def reveal_odd_tag(c: Card):
 
 
 @rule("L423", "warning", "'any-neighbours' on a tile that keeps no distance",
-      "any-neighbours waives the rule that keeps cities apart (Lava Tube Settlement); other tiles keep no "
-      "distance, so on them it changes nothing and another rule was probably meant.",
+      "any-neighbours waives the rule that keeps tiles of a kind apart (cities); on a tile that keeps no "
+      "distance it changes nothing, so another rule was probably meant.",
       """
 - name: Loose Grove
   number: "960"
@@ -1117,7 +1118,8 @@ def reveal_odd_tag(c: Card):
 """)
 def any_neighbours_not_city(c: Card):
     for f, node, _ in all_nodes(c.ir):
-        if node["op"] == "tile" and "any-neighbours" in node.get("rules", ()) and node["tile"] != "city":
+        if node["op"] == "tile" and "any-neighbours" in node.get("rules", ()) \
+                and not TILE_KINDS[node["tile"]].keeps_distance:
             yield f"any-neighbours on a {node['tile']} tile", f, "any-neighbours", "use it on a city"
 
 
