@@ -352,8 +352,10 @@ def std_shape(c: Card):
   play: +1 plant
 """)
 def missing_number(c: Card):
-    numbered = c.ir["type"] in (*PROJECTS, "prelude") or (c.ir["type"] == "corporation"
-                                                          and c.ir["module"] in MODULE_NUMBERS)
+    from .modules import manifests
+    module = manifests().get(c.ir["module"])
+    numbered = c.ir["type"] in (*PROJECTS, "prelude") or (c.ir["type"] == "corporation" and module is not None
+                                                          and "corporations" in (module.numbering or {}))
     if numbered and "number" not in c.ir:
         yield "card without 'number'", "name", None, 'add number: "NNN"'
 
@@ -1295,14 +1297,9 @@ def duplicate_numbers(cards: list[Card]):
             seen[key] = c
 
 
-# Number formats per module: (projects and preludes, corporations, range of project numbers or None).
-MODULE_NUMBERS = {"base": (r"\d{3}", r"R\d{2}", (1, 208)), "corpera": (r"\d{3}", r"R\d{2}", (1, 208)),
-                  "prelude": (r"P\d{2}", r"R\d{2}", None)}
-
-
 @rule("L503", "error", "a card number outside its module's format",
-      "Base and Corporate Era projects are numbered 001–208 with three digits, Prelude's preludes and "
-      "projects P01–P99, corporations R00–R99.",
+      "Each module's manifest says how its cards are numbered (`numbering`): the base game's projects 001–208, "
+      "its corporations R00–R99.",
       """
 - name: Misnumbered
   number: "72"
@@ -1312,16 +1309,19 @@ MODULE_NUMBERS = {"base": (r"\d{3}", r"R\d{2}", (1, 208)), "corpera": (r"\d{3}",
   play: +1 plant
 """, library=True)
 def number_format(cards: list[Card]):
+    from .modules import manifests
+    known = manifests()
     for c in cards:
-        fmt = MODULE_NUMBERS.get(c.ir["module"])
+        fmt = known[c.ir["module"]].numbering if c.ir["module"] in known else None
         number = c.ir.get("number")
-        if not fmt or number is None:
+        pattern = fmt and fmt.get("corporations" if c.ir["type"] == "corporation" else "cards")
+        if not pattern or number is None:
             continue
-        pattern = fmt[1] if c.ir["type"] == "corporation" else fmt[0]
+        span = fmt.get("range")
         if not re.fullmatch(pattern, number):
             yield c, f"number '{number}' does not match {pattern} for module {c.ir['module']}", "number", None, None
-        elif c.ir["type"] in PROJECTS and fmt[2] and not fmt[2][0] <= int(number) <= fmt[2][1]:
-            yield c, f"number {number} is outside {fmt[2][0]:03}–{fmt[2][1]:03}", "number", None, None
+        elif c.ir["type"] in PROJECTS and span and not span[0] <= int(number) <= span[1]:
+            yield c, f"number {number} is outside {span[0]:03}–{span[1]:03}", "number", None, None
 
 
 @rule("L504", "warning", "two cards place a special tile of the same name",

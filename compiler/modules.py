@@ -40,6 +40,8 @@ class Module:
     #: variants it offers, by id: {meaning, flow}; and those on by default when it is in play
     variants: dict = None  # type: ignore[assignment]
     default_variants: tuple[str, ...] = ()
+    #: how its cards are numbered: {cards, corporations (regular expressions), range}
+    numbering: dict = None  # type: ignore[assignment]
 
     def words(self, kind: str) -> dict[str, dict]:
         return (self.vocabulary or {}).get(kind, {})
@@ -105,6 +107,14 @@ MANIFEST_SCHEMA = {
         "name": {**_MEANING, "description": "the printed name"},
         "requires": {"type": "array", "items": _WORD, "description": "the modules it needs in play"},
         "flow": FLOW_SCHEMA,
+        "numbering": {
+            "type": "object", "additionalProperties": False,
+            "description": "how the module's cards are numbered (lint L503)",
+            "properties": {
+                "cards": {**_MEANING, "description": "a regular expression for the numbers of its other cards"},
+                "corporations": {**_MEANING, "description": "a regular expression for its corporations' numbers"},
+                "range": {"type": "array", "items": _INT, "minItems": 2, "maxItems": 2,
+                          "description": "the lowest and highest project number"}}},
         "variants": {
             "type": "object", "propertyNames": _WORD, "description": "variants a game may turn on, by id",
             "additionalProperties": {"type": "object", "required": ["meaning", "flow"], "additionalProperties": False,
@@ -178,7 +188,8 @@ def _read(path: Path) -> Module:
             raise ModuleError(f"{path}: vocabulary kinds are {', '.join(VOCABULARY_KINDS)}, each a mapping of words")
         vocabulary[kind] = {str(w): (v if isinstance(v, dict) else {"meaning": str(v)}) for w, v in words.items()}
     return Module(data["id"], str(data.get("name", data["id"])), tuple(requires), vocabulary, data.get("flow") or {},
-                  data.get("adds_to_map") or {}, data.get("variants") or {}, tuple(data.get("default_variants") or ()))
+                  data.get("adds_to_map") or {}, data.get("variants") or {}, tuple(data.get("default_variants") or ()),
+                  data.get("numbering") or {})
 
 
 def _known() -> dict[str, tuple[Module, Path]]:
