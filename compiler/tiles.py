@@ -24,14 +24,16 @@ class TileKind:
     global_param: str = ""  # the global parameter placing it raises one step ('' for none)
     counts_as_param: str = ""  # the global track that counts these tiles (oceans)
 
-    def after_placing(self, g: Any, p: int) -> None:
-        """What placing it sets off, beyond the placement bonus."""
+    def after_placing(self, g: Any, p: int, world: bool = False) -> None:
+        """What placing it sets off, beyond the placement bonus: its track rises, with TR for the
+        player, or for nobody when the World Government placed it (F290)."""
         st = g.state
         if self.counts_as_param:
             st["globals"][self.counts_as_param] += 1
-            g.raise_tr(p, 1)
+            if not world:
+                g.raise_tr(p, 1)
         if self.global_param:
-            g.push({"t": "raise", "param": self.global_param, "n": 1, "p": p})
+            g.push({"t": "raise", "param": self.global_param, "n": 1, "p": p, **({"world": True} if world else {})})
 
 
 TILE_KINDS: dict[str, TileKind] = {k.name: k for k in (

@@ -463,8 +463,7 @@ def place_for_the_world(g: Interp, node: dict, area: str) -> None:
     g.state["board"][area] = {"tile": kind, "owner": None}
     g.state["claims"].pop(area, None)
     g.log(f"the World Government places {kind} on {g.area_label(area)}")
-    if traits.counts_as_param:
-        g.state["globals"][traits.counts_as_param] += 1
+    traits.after_placing(g, g.state["first"], world=True)
     g.emit({"kind": "tile", "tile": kind, "area": area, "p": None})
 
 
