@@ -359,6 +359,11 @@ def words_used(card: dict) -> list[tuple[str, str]]:
         rows.append(e.get("do", []))
         triggers += e.get("on", [])
         triggers += [t for m in e.get("mods", ()) for t in m.get("on", ())]
+        for m in e.get("mods", ()):
+            if m.get("param"):
+                used.append((m["param"], "globals"))
+            if m["mod"] == "pay" and m.get("res") not in (None, *vocab.STANDARD_RESOURCES):
+                used.append((m["res"], "card_resources"))
     for row in rows:
         for n in walk(row):
             if n["op"] in ("card_resource", "steal") and n["res"] not in (*vocab.STANDARD_RESOURCES, vocab.HELD):

@@ -38,7 +38,8 @@ TRIGGER = {"type": "object", "required": ["event"], "additionalProperties": Fals
            "properties": {"event": STR, "any": TRUE, "args": ARGS}}
 MODIFIER = {"type": "object", "required": ["mod"], "properties": {
     "mod": {"enum": ["discount", "value", "flex", "pay", "override"]}, "n": INT, "unit": STR,
-    "on": {"type": "array", "items": TRIGGER}, "res": STR, "as": STR, "name": STR, "args": ARGS},
+    "on": {"type": "array", "items": TRIGGER}, "res": STR, "as": STR, "name": STR, "args": ARGS,
+    "param": WORD},
     "additionalProperties": False}
 EFFECT = {"oneOf": [
     {"type": "object", "required": ["on", "do"], "additionalProperties": False,

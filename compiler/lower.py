@@ -471,7 +471,14 @@ class Lowerer:
             n = int(next(t for t in toks if t.type == "NUMBER"))
             return {"mod": "value", "res": res, "n": -n if str(toks[0]) == "-" else n}
         if tree.data == "mod_flex":
-            return {"mod": "flex", "n": int(toks[0])}
+            node = {"mod": "flex", "n": int(toks[0])}
+            track = [t for t in toks if t.type == "WORD"]
+            if track:  # only this global parameter's requirements are flexed
+                if str(track[0]) not in vocab.TRACKS:
+                    raise self.fail("E201", f"'{track[0]}' is not a global parameter", track[0],
+                                    ", ".join(vocab.TRACKS), did_you_mean(str(track[0]), vocab.TRACKS))
+                node["param"] = str(track[0])
+            return node
         if tree.data == "mod_pay":
             words = [t for t in toks if t.type == "WORD"]
             rate = [int(t) for t in toks if t.type == "NUMBER"]

@@ -105,7 +105,7 @@ def modifier(m: Node) -> str:
     if kind == "value":
         return f"value {'-' if m['n'] < 0 else '+'}{abs(m['n'])} {m['res']}"
     if kind == "flex":
-        return f"flex {m['n']}"
+        return f"flex {m['n']}" + (f" {m['param']}" if "param" in m else "")
     if kind == "pay":
         rate = f"{m['n']} " if "n" in m else ""
         on = " on " + " or ".join(trigger(t) for t in m["on"]) if "on" in m else ""

@@ -384,6 +384,9 @@ def _modifier_text(m: dict, note: str | None) -> str:
         return f"each {RES.get(m['res'], m['res'])} you spend is worth {m['n']} M€ more"
     if kind == "flex":
         n = m["n"]
+        if "param" in m:
+            return f"your {param_noun(m['param'])} requirements are met within {n} step{'s' if n != 1 else ''} " \
+                   "either way"
         return f"the global requirements of the cards you play are met within {n} step{'s' if n != 1 else ''} " \
                "either way"
     if kind == "pay" and "n" in m:

@@ -152,16 +152,18 @@ def granted(state: dict, p: int, kind: str) -> int:
     return sum(m["n"] for m in mods if m["mod"] == kind) if mods else 0
 
 
-def flex_of(state: dict, content: Content, p: int) -> int:
-    return sum(m["n"] for m in modifiers(state, content, p, "flex")) + granted(state, p, "flex")
+def flex_of(state: dict, content: Content, p: int, param: str | None = None) -> int:
+    """Steps the player's global requirements on this track are met within: the flex modifiers for
+    every track, and those for this one only (`flex 2 venus`)."""
+    return sum(m["n"] for m in modifiers(state, content, p, "flex") if m.get("param", param) == param) \
+        + granted(state, p, "flex")
 
 
 def requirements_met(state: dict, content: Content, p: int, card: dict) -> bool:
     reqs = card.get("requires")
     if not reqs:
         return True
-    flex = flex_of(state, content, p)
-    return all(requirement_met(state, content, p, r, flex) for r in reqs)
+    return all(requirement_met(state, content, p, r, flex_of(state, content, p, r["count"])) for r in reqs)
 
 
 # ---- triggers and discounts matching ---------------------------------------------

@@ -167,7 +167,7 @@ def modifier_html(m: dict) -> str:
     if kind == "value":
         return grp(icons.icon(m["res"]) + colon + icons.icon("mc", label=f"+{m['n']}"))
     if kind == "flex":
-        return grp(icons.icon("params") + colon + q(f"\u00b1{m['n']}"))
+        return grp(icons.icon(m.get("param", "params")) + colon + q(f"\u00b1{m['n']}"))
     if kind == "pay" and "n" in m:
         on = "".join(icons.tag(t["event"][:-4]) if t["event"].endswith("-tag") else small(t["event"])
                      for t in m.get("on", ()))
