@@ -368,6 +368,10 @@ def words_used(card: dict) -> list[tuple[str, str]]:
         for n in walk(row):
             if n["op"] in ("card_resource", "steal") and n["res"] not in (*vocab.STANDARD_RESOURCES, vocab.HELD):
                 used.append((n["res"], "card_resources"))
+            if n["op"] == "cards" and n.get("shows"):
+                used.append((n["shows"], "card_resources"))
+            if n["op"] == "cards" and n.get("tag"):
+                used.append((n["tag"], "tags"))
             if n["op"] == "raise":
                 used.append((n["param"], "globals"))
             if n["op"] == "tile" and n.get("name"):

@@ -285,12 +285,14 @@ class Lowerer:
             elif isinstance(a, str) and a.endswith(vocab.COUNT_SUFFIX_TAG) and a[:-4] in vocab.TAGS \
                     and "tag" not in node and n > 0:
                 node["tag"] = a[:-4]  # reveal until N cards with the tag are found
+            elif isinstance(a, str) and a in vocab.CARD_RESOURCES and "shows" not in node and n > 0:
+                node["shows"] = a  # reveal until N cards showing that resource's icon are found (F298)
             else:
                 raise self.fail("E219", f"unknown card option '{_arg_text(a)}'", a_tree,
-                                "'buy', 'of N' or a tag ('space-tag')",
+                                "'buy', 'of N', a tag ('space-tag') or a card resource ('floater')",
                                 did_you_mean(a if isinstance(a, str) else a["rule"], ("buy", "of")))
-        if "tag" in node and len(node) > 3:
-            raise self.fail("E219", "a tag option goes alone: +N card(TAG-tag)", args_tree)
+        if ("tag" in node or "shows" in node) and len(node) > 3:
+            raise self.fail("E219", "a reveal option goes alone: +N card(TAG-tag) or +N card(RESOURCE)", args_tree)
         return node
 
     def play_card(self, args: list, args_tree: Tree | None, at: Token) -> Node:

@@ -92,6 +92,16 @@ class Content:
             found = self.memo[("of-type", types)] = board + [c for c in self.cards.values() if c["type"] in types]
         return found
 
+    def shows(self, name: str, res: str) -> bool:
+        """Does the card show this card resource's icon anywhere (held, in a cost, a requirement, a
+        count; F298)? A fact of its IR (`compiler.compile.words_used`), remembered per card."""
+        found = self.memo.get(("shows", name))
+        if found is None:
+            from compiler.compile import words_used
+            found = self.memo[("shows", name)] = frozenset(w for w, kind in words_used(self.cards[name])
+                                                           if kind == "card_resources")
+        return res in found
+
     def slug(self, name: str) -> str:
         """slug(name), memoised: option ids are built from names at every decision."""
         found = self.memo.get(("slug", name))

@@ -205,9 +205,9 @@ class Interp:
             out.append(st["deck"].pop())
         return out
 
-    def reveal_until(self, p: int, tag: str, n: int) -> list[str]:
-        """Reveal cards from the deck until n with the tag are found: those go to the hand, the
-        rest to the discard pile. Stops when the deck and the discard pile run out (the designer's
+    def reveal_until(self, p: int, tag: str | None, n: int, shows: str | None = None) -> list[str]:
+        """Reveal cards from the deck until n with the tag (or showing the card resource `shows`)
+        are found: those go to the hand, the rest to the discard pile. Stops when the deck and the discard pile run out (the designer's
         suggested house rule, F176), so it never loops over the same cards."""
         st = self.state
         found: list[str] = []
@@ -217,7 +217,8 @@ class Interp:
             drawn = self.take_from_deck(1)
             if not drawn:
                 break
-            (found if tag in self.content.cards[drawn[0]]["tags"] else shown).append(drawn[0])
+            hit = self.content.shows(drawn[0], shows) if shows else tag in self.content.cards[drawn[0]]["tags"]
+            (found if hit else shown).append(drawn[0])
         st["players"][p]["hand"].extend(found)
         st["discard"].extend(shown)
         self.log(f"{self.pname(p)} reveals {len(found) + len(shown)} card(s) and keeps {', '.join(found) or 'none'}")

@@ -390,15 +390,16 @@ class TR(Op):
 class Cards(Op):
     name = "cards"
     required = {"n": INT}
-    optional = {"x": TRUE, "of": INT, "buy": TRUE, "per": PER, "tag": WORD}
+    optional = {"x": TRUE, "of": INT, "buy": TRUE, "per": PER, "tag": WORD, "shows": WORD}
 
     def text(self, node, cost, note):
         n = node["n"]
         k = 2 if node.get("x") else abs(n)
         what = f"{tx.qty(node)} cards" if k != 1 else "a card"
         price = tx.card_price()
-        if "tag" in node:
-            found = f"{tx.qty(node)} cards with a {node['tag']} tag" if k != 1 else f"a card with a {node['tag']} tag"
+        if "tag" in node or "shows" in node:
+            what = f"{node['tag']} tag" if "tag" in node else f"{tx.noun(node['shows'], 1)} icon"
+            found = f"{tx.qty(node)} cards with a {what}" if k != 1 else f"a card with a {what}"
             return f"reveal cards until you reveal {found}, take {'them' if k != 1 else 'it'} into your hand and " \
                    "discard the rest"
         if n < 0:
@@ -415,7 +416,7 @@ class Cards(Op):
 
     def source(self, node):
         opts = (["buy"] if node.get("buy") else []) + ([{"rule": "of", "n": node["of"]}] if "of" in node else []) \
-            + ([node["tag"] + "-tag"] if "tag" in node else [])
+            + ([node["tag"] + "-tag"] if "tag" in node else []) + ([node["shows"]] if "shows" in node else [])
         return pr.amount(node) + " card" + (pr.args(opts) if opts else "") + pr.per(node)
 
     def html(self, node):
@@ -426,6 +427,8 @@ class Cards(Op):
             body = rd.q(str(node["of"])) + rd.icons.icon("card") + rd.small(f"keep {abs(node['n'])}")
         if "tag" in node:
             body += rd.icons.tag(node["tag"])
+        if "shows" in node:
+            body += rd.icons.icon(node["shows"], "sub")
         return rd.grp(body + rd.per_html(node))
 
     def run(self, g, node, ctx, answer):
@@ -448,8 +451,8 @@ class Cards(Op):
                 g.state["discard"].append(c)
             g.say(p, f"discards {len(answer)} {tx.noun('card', len(answer))}")
             return None
-        if "tag" in node:
-            g.reveal_until(p, node["tag"], n)
+        if "tag" in node or "shows" in node:
+            g.reveal_until(p, node.get("tag"), n, node.get("shows"))
         elif node.get("buy"):
             g.push({"t": "look", "p": p, "cards": g.take_from_deck(n), "keep": n, "buy": True})
         elif "of" in node:
@@ -462,7 +465,7 @@ class Cards(Op):
         n = led.amount(node, ctx, node["n"] < 0)
         if node["n"] < 0:
             led.loss[("hand",)] += n
-        elif not node.get("buy") and "of" not in node and "tag" not in node:
+        elif not node.get("buy") and "of" not in node and "tag" not in node and "shows" not in node:
             led.gain[("hand",)] += n
 
     def cannot_fail(self, node, mandatory, tile_ok):
