@@ -1148,6 +1148,30 @@ def wild_counted(c: Card):
                 yield "triggered by a wild tag", "effect", t["event"], "a wild tag triggers nothing (F330)"
 
 
+@rule("L425", "error", "'that' resource where no event names one",
+      "'+1 that' gains the resource the triggering event names (a production step raised, a conversion: "
+      "Manutech's 'production => +1 that'). Anywhere else, or after a trigger that names no resource, "
+      "there is no resource to gain.",
+      """
+- name: Copycat
+  number: "962"
+  type: active
+  cost: 5
+  effect: city => +1 that
+""")
+def that_unbound(c: Card):
+    def thats(items):
+        return any(node.get("res") == vocab.THAT for node, _ in walk(items))
+    for f, node, _ in all_nodes(c.ir):
+        if node.get("res") == vocab.THAT and f != "effect":
+            yield f"'that' resource in {f}, where no event names one", f, "that", \
+                "use it in an effect triggered by a production step or a conversion"
+    for e in c.ir.get("effects", ()):
+        if thats(e.get("do", ())) and not all(TRIGGERS[t["event"]].binds_that for t in e["on"]):
+            yield "'that' resource after a trigger that names no resource", "effect", "that", \
+                "trigger on 'production' or 'conversion', or name the resource"
+
+
 @lru_cache(maxsize=1)
 def reserved_areas() -> frozenset[str]:
     """Names of the reserved areas on every shipped map (cards/*/board/*.yaml); read once a run,

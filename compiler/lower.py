@@ -147,6 +147,11 @@ class Lowerer:
                 raise self.fail("E211", f"'{word}' cannot be produced: a production box holds only "
                                 "standard resources", word_tok, ", ".join(vocab.STANDARD_RESOURCES), hint)
             node = {"op": "production", "res": word, "n": sign * n}
+        elif word == vocab.THAT:  # the resource the triggering event names: bound when it fires
+            if sign < 0:
+                raise self.fail("E226", "'that' resource can only be gained", word_tok, f"+{n} that",
+                                "'that' is the resource the triggering event names, given to you")
+            node = {"op": "resource", "res": word, "n": sign * n}
         elif word in vocab.STANDARD_RESOURCES:
             node = {"op": "resource", "res": word, "n": sign * n}
             node.update(self.resource_args(word, sign, marked, args, args_tree))

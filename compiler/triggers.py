@@ -8,7 +8,9 @@ the rules text (`phrase`) and its icon. Adding a trigger word is one class here 
 
 Engine events are small dicts: {"kind": "tag", "tag": …}, {"kind": "card", "card": …},
 {"kind": "std", "name": …, "cost": …}, {"kind": "tile", "tile": …, "area": …},
-{"kind": "conversion", "res": …}, each with the player "p".
+{"kind": "conversion", "res": …}, {"kind": "raise", "param": …}, {"kind": "production", "res": …}
+(one per step), each with the player "p". An event that names a resource ("res") binds `that`
+in the outcome (`production => +1 that`).
 """
 
 from __future__ import annotations
@@ -35,6 +37,9 @@ def _slug(name: str) -> str:
 
 
 class Trigger:
+    #: its event names a standard resource, which the outcome may gain as `+1 that`
+    binds_that = False
+
     def words(self) -> dict[str, str]:
         raise NotImplementedError
 
@@ -184,6 +189,8 @@ class TilePlaced(Trigger):
 
 
 class Conversion(Trigger):
+    binds_that = True
+
     def words(self):
         return {"conversion": "you use a plant or heat conversion (filter: the resource spent)"}
 
@@ -220,8 +227,35 @@ class TrackRaised(Trigger):
         return icons.icon(t["event"]), []
 
 
+class ProductionRaised(Trigger):
+    """One of your productions increased one step (each step fires once, a corporation's starting
+    production included); `production(plant)` only that resource. The event names the resource,
+    which the outcome may gain as `+1 that`."""
+
+    binds_that = True
+
+    def words(self):
+        return {"production": "you increase a production one step (filter: the resource)"}
+
+    def filters(self, word):
+        return set(vocab.STANDARD_RESOURCES)
+
+    def matches(self, t, event, content):
+        return event["kind"] == "production" and all(a == event["res"] for a in _words(t))
+
+    def phrase(self, t, cost):
+        from .text import RES, join
+        which = join([RES[w] for w in _words(t)], "or")
+        return f"you increase your {which} production 1 step" if which else \
+            "you increase the production of a resource 1 step"
+
+    def icon(self, t, icons, small):
+        inner = "".join(icons.icon(w) for w in _words(t)) or icons.icon("held")
+        return f'<span class="grp box">{inner}</span>', []
+
+
 KINDS: tuple[Trigger, ...] = (TagPlayed(), CardPlayed(), StandardProjectUsed(), TilePlaced(), Conversion(),
-                              TrackRaised())
+                              TrackRaised(), ProductionRaised())
 TRIGGERS: dict[str, Trigger] = {}
 MEANINGS: dict[str, str] = {}
 keep_tables(KINDS, TRIGGERS, MEANINGS)  # refilled when a module added to the run brings new words

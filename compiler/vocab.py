@@ -33,7 +33,7 @@ def __getattr__(name: str) -> tuple[str, ...] | set[str]:
     if name in _BROUGHT:
         return tuple(all_words(_BROUGHT[name]))
     if name == "ALL_ATOM_WORDS":  # every word an atom may be
-        return ({HELD} | set(STANDARD_RESOURCES) | set(all_words("card_resources")) | set(__getattr__("GLOBALS"))
+        return ({HELD, THAT} | set(STANDARD_RESOURCES) | set(all_words("card_resources")) | set(__getattr__("GLOBALS"))
                 | set(TILE_KINDS) | set(CARD_ATOMS) | set(DURATIONS))
     raise AttributeError(name)
 
@@ -42,6 +42,8 @@ LANGUAGE_VERSION = 1
 STANDARD_RESOURCES = ("mc", "steel", "titanium", "plant", "energy", "heat")
 # "held(that)": one resource of whatever kind the triggering card holds.
 HELD = "held"
+# "+1 that": the standard resource the triggering event names (a production raised, a conversion).
+THAT = "that"
 CARD_TYPES = ("automated", "active", "event", "corporation", "prelude", "standard-project", "conversion", "milestone",
               "award")
 PROJECT_TYPES = ("automated", "active", "event")

@@ -15,6 +15,7 @@ from compiler.ops import OPS, walk
 from compiler.ops.special import PRIMITIVES
 from compiler.text import items_text, noun
 from compiler.tiles import TILE_KINDS
+from compiler.vocab import THAT
 
 from . import board, rules
 from .content import Content
@@ -125,7 +126,7 @@ class Interp:
             for e in pl["played"]:
                 for eff in self.content.cards[e["name"]].get("effects", ()):
                     if "on" in eff and any(rules.trigger_matches(t, event, q, self.content) for t in eff["on"]):
-                        entries.append({"items": eff["do"], "ctx": {"p": q, "card": e["name"],
+                        entries.append({"items": bind_that(eff["do"], event), "ctx": {"p": q, "card": e["name"],
                                                                      "that": event.get("card")}})
         if not entries:
             return
@@ -135,6 +136,11 @@ class Interp:
                 return
         # an event of no player's (the World Government's ocean) is ordered by the first player
         self.push({"t": "batch", "p": self.state["first"] if event["p"] is None else event["p"], "entries": entries})
+
+    def production_raised(self, p: int, res: str, n: int) -> None:
+        """A player's production went up n steps: one event per step (Manutech's 'for each step')."""
+        for _ in range(n):
+            self.emit({"kind": "production", "res": res, "p": p})
 
     # ---- services for the ops ----------------------------------------------------------
     def count(self, p: int, c: dict, ctx: dict | None = None) -> int:
@@ -364,6 +370,16 @@ class Interp:
             why = f" for {task['why']}" if task.get("why") and not self.continues(p) else ""
             self.say(p, f"pays {paid}{why}")
         return None
+
+
+def bind_that(items: list, event: dict) -> list:
+    """The outcome of a triggered effect with `that` (`+1 that`) made the resource the event names;
+    other outcomes are shared as they are."""
+    res = event.get("res")
+    if res is None or not any(n.get("res") == THAT for n in walk(items)):
+        return items
+    import json
+    return json.loads(json.dumps(items).replace(f'"res": "{THAT}"', f'"res": "{res}"'))
 
 
 def entry_ready(state: dict, entry: dict) -> bool:

@@ -98,6 +98,7 @@ class ProductionOfPlacedMetal(Primitive):
             if metal in bonus:
                 g.state["players"][ctx["p"]]["prod"][metal] += 1
                 g.say(ctx["p"], f"gains 1 {metal} production")
+                g.production_raised(ctx["p"], metal, 1)
                 return None
         return None
 
@@ -117,6 +118,7 @@ class RaiseLowestProduction(Primitive):
             return ask
         prod[answer] += 1
         g.log(f"{g.pname(ctx['p'])} increases their {answer} production")
+        g.production_raised(ctx["p"], answer, 1)
         return None
 
 

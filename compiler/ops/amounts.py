@@ -43,10 +43,12 @@ def _source(node: Node) -> str:
 
 class Resource(Op):
     name = "resource"
-    required = {"res": STD, "n": INT}
+    required = {"res": {"enum": [*STD["enum"], vocab.THAT]}, "n": INT}
     optional = {"x": TRUE, "upto": TRUE, "any": TRUE, "per": PER, "with": METALS, "adjacent": TRUE}
 
     def text(self, node, cost, note):
+        if node["res"] == vocab.THAT:
+            return f"gain {tx.qty(node)} of that resource{tx.per_text(node)}"
         what = tx.amount(node, node["res"])
         if node["n"] > 0:
             return f"gain {what}{tx.per_text(node)}"
@@ -62,6 +64,8 @@ class Resource(Op):
         return _source(node)
 
     def html(self, node):
+        if node["res"] == vocab.THAT:
+            return rd.grp(rd.amount_icon(vocab.HELD, node) + rd.small("the same") + rd.per_html(node))
         body = rd.amount_icon(node["res"], node)
         if node.get("with"):
             body += "".join(rd.icons.icon(w, "sub") for w in node["with"])
@@ -165,6 +169,7 @@ class Production(Op):
             players[p]["prod"][res] += n
             if n:
                 g.say(p, f"gains {n} {tx.RES[res]} production{g.source(ctx)}")
+            g.production_raised(p, res, n)
             return None
         floor = g.content.rules.floor(res)
         if not node.get("any"):
