@@ -1172,6 +1172,23 @@ def that_unbound(c: Card):
                 "trigger on 'production' or 'conversion', or name the resource"
 
 
+@rule("L426", "error", "reuse-action outside an action",
+      "reuse-action uses again an action already taken this generation, as one action of its own (Viron, "
+      "F293); in a play row, a start or an effect it would add actions no card gives.",
+      """
+- name: Echo
+  number: "963"
+  type: event
+  cost: 5
+  tags: [event]
+  play: reuse-action
+""")
+def reuse_outside_action(c: Card):
+    for f, node, _ in all_nodes(c.ir):
+        if node["op"] == "reuse_action" and f != "action":
+            yield f"reuse-action in {f}", f, "reuse-action", "write it as an action: 'action: -> reuse-action'"
+
+
 @lru_cache(maxsize=1)
 def reserved_areas() -> frozenset[str]:
     """Names of the reserved areas on every shipped map (cards/*/board/*.yaml); read once a run,

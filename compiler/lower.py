@@ -199,6 +199,8 @@ class Lowerer:
             args = []
         elif word == "claim":
             node = {"op": "claim"}
+        elif word == "reuse-action":
+            node = {"op": "reuse_action"}
         elif word == "award":
             if args != ["free"]:
                 raise self.fail("E219", "'award' is funding an award for free: award(free)", args_tree or word_tok,

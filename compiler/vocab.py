@@ -78,7 +78,7 @@ COUNT_SUFFIX_TAG = "-tag"
 COUNT_SUFFIX_PROD = "-prod"
 
 # Card-language atoms that are neither resources nor tiles.
-CARD_ATOMS = ("card", "tr", "claim", "award", "play-card")
+CARD_ATOMS = ("card", "tr", "claim", "award", "play-card", "reuse-action")
 
 # Decks other than the project deck that a row may draw from: `play-card(prelude, of 3)`.
 EXTRA_DECKS = {"prelude": "the prelude deck"}

@@ -396,12 +396,15 @@ def h_use_action(g: Interp, task: dict, answer: Any) -> dict | None:
     if ask:
         return ask
     alt = alts[int(answer)]
-    entry = rules.find_played(g.state, p, name)
-    entry["used"] = True
-    used = g.state.setdefault("actions_used", [])
-    if name not in used:
-        used.append(name)
-    g.say(p, f"uses {name}")
+    if task.get("again"):  # used again through another card's action (F293): already marked used
+        g.say(p, f"uses {name} again")
+    else:
+        entry = rules.find_played(g.state, p, name)
+        entry["used"] = True
+        used = g.state.setdefault("actions_used", [])
+        if name not in used:
+            used.append(name)
+        g.say(p, f"uses {name}")
     g.push({"t": "batch", "p": p, "entries": []})
     g.push_items([{"op": "pay", "cost": alt["cost"], "gain": alt["gain"]}], ctx)
     return None

@@ -142,6 +142,26 @@ class Interp:
         for _ in range(n):
             self.emit({"kind": "production", "res": res, "p": p})
 
+    def reusable_actions(self, p: int) -> list[str]:
+        """The player's blue cards whose action was used this generation, except actions that
+        themselves reuse actions (F293: only your own cards)."""
+        out = []
+        for e in self.state["players"][p]["played"]:
+            card = self.content.cards[e["name"]]
+            if e.get("used") and card["type"] == "active" and card.get("action") and not any(
+                    n["op"] == "reuse_action" for a in card["action"] for n in walk(a["cost"] + a["gain"])):
+                out.append(e["name"])
+        return out
+
+    def reuse_verdict(self, p: int) -> bool | None:
+        """Can some used action be completed again: True, False, or None when only a trial can tell."""
+        from .feasible import row_verdict
+        verdicts = [row_verdict(self, p, f"act:{name}:{i}", a["cost"], a["gain"], {"p": p, "card": name})
+                    for name in self.reusable_actions(p) for i, a in enumerate(self.content.cards[name]["action"])]
+        if any(v is True for v in verdicts):
+            return True
+        return False if all(v is False for v in verdicts) else None
+
     # ---- services for the ops ----------------------------------------------------------
     def count(self, p: int, c: dict, ctx: dict | None = None) -> int:
         return rules.count(self.state, self.content, p, c, ctx)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import pickle
 from typing import Any
 
-from compiler.ops import walk
+from compiler.ops import OPS, walk
 
 from . import board
 from .interpreter import CannotComplete, Interp, x_losses_bounded
@@ -147,7 +147,7 @@ def _continuation(task: dict) -> list | None:
             return [n for opt in node["options"] for n in opt]
         if node["op"] == "may":
             return node["items"]
-        return None if node["op"] == "override" else []
+        return None if OPS[node["op"]].answer_leads_elsewhere else []
     if t == "seq":  # choosing X: losses bounded by x_bound are paid whatever X is chosen
         items = task["items"]
         return _without_x_losses(items) if x_losses_bounded(items) else items

@@ -43,6 +43,9 @@ class Op:
     #: it changes the board or the global parameters rather than giving a player something: what
     #: is left of a track's bonus step when the World Government, who gains nothing, reaches it (F290)
     changes_the_planet: ClassVar[bool] = False
+    #: what an answer to its decision leads to is not in its items (an override's rule, another
+    #: card's action used again): the offer check must try each answer rather than read the rest
+    answer_leads_elsewhere: ClassVar[bool] = False
     required: ClassVar[dict[str, Any]] = {}
     optional: ClassVar[dict[str, Any]] = {}
     #: fields holding nested items, derived from the shape: (field, holds alternatives)

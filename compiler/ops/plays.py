@@ -128,3 +128,47 @@ class Award(Op):
 
     def cannot_fail(self, node, mandatory, tile_ok):
         return False
+
+
+class ReuseAction(Op):
+    """`reuse-action`: use again, as this action, the action of one of your own blue cards that
+    was already used this generation — any of its alternatives, whichever was taken before (F293).
+    Only actions that can be completed again are offered; an action that itself reuses actions is
+    never one of them."""
+
+    name = "reuse_action"
+    answer_leads_elsewhere = True
+
+    def text(self, node, cost, note):
+        return "use the action of one of your blue cards that you have already used this generation"
+
+    def source(self, node):
+        return "reuse-action"
+
+    def html(self, node):
+        return rd.grp(rd.small("used") + rd.icons.icon("arrow", "arrow") + rd.small("again"))
+
+    def run(self, g, node, ctx, answer):
+        p = ctx["p"]
+        names = g.reusable_actions(p)
+        answer, ask = ask_one(answer, p, "card", "Use again the action of which card?", [option(n, n) for n in names])
+        if ask:
+            return ask
+        g.push({"t": "use_action", "p": p, "card": answer, "again": True})
+        return None
+
+    def bound(self, g, node, ctx, led, mandatory):
+        verdict = g.reuse_verdict(ctx["p"])
+        if verdict is False:
+            led.failed = True
+        elif verdict is None:
+            led.inexact = True
+
+    def cannot_fail(self, node, mandatory, tile_ok):
+        return False
+
+    def exactness(self, node):
+        return "inexact"
+
+    def order_matters(self, node):
+        return True

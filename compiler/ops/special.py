@@ -70,6 +70,7 @@ class Override(Op):
     """An asterisk: a rule primitive the icons cannot say (`tmars/overrides.py`)."""
 
     name = "override"
+    answer_leads_elsewhere = True
     required = {"name": {"enum": sorted(vocab.OVERRIDES)}, "args": ARGS}
 
     def text(self, node, cost, note):
