@@ -233,8 +233,9 @@ class Interp:
 
     def reveal_until(self, p: int, tag: str | None, n: int, shows: str | None = None) -> list[str]:
         """Reveal cards from the deck until n with the tag (or showing the card resource `shows`)
-        are found: those go to the hand, the rest to the discard pile. Stops when the deck and the discard pile run out (the designer's
-        suggested house rule, F176), so it never loops over the same cards."""
+        are found: those go to the hand, the rest to the discard pile. Stops when the deck and the
+        discard pile run out (the designer's suggested house rule, F176), so it never loops over
+        the same cards."""
         st = self.state
         found: list[str] = []
         shown: list[str] = []
