@@ -363,6 +363,8 @@ def words_used(card: dict) -> list[tuple[str, str]]:
         for n in walk(row):
             if n["op"] in ("card_resource", "steal") and n["res"] not in (*vocab.STANDARD_RESOURCES, vocab.HELD):
                 used.append((n["res"], "card_resources"))
+            if n["op"] in ("card_resource", "resource", "cards") and n.get("tag"):
+                used.append((n["tag"], "tags"))  # a tag filter: floater(any, venus-tag), mc(venus-tag)!
             if n["op"] == "raise":
                 used.append((n["param"], "globals"))
             if n["op"] == "tile" and n.get("name"):
