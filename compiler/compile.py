@@ -370,8 +370,8 @@ def words_used(card: dict) -> list[tuple[str, str]]:
                 used.append((n["res"], "card_resources"))
             if n["op"] == "cards" and n.get("shows"):
                 used.append((n["shows"], "card_resources"))
-            if n["op"] == "cards" and n.get("tag"):
-                used.append((n["tag"], "tags"))
+            if n["op"] in ("card_resource", "resource", "cards") and n.get("tag"):
+                used.append((n["tag"], "tags"))  # a tag filter: floater(any, venus-tag), mc(venus-tag)!
             if n["op"] == "raise":
                 used.append((n["param"], "globals"))
             if n["op"] == "tile" and n.get("name"):

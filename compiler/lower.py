@@ -104,10 +104,10 @@ class Lowerer:
     def amount(self, tree: Tree | None) -> tuple[int, bool]:
         if tree is None:
             return 1, False
-        tok = tree.children[0]
-        if tok.type == "X":
-            return 1, True
-        return int(tok), False
+        toks = tree.children
+        if toks[-1].type == "X":  # 'X', or 'NX': N times the X the player chooses
+            return (int(toks[0]) if len(toks) > 1 else 1), True
+        return int(toks[0]), False
 
     def atom(self, tree: Tree, in_box: bool) -> Node:
         word_tok = self.tokens(tree, "WORD")[0]
@@ -169,13 +169,17 @@ class Lowerer:
                                     "(the card that triggered) or, for held, 'nonempty'",
                                     did_you_mean(a if isinstance(a, str) else a["rule"],
                                                  ("other", "any", "that", "nonempty")))
-            if word == vocab.HELD and where not in ("that", "nonempty"):
-                raise self.fail("E212", "'held' needs its card: held(that) for the card that triggered, "
-                                "held(nonempty) for one of your cards with resources", word_tok,
-                                "held(that) or held(nonempty)", f"write {'-' if sign < 0 else '+'}{n} held(that)")
-            if sign < 0 and where != "here" and not marked:
-                raise self.fail("E212", "a loss of card resources comes from this card", args_tree or word_tok,
-                                f"-{n} {word} (this card) or -{n} {word}! (any card, a red border)",
+            if word == vocab.HELD and (where == "here" or sign < 0):
+                raise self.fail("E212", "'held' is added to a card: held(that) for the card that triggered, "
+                                "held(nonempty) for one of your cards with resources, held(any) or held(other) for "
+                                "one of your cards that holds resources", word_tok,
+                                "held(that), held(nonempty), held(any) or held(other)",
+                                f"write +{n} held(that)")
+            if sign < 0 and where not in ("here", "any", "other") and not marked:
+                raise self.fail("E212", "a loss of card resources comes from this card or one of yours",
+                                args_tree or word_tok,
+                                f"-{n} {word} (this card), -{n} {word}(any) (one of your cards), -{n} {word}(other) "
+                                f"(another of your cards) or -{n} {word}! (any card, a red border)",
                                 "remove the target, or add '!' to remove from any card")
             node = {"op": "card_resource", "res": word, "n": sign * n, "where": where}
             if only:
@@ -245,17 +249,20 @@ class Lowerer:
 
     def resource_args(self, word: str, sign: int, marked: bool, args: list, args_tree: Tree | None) -> Node:
         """Arguments of a standard resource: metals that may pay an M€ cost (the small steel or
-        titanium icon beside it), or 'adjacent' on a red-bordered removal (owners of tiles next
-        to the tile this card just placed)."""
+        titanium icon beside it), or on a red-bordered removal 'adjacent' (owners of tiles next
+        to the tile this card just placed) or a tag (only players with that tag in play)."""
         extra: Node = {}
         for a, a_tree in zip(args, args_tree.children if args_tree else [], strict=False):
             if a in ("steel", "titanium") and word == "mc" and sign < 0 and not marked:
                 extra.setdefault("with", []).append(a)
             elif a == "adjacent" and sign < 0 and marked:
                 extra["adjacent"] = True
+            elif isinstance(a, str) and a.endswith(vocab.COUNT_SUFFIX_TAG) and a[:-4] in vocab.TAGS \
+                    and sign < 0 and marked and "tag" not in extra:
+                extra["tag"] = a[:-4]  # only from a player with that tag in play
             else:
                 raise self.fail("E213", f"'{word}' cannot take '{_arg_text(a)}'", a_tree,
-                                "'(steel)' or '(titanium)' on an M€ cost, '(adjacent)!' on a removal",
+                                "'(steel)' or '(titanium)' on an M€ cost, '(adjacent)!' or '(TAG-tag)!' on a removal",
                                 did_you_mean(_arg_text(a), ("steel", "titanium", "adjacent")))
         return extra
 
@@ -287,6 +294,8 @@ class Lowerer:
         for a, a_tree in zip(args, args_tree.children if args_tree else [], strict=False):
             if a == "buy":
                 node["buy"] = True
+            elif a == "opponents" and n > 0 and "opponents" not in node:
+                node["opponents"] = True  # every other player draws, not you
             elif isinstance(a, dict) and a["rule"] == "of":
                 node["of"] = a["n"]
             elif isinstance(a, str) and a.endswith(vocab.COUNT_SUFFIX_TAG) and a[:-4] in vocab.TAGS \
@@ -296,10 +305,12 @@ class Lowerer:
                 node["shows"] = a  # reveal until N cards showing that resource's icon are found (F298)
             else:
                 raise self.fail("E219", f"unknown card option '{_arg_text(a)}'", a_tree,
-                                "'buy', 'of N', a tag ('space-tag') or a card resource ('floater')",
-                                did_you_mean(a if isinstance(a, str) else a["rule"], ("buy", "of")))
+                                "'buy', 'of N', a tag ('space-tag'), a card resource ('floater') or 'opponents'",
+                                did_you_mean(a if isinstance(a, str) else a["rule"], ("buy", "of", "opponents")))
         if ("tag" in node or "shows" in node) and len(node) > 3:
             raise self.fail("E219", "a reveal option goes alone: +N card(TAG-tag) or +N card(RESOURCE)", args_tree)
+        if node.get("opponents") and len(node) > 3:
+            raise self.fail("E219", "opponents draw plain cards: +N card(opponents)", args_tree)
         return node
 
     def play_card(self, args: list, args_tree: Tree | None, at: Token) -> Node:

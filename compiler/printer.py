@@ -10,9 +10,7 @@ Node = dict[str, Any]
 def amount(node: Node, signed: bool = True) -> str:
     n = node["n"]
     sign = "-" if n < 0 else ("+" if signed else "")
-    mag = "X" if node.get("x") else str(abs(n))
-    if node.get("x") and abs(n) != 1:
-        raise ValueError("X amounts are always one X")
+    mag = (str(abs(n)) if abs(n) != 1 else "") + "X" if node.get("x") else str(abs(n))
     return f"{sign}{mag}"
 
 

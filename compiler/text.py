@@ -58,7 +58,10 @@ def noun(word: str, n: int) -> str:
 
 
 def qty(node: dict) -> str:
-    return "X" if node.get("x") else str(abs(node.get("n", 1)))
+    n = abs(node.get("n", 1))
+    if node.get("x"):
+        return f"{n}X" if n != 1 else "X"  # 3X: three times X
+    return str(n)
 
 
 def steps(node: dict, n: int | None = None) -> str:

@@ -15,7 +15,7 @@ from compiler.ops import OPS, walk
 from compiler.ops.special import PRIMITIVES
 from compiler.text import items_text, noun
 from compiler.tiles import TILE_KINDS
-from compiler.vocab import THAT
+from compiler.vocab import HELD, THAT
 
 from . import board, rules
 from .content import Content
@@ -179,8 +179,11 @@ class Interp:
         return rules.spare_payment_value(self.state, self.content, p, metals)
 
     def holders(self, p: int, res: str, exclude: str | None = None) -> list[dict]:
+        """The player's cards that hold this resource ('held': any resource) other than `exclude`."""
+        cards = self.content.cards
         return [e for e in self.state["players"][p]["played"]
-                if self.content.cards[e["name"]].get("holds") == res and e["name"] != exclude]
+                if (cards[e["name"]].get("holds") == res or (res == HELD and cards[e["name"]].get("holds")))
+                and e["name"] != exclude]
 
     def legal_areas(self, p: int, node: dict, ctx: dict | None = None) -> list[str]:
         return board.legal_areas(self.state, self.content, p, node, ctx)

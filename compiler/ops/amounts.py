@@ -36,6 +36,8 @@ def _source(node: Node) -> str:
         out += "(" + ", ".join(node["with"]) + ")"
     if node.get("adjacent"):
         out += "(adjacent)"
+    if node["op"] == "resource" and node.get("tag"):
+        out += f"({node['tag']}-tag)"
     if node.get("any"):
         out += "!"
     return out + pr.per(node)
@@ -44,7 +46,7 @@ def _source(node: Node) -> str:
 class Resource(Op):
     name = "resource"
     required = {"res": {"enum": [*STD["enum"], vocab.THAT]}, "n": INT}
-    optional = {"x": TRUE, "upto": TRUE, "any": TRUE, "per": PER, "with": METALS, "adjacent": TRUE}
+    optional = {"x": TRUE, "upto": TRUE, "any": TRUE, "per": PER, "with": METALS, "adjacent": TRUE, "tag": WORD}
 
     def text(self, node, cost, note):
         if node["res"] == vocab.THAT:
@@ -55,7 +57,8 @@ class Resource(Op):
         if node.get("adjacent"):
             return f"remove up to {what} from the owner of an adjacent tile{tx.per_text(node)}"
         if node.get("any"):
-            return f"{'remove' if cost else 'remove up to'} {what} from any player{tx.per_text(node)}"
+            whom = f"any player with {tx.article(node['tag'] + ' tag')} in play" if node.get("tag") else "any player"
+            return f"{'remove' if cost else 'remove up to'} {what} from {whom}{tx.per_text(node)}"
         upto = "up to " if node.get("upto") else ""
         pay = f" ({tx.join(list(node['with']), 'or')} may be used)" if node.get("with") else ""
         return f"{'spend' if cost else 'lose'} {upto}{what}{pay}{tx.per_text(node)}"
@@ -74,6 +77,8 @@ class Resource(Op):
             body = rd.small("up to") + body
         if node.get("adjacent"):
             body += rd.small("adjacent")
+        if node.get("tag"):
+            body += rd.icons.tag(node["tag"]) + rd.small("in play")
         return rd.grp(body + rd.per_html(node))
 
     def run(self, g, node, ctx, answer):
@@ -101,16 +106,17 @@ class Resource(Op):
                 g.say(p, f"{verb} {k} {tx.noun(res, k)}{g.source(ctx)}")
             return None
         # red border: optional, partial, all from one player (F088); protected plants are safe (F128)
+        whom = _removal_targets(g, node)
         if ctx.get("mandatory"):
             opts = [option(f"{q}:{n}", f"{g.pname(q)} loses {n} {res}")
-                    for q, pl in enumerate(players) if pl["res"][res] >= n]
+                    for q, pl in enumerate(players) if pl["res"][res] >= n and q in whom]
         else:
             opts = [option("none", "nobody")]
             near = g.adjacent_owners(p) if node.get("adjacent") else None
             for q, pl in enumerate(players):
                 if res == "plant" and g.protected(q, None, p):
                     continue
-                if near is not None and q not in near:
+                if (near is not None and q not in near) or q not in whom:
                     continue
                 for k in range(min(n, pl["res"][res]), 0, -1):
                     opts.append(option(f"{q}:{k}", f"{g.pname(q)} loses {k} {res}"))
@@ -132,7 +138,8 @@ class Resource(Op):
                 n = max(0, n - g.spare_payment_value(ctx["p"], node.get("with", ())))
             led.loss[("res", node["res"])] += n
         elif mandatory:
-            led.failed |= not any(pl["res"][node["res"]] >= n for pl in g.state["players"])
+            whom = _removal_targets(g, node)
+            led.failed |= not any(pl["res"][node["res"]] >= n for q, pl in enumerate(g.state["players"]) if q in whom)
 
     def cannot_fail(self, node, mandatory, tile_ok):
         return node["n"] > 0 or bool(node.get("upto")) or (bool(node.get("any")) and not mandatory)
@@ -145,6 +152,16 @@ class Resource(Op):
 
     def x_room(self, g, node, ctx):
         return g.state["players"][ctx["p"]]["res"][node["res"]] // abs(node["n"])
+
+
+def _removal_targets(g: Any, node: Node) -> set[int]:
+    """The players a red-bordered removal may take from: with a tag filter, those with that tag in
+    play (a card of theirs, not an event, carrying it)."""
+    players = range(len(g.state["players"]))
+    if not node.get("tag"):
+        return set(players)
+    count = {"count": node["tag"] + vocab.COUNT_SUFFIX_TAG}
+    return {q for q in players if g.count(q, count)}
 
 
 class Production(Op):
@@ -245,7 +262,8 @@ class CardResource(Op):
             upto = "" if cost or not node.get("upto", True) else "up to "
             return f"remove {upto}{res} from any card{tx.per_text(node)}"
         upto = "up to " if node.get("upto") else ""
-        return f"remove {upto}{res} from this card{tx.per_text(node)}"
+        source = {"any": "one of your cards", "other": "another of your cards"}.get(where, "this card")
+        return f"remove {upto}{res} from {source}{tx.per_text(node)}"
 
     def source(self, node):
         return _source(node)
@@ -253,7 +271,7 @@ class CardResource(Op):
     def html(self, node):
         body = rd.wrap_any(rd.amount_icon(node["res"], node), node)
         cap = {"other": "another card", "any": "any card", "that": "that card", "nonempty": "a card with 1+"}
-        if node["where"] in cap and node["n"] > 0:
+        if node["where"] in cap and (node["n"] > 0 or node["where"] in ("any", "other")) and not node.get("any"):
             body += rd.small(cap[node["where"]] + (f" ({node['tag']} tag)" if node.get("tag") else ""))
         return rd.grp(body + rd.per_html(node))
 
@@ -263,6 +281,8 @@ class CardResource(Op):
         st = g.state
         if node["n"] > 0:
             return self._add(g, node, ctx, answer, n)
+        if not node.get("any") and node["where"] in ("any", "other"):
+            return self._remove_own(g, node, ctx, answer, n)
         if not node.get("any"):
             entry = g.find_played(p, ctx.get("card") or "")
             have = entry.get("res", 0) if entry else 0
@@ -295,6 +315,25 @@ class CardResource(Op):
             g.say(p, f"removes {k} {tx.noun(res, int(k))} from {whose}{name}")
         return None
 
+    def _remove_own(self, g: Any, node: Node, ctx: dict, answer: Any, n: int) -> dict | None:
+        """-N RES(any) / -N RES(other): from one of the player's own cards (this one, or not this one),
+        in full: a mandatory part (F301); nothing comes back for it."""
+        p, res = ctx["p"], node["res"]
+        if n == 0:
+            return None
+        targets = _own_sources(g, node, ctx, 1 if node.get("upto") else n)
+        if not targets and node.get("upto"):
+            return None
+        answer, ask = ask_one(answer, p, "card", f"Remove {n} {tx.noun(res, n)} from which card?",
+                              [option(e["name"], f"{e['name']} ({e['res']})") for e in targets])
+        if ask:
+            return ask
+        entry = g.find_played(p, answer)
+        k = min(n, entry.get("res", 0))
+        entry["res"] -= k
+        g.say(p, f"removes {k} {tx.noun(res, k)} from {entry['name']}")
+        return None
+
     def _add(self, g: Any, node: Node, ctx: dict, answer: Any, n: int) -> dict | None:
         p, res, where = ctx["p"], node["res"], node["where"]
         if where == "here":
@@ -308,7 +347,7 @@ class CardResource(Op):
         elif where == "nonempty":
             targets = [e for e in g.state["players"][p]["played"]
                        if e.get("res") and g.content.cards[e["name"]].get("holds")]
-        else:
+        else:  # held(any), held(other): a card of whatever kind it holds
             targets = g.holders(p, res, exclude=ctx.get("card") if where == "other" else None)
             if node.get("tag"):
                 targets = [e for e in targets if node["tag"] in g.content.cards[e["name"]].get("tags", ())]
@@ -320,7 +359,8 @@ class CardResource(Op):
             return ask
         entry = g.find_played(p, answer)
         entry["res"] = entry.get("res", 0) + n
-        g.say(p, f"adds {n} {tx.noun(res, n)} to {entry['name']}")
+        kind = g.content.cards[entry["name"]].get("holds") if res == vocab.HELD else res
+        g.say(p, f"adds {n} {tx.noun(kind, n)} to {entry['name']}")
         return None
 
     def bound(self, g, node, ctx, led, mandatory):
@@ -333,6 +373,9 @@ class CardResource(Op):
         if node.get("any"):
             if mandatory and not _removable_card_exists(g, p, node["res"], n):
                 led.failed = True
+        elif node["where"] in ("any", "other"):
+            if not node.get("upto") and not _own_sources(g, node, ctx, n):
+                led.failed = True
         elif node["where"] == "here":
             entry = g.find_played(p, ctx.get("card", ""))
             have = entry.get("res", 0) if entry else 0
@@ -344,10 +387,26 @@ class CardResource(Op):
         return bool(node.get("upto")) or (bool(node.get("any")) and not mandatory)
 
     def exactness(self, node):
+        if node["n"] < 0 and not node.get("any") and node["where"] in ("any", "other"):
+            return "inexact"  # from one of your cards: what paid for the card may have taken it (F301)
         return "amount"
 
     def order_matters(self, node):
-        return bool(node.get("any")) and node["n"] < 0
+        return node["n"] < 0 and (bool(node.get("any")) or node["where"] in ("any", "other"))
+
+    def x_room(self, g, node, ctx):
+        if node.get("any"):
+            return None
+        if node["where"] in ("any", "other"):
+            return max((e.get("res", 0) for e in _own_sources(g, node, ctx, 1)), default=0) // abs(node["n"])
+        entry = g.find_played(ctx["p"], ctx.get("card") or "")
+        return (entry.get("res", 0) if entry else 0) // abs(node["n"])
+
+
+def _own_sources(g: Any, node: Node, ctx: dict, n: int) -> list[dict]:
+    """The player's cards a -N RES(any) / -N RES(other) may come from: holding RES, at least n of it."""
+    exclude = ctx.get("card") if node["where"] == "other" else None
+    return [e for e in g.holders(ctx["p"], node["res"], exclude=exclude) if e.get("res", 0) >= max(n, 1)]
 
 
 def _that_can_hold(g: Any, node: Node, ctx: dict) -> bool:
@@ -395,7 +454,7 @@ class TR(Op):
 class Cards(Op):
     name = "cards"
     required = {"n": INT}
-    optional = {"x": TRUE, "of": INT, "buy": TRUE, "per": PER, "tag": WORD, "shows": WORD}
+    optional = {"x": TRUE, "of": INT, "buy": TRUE, "per": PER, "tag": WORD, "shows": WORD, "opponents": TRUE}
 
     def text(self, node, cost, note):
         n = node["n"]
@@ -409,6 +468,8 @@ class Cards(Op):
                    "discard the rest"
         if n < 0:
             return f"discard {what}{tx.per_text(node)}"
+        if node.get("opponents"):
+            return f"each opponent draws {what}{tx.per_text(node)}"
         if node.get("buy"):
             if k == 1:
                 return f"look at the top card of the deck and either buy it for {price} M€ or discard it"
@@ -421,7 +482,8 @@ class Cards(Op):
 
     def source(self, node):
         opts = (["buy"] if node.get("buy") else []) + ([{"rule": "of", "n": node["of"]}] if "of" in node else []) \
-            + ([node["tag"] + "-tag"] if "tag" in node else []) + ([node["shows"]] if "shows" in node else [])
+            + ([node["tag"] + "-tag"] if "tag" in node else []) + ([node["shows"]] if "shows" in node else []) \
+            + (["opponents"] if node.get("opponents") else [])
         return pr.amount(node) + " card" + (pr.args(opts) if opts else "") + pr.per(node)
 
     def html(self, node):
@@ -434,6 +496,8 @@ class Cards(Op):
             body += rd.icons.tag(node["tag"])
         if "shows" in node:
             body += rd.icons.icon(node["shows"], "sub")
+        if node.get("opponents"):  # printed red-bordered: every other player draws
+            body = f'<span class="any">{body}</span>'
         return rd.grp(body + rd.per_html(node))
 
     def run(self, g, node, ctx, answer):
@@ -456,7 +520,11 @@ class Cards(Op):
                 g.state["discard"].append(c)
             g.say(p, f"discards {len(answer)} {tx.noun('card', len(answer))}")
             return None
-        if "tag" in node or "shows" in node:
+        if node.get("opponents"):
+            for q in range(len(g.state["players"])):
+                if q != p:
+                    g.draw_cards(q, n)
+        elif "tag" in node or "shows" in node:
             g.reveal_until(p, node.get("tag"), n, node.get("shows"))
         elif node.get("buy"):
             g.push({"t": "look", "p": p, "cards": g.take_from_deck(n), "keep": n, "buy": True})
@@ -470,14 +538,15 @@ class Cards(Op):
         n = led.amount(node, ctx, node["n"] < 0)
         if node["n"] < 0:
             led.loss[("hand",)] += n
-        elif not node.get("buy") and "of" not in node and "tag" not in node and "shows" not in node:
+        elif not node.get("buy") and "of" not in node and "tag" not in node and "shows" not in node \
+                and not node.get("opponents"):
             led.gain[("hand",)] += n
 
     def cannot_fail(self, node, mandatory, tile_ok):
         return node["n"] > 0 or bool(node.get("upto"))
 
     def exactness(self, node):
-        return "amount"
+        return "neutral" if node.get("opponents") else "amount"  # other players' hands: nothing of yours
 
     def order_matters(self, node):
         return node["n"] < 0  # which cards are discarded can depend on what was drawn before

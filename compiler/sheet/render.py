@@ -45,7 +45,7 @@ def _sign(n: int) -> str:
 def amount_icon(name: str, node: dict, show_one: bool = False) -> str:
     """'−2 [plant]', '[M€ 5]', 'X [heat]': an amount and its icon."""
     n = node.get("n", 1)
-    k = "X" if node.get("x") else str(abs(n))
+    k = ((str(abs(n)) if abs(n) != 1 else "") + "X") if node.get("x") else str(abs(n))
     if name == "mc":
         return q(_sign(n)) + icons.icon("mc", label=k) if n < 0 else icons.icon("mc", label=k)
     pre = _sign(n) + (k if (k != "1" or show_one) else "")
