@@ -137,8 +137,8 @@ class Interp:
         self.push({"t": "batch", "p": self.state["first"] if event["p"] is None else event["p"], "entries": entries})
 
     # ---- services for the ops ----------------------------------------------------------
-    def count(self, p: int, c: dict, ctx: dict | None = None) -> int:
-        return rules.count(self.state, self.content, p, c, ctx)
+    def count(self, p: int, c: dict, ctx: dict | None = None, wild: bool = False) -> int:
+        return rules.count(self.state, self.content, p, c, ctx, wild)
 
     def find_played(self, p: int, name: str) -> dict | None:
         return rules.find_played(self.state, p, name)
