@@ -1093,8 +1093,9 @@ def repeated_free_award(c: Card):
 
 
 @rule("L422", "error", "cards revealed for the wild or event tag",
-      "'+N card(TAG-tag)' reveals cards until N with that tag are found; a wild tag stands in only for a "
-      "requirement's tag (F330) and events are few, so the deck would be turned over for next to nothing.",
+      "'+N card(TAG-tag)' reveals cards until N with that tag are found; a wild tag stands in for a tag only "
+      "in play, never on a revealed card (F330), and events are few, so the deck would be turned over for next "
+      "to nothing.",
       """
 - name: Wild Search
   number: "959"
@@ -1126,8 +1127,8 @@ def any_neighbours_not_city(c: Card):
 
 
 @rule("L424", "warning", "a count, requirement or trigger on the wild tag",
-      "A wild tag counts as a tag of the kind a requirement asks for, during your own actions, and nowhere "
-      "else (F330); a card asking for wild tags themselves, or triggered by one, is almost surely a slip.",
+      "A wild tag counts as the tag a requirement or a count asks for, in play during your own actions, and as "
+      "no tag elsewhere (F330); a card asking for wild tags themselves, or triggered by one, is almost surely a slip.",
       """
 - name: Wild Fan
   number: "961"

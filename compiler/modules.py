@@ -58,8 +58,9 @@ _NOUN = {"type": "object", "required": ["meaning"], "additionalProperties": Fals
          "properties": {"meaning": _MEANING, "singular": _MEANING, "plural": _MEANING, "glyph": _GLYPH}}
 _TAG = {"oneOf": [_MEANING, {"type": "object", "required": ["meaning"], "additionalProperties": False,
                              "properties": {"meaning": _MEANING, "glyph": _GLYPH, "stands_for_any": {
-                                 "type": "boolean", "description": "during its owner's actions it counts as a "
-                                                                   "tag of the kind a requirement asks for (F330)"}}}]}
+                                 "type": "boolean",
+                                 "description": "in play, during its owner's own actions, it counts as the tag a "
+                                                "requirement or a count asks for (F330)"}}}]}
 _INT = {"type": "integer"}
 #: A global parameter is a track: where it starts, the goal that maxes it, the size of one step, the
 #: bonus steps (card language, for whoever reaches or passes them), whether it counts towards the

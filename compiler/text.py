@@ -517,7 +517,8 @@ def card_sentences(card: dict) -> list[str]:
     if "vp" in card:
         out.append(vp_text(card["vp"]))
     if set(vocab.WILD_TAGS) & set(card.get("tags", ())):
-        out.append(sentence("during your own actions, its wild tag counts as a tag of the kind a requirement asks for"))
+        out.append(sentence("once in play, during your own actions, its wild tag counts as any tag a "
+                            "requirement or a count of your tags asks for"))
     if notes.note and not notes.said:
         if last_row is not None and not any("*" in s for s in out) and out[last_row].endswith("."):
             out[last_row] = out[last_row][:-1] + "*."  # mark the row the note explains, as printed

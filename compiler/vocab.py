@@ -73,8 +73,8 @@ DURATIONS = {"next-card": "until you play your next card, this generation"}
 GRANTABLE = {"discount": "the card costs N M€ less", "flex": "its global requirements are met within N steps"}
 
 COUNT_SUFFIX_TAG = "-tag"
-# The wild tag (a module's word): in play, it counts as one tag of the kind a requirement asks
-# for, since requirements are checked during your own actions (F330); nowhere else.
+# The wild tag (a module's word): in play, during its owner's own actions, it counts as one tag of
+# the kind a requirement or a count of tags asks for (F330, tmars/rules.wild_tags); as no tag elsewhere.
 COUNT_SUFFIX_PROD = "-prod"
 
 # Card-language atoms that are neither resources nor tiles.

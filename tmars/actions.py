@@ -378,7 +378,9 @@ def h_resolve_card(g: Interp, task: dict, answer: Any) -> dict | None:
     if not task.get("said"):  # else the payment's line said it
         g.say(p, f"plays {name}")
     ctx = {"p": p, "card": name}
-    g.push({"t": "batch", "p": p, "entries": [{"items": [n], "ctx": ctx} for n in card.get("play", ())]})
+    # the batch names the card: while it is on the stack the card is being played, and its wild
+    # tag does nothing yet (F330, rules.wild_tags)
+    g.push({"t": "batch", "p": p, "card": name, "entries": [{"items": [n], "ctx": ctx} for n in card.get("play", ())]})
     for t in card["tags"]:
         g.emit({"kind": "tag", "tag": t, "p": p, "card": name})
     g.emit({"kind": "card", "p": p, "card": name})

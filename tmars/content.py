@@ -77,8 +77,9 @@ class Content:
 
     def __post_init__(self) -> None:
         self.slugs = {t: {slug(n): n for n in cards} for t, cards in self.board.items()}
-        # the wild tags the cards carry (tags a manifest says stand for any): requirements count
-        # them (F330); read at every menu, so said once
+        # the wild tags the cards carry (tags a manifest says stand for any): requirements and counts
+        # during their owner's actions count them (F330); read at every menu, so said once; a game
+        # without them skips the work
         self.wild = tuple(t for t in vocab.WILD_TAGS if any(t in c.get("tags", ()) for c in self.cards.values()))
         self.row_losses: dict[str, bool] = {}  # named row -> loses resources after its cost (feasible.py)
         # whether any card lets the resources it holds pay for cards (rules.card_payments)

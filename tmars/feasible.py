@@ -52,7 +52,7 @@ class Ledger:
             x = ctx.get("x")
             n *= x if x is not None else (ctx.get("xmin", 1) if for_loss else 0)
         if "per" in node:
-            n *= self.g.count(ctx["p"], node["per"], ctx)
+            n *= self.g.count(ctx["p"], node["per"], ctx, node["n"] > 0)  # as amounts.amount_of counts it
         return n
 
     def ok(self) -> bool:

@@ -163,8 +163,8 @@ class Interp:
         return False if all(v is False for v in verdicts) else None
 
     # ---- services for the ops ----------------------------------------------------------
-    def count(self, p: int, c: dict, ctx: dict | None = None) -> int:
-        return rules.count(self.state, self.content, p, c, ctx)
+    def count(self, p: int, c: dict, ctx: dict | None = None, wild: bool = False) -> int:
+        return rules.count(self.state, self.content, p, c, ctx, wild)
 
     def find_played(self, p: int, name: str) -> dict | None:
         return rules.find_played(self.state, p, name)

@@ -120,24 +120,59 @@ def _tiles_owned(board: dict, p: int | None, kind: str | None, mars_only: bool, 
     return n
 
 
-def count(state: dict, content: Content, p: int, c: dict, ctx: dict | None = None) -> int:
+def count(state: dict, content: Content, p: int, c: dict, ctx: dict | None = None, wild: bool = False) -> int:
     """Evaluate a count node for player p (all players with '!', the others with 'opponents');
-    each kind of count word says how (`compiler/counts.py`)."""
+    each kind of count word says how (`compiler/counts.py`). `wild`: the count is one where a
+    wild tag may stand for the tag counted, to the player's good (a gain per tag, a minimum
+    required), so the acting player's wild tags are added (`wild_tags`, F330)."""
     players = range(len(state["players"])) if c.get("any") else (p,)
     if "opponents" in c.get("args", ()):
         players = [q for q in range(len(state["players"])) if q != p]
     value = COUNTS[c["count"]].value(_THIS, state, content, p, c, ctx, players)
+    if wild and content.wild:
+        value += wild_tags(state, content, c["count"], players)
     return value // c["div"] if "div" in c else value
+
+
+def acting(state: dict) -> int | None:
+    """The player whose own action this is, if any: the player to play in the action phase, and
+    in the setup the player whose step (revealing a corporation, playing preludes) is resolving."""
+    phase = state["phase"]
+    if phase == "action":
+        return state["current"]
+    if phase == "setup":
+        stack = state["stack"]
+        return stack[0].get("p") if stack else None
+    return None
+
+
+def wild_tags(state: dict, content: Content, word: str, players: Any) -> int:
+    """How many wild tags stand for the tag a count word names (F330): only the acting player's,
+    on cards in their tableau, not on a card still being played (its play batch is on the stack);
+    never for a count of events or of wild tags themselves. Elsewhere a wild tag counts as no tag."""
+    if not word.endswith(vocab.COUNT_SUFFIX_TAG):
+        return 0
+    tag = word[:-4]
+    if tag == "event" or tag in content.wild:
+        return 0
+    q = acting(state)
+    if q is None or q not in players:
+        return 0
+    held = tags(state, content, q)
+    n = sum(held.get(t, 0) for t in content.wild)
+    if n:
+        for task in state["stack"]:  # a card being played: its wild tag does nothing yet
+            name = task.get("card") if task["t"] == "batch" and task["p"] == q else None
+            if name is not None and content.cards[name]["type"] != "event":
+                n -= sum(content.cards[name]["tags"].count(t) for t in content.wild)
+    return n
 
 
 # ---- requirements ----------------------------------------------------------------
 def requirement_met(state: dict, content: Content, p: int, req: dict, flex: int = 0) -> bool:
-    value = count(state, content, p, req)
-    word = req["count"]
-    if content.wild and word.endswith(vocab.COUNT_SUFFIX_TAG) and not req.get("any") \
-            and word[:-4] != "event" and word[:-4] not in content.wild:
-        held = tags(state, content, p)
-        value += sum(held.get(t, 0) for t in content.wild)  # a wild tag is any tag during your actions (F330)
+    """A minimum is met with the acting player's wild tags standing for the tag asked (F330); a
+    maximum is not made harder by them (they stand for a tag only when the player wants)."""
+    value = count(state, content, p, req, wild=req["cmp"] == ">=")
     spec = content.rules.globals.get(req["count"])
     step = spec["step"] if spec else None
     slack = flex * step if step and not req.get("any") else 0

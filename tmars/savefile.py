@@ -142,7 +142,7 @@ def _task_schema(content: Content, player: dict, project: dict, corp: dict, card
     shapes = {
         "seq": {"items": _list(node, minItems=1), "ctx": ctx},
         "item": {"node": node, "ctx": ctx},
-        "batch": {"p": player, "entries": _list(_obj({"items": _list(node), "ctx": ctx}))},
+        "batch": {"p": player, "entries": _list(_obj({"items": _list(node), "ctx": ctx})), "card": card},
         "raise": {"param": _names(content.tracks.globals, "a global parameter"), "n": _int(-COUNT, COUNT),
                   "p": player, "world": {"type": "boolean"}},
         "world_government": {"p": player},

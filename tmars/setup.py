@@ -128,8 +128,8 @@ def h_reveal(g: Interp, task: dict, answer: Any) -> dict | None:
         pl["preludes"] = kept
     g.log(f"{pl['name']} reveals {corp} and keeps {len(keep)} card(s)")
     g.push({"t": "buy_start", "p": p, "cards": keep, "free": hand_is_free(g.content, corp)})
-    g.push({"t": "batch", "p": p, "entries": [{"items": [n], "ctx": {"p": p, "card": corp}}
-                                              for n in card.get("start", ())]})
+    g.push({"t": "batch", "p": p, "card": corp, "entries": [{"items": [n], "ctx": {"p": p, "card": corp}}
+                                                            for n in card.get("start", ())]})
     for t in card["tags"]:
         g.emit({"kind": "tag", "tag": t, "p": p, "card": corp})
     g.emit({"kind": "card", "p": p, "card": corp})  # the corporation is played (Vitor's 'including this', F337)

@@ -19,12 +19,13 @@ WHERE = {"enum": ["here", "other", "any", "that", "nonempty"]}
 
 
 def amount_of(g: Any, node: Node, ctx: dict) -> int:
-    """The amount an item moves now: its number, times X, times its per-count."""
+    """The amount an item moves now: its number, times X, times its per-count. A wild tag stands
+    for the tag counted only in a gain, where it can only help (F330): never in a loss."""
     n = abs(node["n"])
     if node.get("x"):
         n *= ctx.get("x", 0)
     if "per" in node:
-        n *= g.count(ctx["p"], node["per"], ctx)
+        n *= g.count(ctx["p"], node["per"], ctx, node["n"] > 0)
     return n
 
 
