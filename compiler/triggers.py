@@ -37,6 +37,9 @@ def _slug(name: str) -> str:
 
 
 class Trigger:
+    #: the kind of engine event it matches (`"tag"`, `"tile"`, …): an event of a kind no card of
+    #: the game listens to is not looked at (`Content.listened`)
+    listens: str
     #: its event names a standard resource, which the outcome may gain as `+1 that`
     binds_that = False
 
@@ -58,6 +61,7 @@ class Trigger:
 
 
 class TagPlayed(Trigger):
+    listens = "tag"
     def words(self):
         return {f"{t}-tag": f"you play a {t} tag (any player with !)" for t in vocab.TAGS}
 
@@ -75,6 +79,7 @@ class TagPlayed(Trigger):
 
 
 class CardPlayed(Trigger):
+    listens = "card"
     def words(self):
         return {"card": "you play a card (filters: tag names, cost >= N, requirements, vp)"}
 
@@ -125,6 +130,7 @@ def _shows_vp(card: Node, t: Node) -> bool:
 
 
 class StandardProjectUsed(Trigger):
+    listens = "std"
     def words(self):
         return {"std": "you use a standard project (filters: its name, cost >= N)"}
 
@@ -153,6 +159,7 @@ class StandardProjectUsed(Trigger):
 
 
 class TilePlaced(Trigger):
+    listens = "tile"
     def words(self):
         return {"city": "a city tile is placed (by you; by anyone with !; filter: mars)",
                 "greenery": "a greenery tile is placed", "ocean": "an ocean tile is placed",
@@ -189,6 +196,7 @@ class TilePlaced(Trigger):
 
 
 class Conversion(Trigger):
+    listens = "conversion"
     binds_that = True
 
     def words(self):
@@ -212,6 +220,7 @@ class Conversion(Trigger):
 class TrackRaised(Trigger):
     """A global parameter raised one step (each step fires once), by you or, with !, by anyone,
     the World Government included (F290)."""
+    listens = "raise"
 
     def words(self):
         return {w: f"{w} is raised one step (by you; by anyone with !)" for w in vocab.GLOBALS}
@@ -231,6 +240,7 @@ class ProductionRaised(Trigger):
     """One of your productions increased one step (each step fires once, a corporation's starting
     production included); `production(plant)` only that resource. The event names the resource,
     which the outcome may gain as `+1 that`."""
+    listens = "production"
 
     binds_that = True
 

@@ -17,6 +17,25 @@ from tmars.rules import trigger_matches
 def test_each_kind_of_trigger_states_what_every_consumer_needs(kind):
     missing = [m for m in ("words", "matches", "phrase", "icon") if getattr(type(kind), m) is getattr(Trigger, m)]
     assert not missing, f"{type(kind).__name__} does not state: {', '.join(missing)}"
+    assert isinstance(getattr(type(kind), "listens", None), str), f"{type(kind).__name__} does not say its event"
+
+
+SAMPLE_EVENTS = [{"kind": "tag", "tag": "space", "p": 0}, {"kind": "card", "card": "Asteroid", "p": 0},
+                 {"kind": "std", "name": "Power Plant", "cost": 11, "p": 0},
+                 {"kind": "tile", "tile": "city", "area": "r3c3", "p": 0},
+                 {"kind": "conversion", "res": "plant", "p": 0},
+                 {"kind": "raise", "param": "temperature", "p": 0}, {"kind": "production", "res": "steel", "p": 0}]
+
+
+@pytest.mark.parametrize("word", sorted(TRIGGERS))
+def test_a_trigger_matches_only_the_kind_of_event_it_listens_to(word):
+    """The engine skips events of kinds no card listens to (Content.listened): a kind that matched
+    other events than it says would then silently miss them."""
+    content = load_content()
+    t = lower_field(SourceText(f"{word} => +1 mc", "t.yaml", 1, 1), "effect")["on"][0]
+    kinds = {ev["kind"] for ev in SAMPLE_EVENTS if TRIGGERS[word].matches(t, ev, content)}
+    assert kinds <= {TRIGGERS[word].listens}
+    assert TRIGGERS[word].listens in {ev["kind"] for ev in SAMPLE_EVENTS}
 
 
 @pytest.mark.parametrize("word", sorted(TRIGGERS))

@@ -12,6 +12,7 @@ from compiler.diagnostics import CompileError
 from compiler.gameflow import GameFlow, load_flow, variants_of
 from compiler.gamerules import GameRules, load_rules
 from compiler.modules import MAX_DATA_BYTES, ON_FORGET, ModuleError, folder_of, manifests
+from compiler.triggers import TRIGGERS
 from compiler.library import CARDS_ROOT, compile_paths
 from compiler.lower import lower_field
 from compiler.parser import SourceText
@@ -85,6 +86,10 @@ class Content:
         # whether any card lets the resources it holds pay for cards (rules.card_payments)
         self.card_pay = any(m["mod"] == "pay" and "n" in m for c in self.cards.values()
                             for e in c.get("effects", ()) for m in e.get("mods", ()))
+        # the kinds of event some card's trigger matches: an event of another kind fires nothing
+        # (one is emitted for every production step, tag and tile), so the engine need not look
+        self.listened = frozenset(TRIGGERS[t["event"]].listens for c in self.cards.values()
+                                  for e in c.get("effects", ()) if "on" in e for t in e["on"])
 
     def of_type(self, *types: str) -> list[dict]:
         found = self.memo.get(("of-type", types))

@@ -262,7 +262,8 @@ def row_verdict(g, p: int, key: str, cost: list, gain: list, ctx: dict) -> bool 
     if not risky_triggers and (safe == "yes" or (safe != "no" and _tiles_placeable(g, p, safe[1]))):
         return True
     led = Ledger(g, p)
-    led.tile_bonus = loses_outside_cost(content, key, gain)
+    losses = content.row_losses.get(key)  # loses_outside_cost, inlined: asked for every row at every menu
+    led.tile_bonus = loses_outside_cost(content, key, gain) if losses is None else losses
     c = {**ctx, "xmin": 1}
     led.add(cost, c, mandatory=True)
     led.add(gain, c)

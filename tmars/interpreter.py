@@ -121,6 +121,8 @@ class Interp:
 
     def emit(self, event: dict) -> None:
         """Collect every player's triggered effects for this event into the enclosing batch."""
+        if event["kind"] not in self.content.listened:
+            return
         entries = []
         for q, pl in enumerate(self.state["players"]):
             for e in pl["played"]:

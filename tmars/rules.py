@@ -352,7 +352,8 @@ def can_pay(state: dict, content: Content, p: int, amount: int, steel: bool = Fa
     if res["mc"] >= amount:  # M€ alone will do: the rest can only add
         return True
     value = res["mc"] + sum(res[r] for r in pay_with(state, content, p))
-    value += sum(v * n for _, v, n in card_payments(state, content, p, card))
+    if content.card_pay:
+        value += sum(v * n for _, v, n in card_payments(state, content, p, card))
     if steel:
         value += res["steel"] * metal_value(state, content, p, "steel")
     if titanium:
