@@ -404,8 +404,16 @@ def bind_that(items: list, event: dict) -> list:
     res = event.get("res")
     if res is None or not any(n.get("res") == THAT for n in walk(items)):
         return items
-    import json
-    return json.loads(json.dumps(items).replace(f'"res": "{THAT}"', f'"res": "{res}"'))
+    return _with_res(items, res)
+
+
+def _with_res(value: Any, res: str) -> Any:
+    """A copy of IR with every `"res": "that"` made `res`."""
+    if isinstance(value, list):
+        return [_with_res(v, res) for v in value]
+    if isinstance(value, dict):
+        return {k: (res if k == "res" and v == THAT else _with_res(v, res)) for k, v in value.items()}
+    return value
 
 
 def entry_ready(state: dict, entry: dict) -> bool:
