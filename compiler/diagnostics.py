@@ -41,6 +41,21 @@ def where(path: str, line: int, col: int) -> str:
     return f"{path}:{line}:{col}" if line > 0 else path
 
 
+def render(path: str, line: int, col: int, severity: str, code: str, message: str, source_line: str = "",
+           expected: str = "", suggestion: str = "", notes: Iterable[str] = ()) -> str:
+    """The one format of every diagnostic tmars prints (compiler, lint, scenarios, the language server): a first
+    line `path:line:col: severity CODE message` that tools can parse, then the source line with a
+    caret under the column, what was expected, a suggestion and notes, each on its own line."""
+    out = [f"{where(path, line, col)}: {severity} {code} {message}"]
+    out += excerpt(source_line, col)
+    if expected:
+        out.append(f"  expected: {expected}")
+    if suggestion:
+        out.append(f"  help: {suggestion}")
+    out.extend(f"  note: {n}" for n in notes)
+    return "\n".join(out)
+
+
 @dataclass
 class Diagnostic:
     """A problem in a card file, rendered like a compiler message."""
@@ -59,14 +74,8 @@ class Diagnostic:
 
     def render(self) -> str:
         p = self.position
-        out = [f"{where(p.path, p.line, p.col)}: {self.severity} {self.code}: {self.message}"]
-        out += excerpt(self.source_line, p.col)
-        if self.expected:
-            out.append(f"  expected: {self.expected}")
-        if self.suggestion:
-            out.append(f"  help: {self.suggestion}")
-        out.extend(f"  note: {n}" for n in self.notes)
-        return "\n".join(out)
+        return render(p.path, p.line, p.col, self.severity, self.code, self.message, self.source_line,
+                      self.expected, self.suggestion, self.notes)
 
     def as_json(self) -> dict:
         p = self.position

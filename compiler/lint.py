@@ -19,7 +19,7 @@ from . import vocab
 from .modules import all_words
 from .tiles import TILE_KINDS
 from .triggers import TRIGGERS
-from .diagnostics import Diagnostic, Position, excerpt, where
+from .diagnostics import Diagnostic, Position, render
 from .frame import RawCard
 from .terminal import clip, has_control, safe
 from .library import card_files, compile_file
@@ -38,20 +38,19 @@ class Finding:
     source_line: str = ""
     suggestion: str = ""
     card: str = ""
+    expected: str = ""
 
     def __post_init__(self) -> None:
-        self.message, self.suggestion = clip(self.message), clip(self.suggestion)
+        self.message, self.suggestion, self.expected = clip(self.message), clip(self.suggestion), clip(self.expected)
 
     def render(self) -> str:
-        out = [f"{where(self.path, self.line, self.col)}: {self.severity} {self.code} {self.message}"]
-        out += excerpt(self.source_line, self.col)
-        if self.suggestion:
-            out.append(f"  help: {self.suggestion}")
-        return "\n".join(out)
+        return render(self.path, self.line, self.col, self.severity, self.code, self.message, self.source_line,
+                      self.expected, self.suggestion)
 
     def as_json(self) -> dict:
         return {"code": self.code, "severity": self.severity, "message": self.message, "path": self.path,
-                "line": self.line, "col": self.col, "suggestion": self.suggestion, "card": self.card}
+                "line": self.line, "col": self.col, "expected": self.expected, "suggestion": self.suggestion,
+                "card": self.card}
 
 
 @dataclass
@@ -1426,8 +1425,8 @@ class LintResult:
 
 def _from_diagnostic(d: Diagnostic) -> Finding:
     p: Position = d.position
-    msg = d.message + (f" (expected: {d.expected})" if d.expected else "")
-    return Finding(d.code, d.severity, msg, p.path, p.line, p.col, d.source_line, d.suggestion)
+    return Finding(d.code, d.severity, d.message, p.path, p.line, p.col, d.source_line, d.suggestion,
+                   expected=d.expected)
 
 
 def _selected(code: str, select: set[str] | None, ignore: set[str]) -> bool:

@@ -20,7 +20,7 @@ from compiler.library import compile_file, compile_text
 ROOT = Path(__file__).resolve().parent.parent
 CASES_DIR = ROOT / "tests" / "diagnostics"
 CASES = sorted(CASES_DIR.glob("*.yaml"))
-HEADER = re.compile(r"^(?P<path>[^\n:]+):(?P<line>\d+):(?P<col>\d+): error (?P<code>E\d{3}): \S", re.M)
+HEADER = re.compile(r"^(?P<path>[^\n:]+):(?P<line>\d+):(?P<col>\d+): error (?P<code>E\d{3}) \S", re.M)
 
 
 def _diagnose(case: Path, monkeypatch) -> list:

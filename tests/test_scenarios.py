@@ -88,7 +88,7 @@ def test_a_well_formed_scenario_passes(tmp_path):
 ])
 def test_malformed_scenarios_say_where_and_what(tmp_path, text, place, code, words):
     first = _failure(tmp_path, text)
-    assert f"s.yaml:{place}" in first and f"error {code}: malformed scenario: " in first and words in first, first
+    assert f"s.yaml:{place}" in first and f"error {code} malformed scenario: " in first and words in first, first
 
 
 def test_set_is_only_between_actions(tmp_path):

@@ -385,7 +385,7 @@ def run(path: Path, content: Content | None = None) -> Outcome:
 
 
 def _malformed(d: Diagnostic) -> str:
-    return d.render().replace(f" {d.code}: ", f" {d.code}: malformed scenario: ", 1)
+    return d.render().replace(f" {d.code} ", f" {d.code} malformed scenario: ", 1)
 
 
 def run_data(data: Map, where_: str, content: Content | None = None) -> Outcome:

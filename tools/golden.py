@@ -2,7 +2,7 @@
 
 Each ``tests/diagnostics/NAME.yaml`` is a small, deliberately broken card file; its
 ``NAME.expected`` holds every diagnostic the compiler gives for it, rendered as the CLI
-prints them (``path:line:col: error CODE: message``, the source line, a caret, then the
+prints them (``path:line:col: error CODE message``, the source line, a caret, then the
 ``expected:`` and ``help:`` lines), joined by newlines. tests/test_diagnostics.py compares
 the two.
 
