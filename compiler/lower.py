@@ -14,6 +14,7 @@ from lark import Token, Tree
 from . import vocab
 from .diagnostics import CompileError, did_you_mean
 from .ops import OPS
+from .triggers import triggers_written
 from .parser import SourceText, parse
 
 Node = dict[str, Any]
@@ -457,8 +458,7 @@ class Lowerer:
             word_tok = self.tokens(t, "WORD")[0]
             word = str(word_tok)
             if word not in vocab.trigger_words():
-                raise self.fail("E240", f"unknown trigger '{word}'", word_tok,
-                                "a tag (science-tag), card(...), std(...), city, greenery, ocean or tile",
+                raise self.fail("E240", f"unknown trigger '{word}'", word_tok, triggers_written(),
                                 did_you_mean(word, vocab.trigger_words()))
             node: Node = {"event": word}
             if self.tokens(t, "MARK"):
@@ -514,6 +514,10 @@ class Lowerer:
                     node["on"] = self.triggers(trig)
                 return node
             for t in words[:2]:
+                if str(t) in vocab.CARD_RESOURCES:
+                    raise self.fail("E201", f"'{t}' is a card resource: 'pay RES as mc' spends a standard resource",
+                                    t, "a standard resource", f"resources held on this card pay at a rate: "
+                                    f"pay {t} as N mc on TRIGGER")
                 if str(t) not in vocab.STANDARD_RESOURCES:
                     raise self.fail("E201", f"unknown resource '{t}'", t, "a standard resource",
                                     did_you_mean(str(t), vocab.STANDARD_RESOURCES))

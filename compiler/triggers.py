@@ -50,6 +50,11 @@ class Trigger:
         """The filter words it takes (None: any, checked elsewhere); `cost >= N` is always allowed."""
         return set()
 
+    def written(self) -> str:
+        """How its words are written, for the list of what was expected (E240). The default: its
+        words, a filter shown as `(...)` where it takes one."""
+        return ", ".join(w + ("(...)" if self.filters(w) != set() else "") for w in sorted(self.words()))
+
     def matches(self, t: Node, event: dict, content: Any) -> bool:
         raise NotImplementedError
 
@@ -64,6 +69,9 @@ class TagPlayed(Trigger):
     listens = "tag"
     def words(self):
         return {f"{t}-tag": f"you play a {t} tag (any player with !)" for t in vocab.TAGS}
+
+    def written(self):
+        return "a tag (science-tag)"
 
     def matches(self, t, event, content):
         return event["kind"] == "tag" and event["tag"] == t["event"][:-4]
@@ -225,6 +233,9 @@ class TrackRaised(Trigger):
     def words(self):
         return {w: f"{w} is raised one step (by you; by anyone with !)" for w in vocab.GLOBALS}
 
+    def written(self):
+        return "a global parameter (" + ", ".join(sorted(self.words())) + ")" if self.words() else ""
+
     def matches(self, t, event, content):
         return event["kind"] == "raise" and event["param"] == t["event"]
 
@@ -269,3 +280,8 @@ KINDS: tuple[Trigger, ...] = (TagPlayed(), CardPlayed(), StandardProjectUsed(), 
 TRIGGERS: dict[str, Trigger] = {}
 MEANINGS: dict[str, str] = {}
 keep_tables(KINDS, TRIGGERS, MEANINGS)  # refilled when a module added to the run brings new words
+
+
+def triggers_written() -> str:
+    """Every kind of trigger as written, for the list of what was expected (E240)."""
+    return "; ".join(w for w in (k.written() for k in KINDS) if w)

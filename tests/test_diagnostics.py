@@ -163,3 +163,36 @@ def test_deep_nesting_gives_a_diagnostic_not_a_recursion_error(text):
     result = compile_text(text, "deep.yaml", "base")
     assert result.diagnostics and not result.cards
     assert result.diagnostics[0].code in {"E001", "E003", "E105"}
+
+
+def test_an_unknown_trigger_lists_every_kind_of_trigger():
+    """E240's expected list is made from the trigger registry, so no kind is left out."""
+    from compiler.library import compile_text
+    from compiler.triggers import KINDS
+    text = '- name: X\n  number: "900"\n  type: active\n  cost: 1\n  tags: [science]\n  effect: plantz => +1 mc\n'
+    (d,) = compile_text(text, "x.yaml", "base").diagnostics
+    assert d.code == "E240"
+    for kind in KINDS:
+        assert kind.written() in d.expected, type(kind).__name__
+
+
+def test_a_card_resource_spent_as_mc_says_what_is_wrong_there():
+    from compiler.library import compile_text
+    text = '- name: X\n  number: "900"\n  type: active\n  cost: 1\n  tags: [science]\n  effect: pay microbe as mc\n'
+    (d,) = compile_text(text, "x.yaml", "base").diagnostics
+    assert d.code == "E201" and "'microbe' is a card resource" in d.message
+    assert "pay microbe as N mc on TRIGGER" in d.suggestion
+
+
+def test_piped_diagnostics_are_never_wrapped(tmp_path, capsys):
+    """A diagnostic's lines reach a file whole, however long (tools parse them)."""
+    from tmars.cli import main
+    bad = tmp_path / "b.yaml"
+    bad.write_text('- name: X\n  number: "900"\n  type: active\n  cost: 1\n  tags: [science]\n'
+                   '  effect: plantz => +1 mc\n')
+    assert main(["lint", str(bad)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    first = next(line for line in out if "E240" in line)
+    assert first.endswith("unknown trigger 'plantz'")
+    expected = next(line for line in out if line.startswith("  expected:"))
+    assert expected.endswith("production(...)") and len(expected) > 140

@@ -16,7 +16,7 @@ from compiler.terminal import safe, safe_json
 
 from .botgame import make_agent, play_bot_game
 
-console = Console(highlight=False, width=None if sys.stdout.isatty() else 140)
+console = Console(highlight=False, width=None if sys.stdout.isatty() else 140, soft_wrap=True)  # never wraps a line
 err = Console(stderr=True, highlight=False, soft_wrap=True)  # messages keep their paths on one line
 
 
