@@ -141,3 +141,35 @@ def test_a_word_said_to_come_later_is_brought_by_no_module():
     from compiler.modules import VOCABULARY_KINDS, all_words
     brought = {w for kind in VOCABULARY_KINDS for w in all_words(kind)}
     assert not set(vocab.LATER) & brought
+
+
+def test_venus_project_cards_are_shuffled_into_the_deck_with_or_without_corporate_era():
+    """F305: the Venus Next project cards join the project deck; Corporate Era's are added or not, as usual.
+    A new game's project cards are its deck and the cards dealt to choose from."""
+    from tmars.content import load_content
+    from tmars.game import Game
+
+    def project_cards_of(modules):
+        content = load_content(modules)
+        return {m: {c["name"] for c in content.cards.values()
+                    if c["module"] == m and c["type"] in ("automated", "active", "event")} for m in modules}
+
+    for modules in (("base", "venus"), ("base", "corpera", "venus")):
+        game = Game.new(2, seed=5, modules=modules)
+        players = game.state["players"]
+        in_game = game.state["deck"] + [c for pl in players for c in pl["dealt"]]
+        assert len(in_game) == len(set(in_game)) == len(game.content.project_deck())
+        cards = project_cards_of(("base", "corpera", "venus"))
+        assert len(cards["venus"]) == 49 and cards["venus"] <= set(in_game)
+        assert cards["base"] <= set(in_game)
+        if "corpera" in modules:
+            assert cards["corpera"] <= set(in_game)
+        else:
+            assert not cards["corpera"] & set(in_game)
+            assert not any(game.content.cards[c]["module"] == "corpera" for c in in_game)
+        venus_corps = {c for c in game.content.corporations() if game.content.cards[c]["module"] == "venus"}
+        assert venus_corps == {"Aphrodite", "Celestic", "Manutech", "Morning Star Inc.", "Viron"}
+        dealt: set[str] = set()
+        for seed in range(20):
+            dealt |= {c for pl in Game.new(2, seed=seed, modules=modules).state["players"] for c in pl["dealt_corps"]}
+        assert dealt & venus_corps and dealt <= set(game.content.corporations())
