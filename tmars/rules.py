@@ -149,11 +149,12 @@ def acting(state: dict) -> int | None:
 def wild_tags(state: dict, content: Content, word: str, players: Any) -> int:
     """How many wild tags stand for the tag a count word names (F330): only the acting player's,
     on cards in their tableau, not on a card still being played (its play batch is on the stack);
-    never for a count of events or of wild tags themselves. Elsewhere a wild tag counts as no tag."""
+    for any tag of the game, the event tag included (F113), never for wild tags themselves.
+    Elsewhere a wild tag counts as no tag."""
     if not word.endswith(vocab.COUNT_SUFFIX_TAG):
         return 0
     tag = word[:-4]
-    if tag == "event" or tag in content.wild:
+    if tag in content.wild:
         return 0
     q = acting(state)
     if q is None or q not in players:
