@@ -1,0 +1,109 @@
+"""Instructions per decision, counted by valgrind: a speed comparison that a busy machine cannot blur.
+
+Wall-clock benchmarks on a shared VM vary by ±15 % between runs. The number of machine
+instructions the interpreter executes for the same seeded games does not: it is a fixed property
+of the code. This runs the base workload (2 players, Tharsis, uniform random bots, the modules
+given) under `valgrind --tool=callgrind` twice, with no game and with N games, so the startup
+cost cancels out, and reports instructions per game and per decision. With `--against REV` it does
+the same for another revision (checked out in a temporary git worktree) and gives the ratio,
+which is how "no more than 5 % slower than before" is checked.
+
+    python tools/instructions.py [--games 4] [--modules base,corpera] [--against REV]
+
+It takes a few minutes (valgrind runs Python about 50 times slower). Needs valgrind
+(Debian package `valgrind`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+GAMES = """
+import sys
+from tmars.agents import RandomAgent
+from tmars.game import Game
+modules = tuple(sys.argv[2].split(","))
+decisions = 0
+def one(seed):
+    global decisions
+    game = Game.new(2, seed=seed, modules=modules, max_generations=100)
+    agents = [RandomAgent(seed * 2), RandomAgent(seed * 2 + 1)]
+    while not game.over:
+        d = game.pending
+        game.answer(d["player"], agents[d["player"]].choose(game))
+        decisions += 1
+one(10_000)  # warm-up: compiled content and first-use caches are startup, not play
+decisions = 0
+for s in range(int(sys.argv[1])):
+    one(s)
+print(decisions)
+"""
+
+
+def count(tree: Path, games: int, modules: str) -> tuple[int, int]:
+    """(instructions, decisions) of a run of `games` games with the code of `tree`."""
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp) / "games.py"
+        script.write_text(GAMES)
+        out = Path(tmp) / "callgrind.out"
+        env = {**os.environ, "PYTHONPATH": str(tree)}
+        run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable,
+                              str(script), str(games), modules], capture_output=True, text=True, env=env, cwd=tmp)
+        if run.returncode != 0:
+            raise SystemExit(f"valgrind failed:\n{run.stderr[-2000:]}")
+        found = re.search(r"Collected : (\d+)", run.stderr)
+        if not found:
+            raise SystemExit("valgrind did not report the instructions collected")
+        return int(found.group(1)), int(run.stdout.strip().splitlines()[-1])
+
+
+def per_game(tree: Path, games: int, modules: str) -> dict:
+    base, _ = count(tree, 0, modules)
+    total, decisions = count(tree, games, modules)
+    played = total - base
+    return {"instructions_per_game": played / games, "instructions_per_decision": played / decisions,
+            "decisions": decisions}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--modules", default="base,corpera")
+    ap.add_argument("--against", metavar="REV", help="a git revision to compare with")
+    args = ap.parse_args()
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
+        return 2
+    now = per_game(ROOT, args.games, args.modules)
+    print(f"this tree: {now['instructions_per_decision'] / 1e3:.1f} k instructions per decision "
+          f"({now['decisions']} decisions in {args.games} games)")
+    if args.against:
+        with tempfile.TemporaryDirectory() as tmp:
+            tree = Path(tmp) / "tree"
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), args.against],
+                           check=True, capture_output=True)
+            try:
+                then = per_game(tree, args.games, args.modules)
+            finally:
+                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
+                               capture_output=True)
+        print(f"{args.against}: {then['instructions_per_decision'] / 1e3:.1f} k instructions per decision "
+              f"({then['decisions']} decisions)")
+        if then["decisions"] != now["decisions"]:
+            print("note: the games differ between the two (the bots' choices changed); compare per decision")
+        ratio = now["instructions_per_decision"] / then["instructions_per_decision"]
+        print(f"ratio (this / {args.against}): {ratio:.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
