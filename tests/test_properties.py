@@ -16,23 +16,29 @@ SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[Healt
                     derandomize=True)
 
 
+#: the module sets the properties are checked with: each expansion alone and together
+MODULE_SETS = st.sampled_from([("base", "corpera"), ("base", "corpera", "prelude"), ("base", "corpera", "venus"),
+                               ("base", "corpera", "prelude", "venus")])
+
+
 @SETTINGS
-@given(seed=st.integers(0, 10_000), players=st.integers(2, 5), ce=st.booleans(), draft=st.booleans())
-def test_invariants_hold_after_every_decision(seed, players, ce, draft):
-    result = play_checked(seed, players, ce, draft)
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 5), ce=st.booleans(), draft=st.booleans(),
+       modules=MODULE_SETS)
+def test_invariants_hold_after_every_decision(seed, players, ce, draft, modules):
+    result = play_checked(seed, players, ce, draft, modules=modules if ce else ("base",))
     assert result.decisions > 50
     assert result.generations >= 1
 
 
-def replay(seed: int, players: int, answers: list) -> Game:
-    game = Game.new(players, seed=seed, max_generations=40)
+def replay(seed: int, players: int, answers: list, modules: tuple = ("base", "corpera")) -> Game:
+    game = Game.new(players, seed=seed, max_generations=40, modules=modules)
     for p, a in answers:
         game.answer(p, a)
     return game
 
 
-def random_answers(seed: int, players: int) -> list:
-    game = Game.new(players, seed=seed, max_generations=40)
+def random_answers(seed: int, players: int, modules: tuple = ("base", "corpera")) -> list:
+    game = Game.new(players, seed=seed, max_generations=40, modules=modules)
     agents = [RandomAgent(seed + i) for i in range(players)]
     out = []
     while not game.over:
@@ -44,12 +50,12 @@ def random_answers(seed: int, players: int) -> list:
 
 
 @settings(max_examples=15, deadline=None, derandomize=True)
-@given(seed=st.integers(0, 10_000), players=st.integers(2, 4), where=st.floats(0, 1))
-def test_save_and_load_anywhere_continues_identically(seed, players, where):
-    answers = random_answers(seed, players)
-    straight = replay(seed, players, answers)
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 4), where=st.floats(0, 1), modules=MODULE_SETS)
+def test_save_and_load_anywhere_continues_identically(seed, players, where, modules):
+    answers = random_answers(seed, players, modules)
+    straight = replay(seed, players, answers, modules)
     cut = int(where * (len(answers) - 1))
-    first = replay(seed, players, answers[:cut])
+    first = replay(seed, players, answers[:cut], modules)
     loaded = Game.load(json.dumps(json.loads(first.save())))
     for p, a in answers[cut:]:
         loaded.answer(p, a)
