@@ -1,0 +1,188 @@
+"""The wiring: pygls features that call the modules of this package.
+
+Every handler goes through `guarded`: whatever a document holds, an exception is logged to the
+client (window/logMessage) and the request answered with nothing, so the server never dies of a
+file it is shown. The card catalog is built on first need, from the workspace folders the client
+names at initialization.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import logging
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+
+from tmars import __version__
+
+from . import complete, diagnose, fixes, hover, navigate
+from .catalog import Catalog, key
+from .documents import Kind, classify, uri_to_path
+from .mentions import mention_at, scenario_mentions
+
+log = logging.getLogger(__name__)
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class TmarsServer(LanguageServer):
+    """A pygls server that knows the card catalog of its workspace."""
+
+    def __init__(self) -> None:
+        super().__init__("tmars", __version__)
+        self._catalog: Catalog | None = None
+
+    def roots(self) -> list[Path]:
+        """The workspace folders (or the root the client named), as paths."""
+        out = []
+        for folder in (self.workspace.folders or {}).values():
+            path = uri_to_path(folder.uri)
+            if path is not None:
+                out.append(path)
+        if not out and self.workspace.root_path:
+            out.append(Path(self.workspace.root_path))
+        return out
+
+    @property
+    def catalog(self) -> Catalog:
+        if self._catalog is None:
+            self._catalog = Catalog(card_roots(self.roots()))
+        return self._catalog
+
+    def document(self, uri: str) -> tuple[str, Path | None, Kind]:
+        """An open document's text, path and kind."""
+        text = self.workspace.get_text_document(uri).source
+        path = uri_to_path(uri)
+        return text, path, classify(path, text)
+
+    def opened(self, path: Path) -> str | None:
+        """The text of an open document at this path, if one is open."""
+        for doc in self.workspace.text_documents.values():
+            p = uri_to_path(doc.uri)
+            if p is not None and key(p) == path:
+                return doc.source
+        return None
+
+    def root_for(self, path: Path | None) -> Path | None:
+        return next((r for r in self.roots() if path is not None and r in path.parents), None)
+
+
+def card_roots(workspace: list[Path]) -> list[Path]:
+    """The card folders of the workspace: a folder that is a module, its `cards/`, and its
+    sub-folders that are modules."""
+    from compiler.modules import MANIFEST
+    out: list[Path] = []
+    for root in workspace:
+        if (root / MANIFEST).is_file():
+            out.append(root)
+        if (root / "cards").is_dir():
+            out.append(root / "cards")
+        with contextlib.suppress(OSError):
+            out += [sub for sub in sorted(root.iterdir()) if sub.is_dir() and (sub / MANIFEST).is_file()]
+    return out
+
+
+def guarded(fn: F) -> F:
+    """Run a handler; on any exception, log it to the client and answer with nothing."""
+    @functools.wraps(fn)
+    def run(ls: TmarsServer, params: Any) -> Any:
+        try:
+            return fn(ls, params)
+        except Exception as e:
+            log.exception("tmars lsp: %s failed", fn.__name__)
+            with contextlib.suppress(Exception):  # the client may be gone; the server still must not die
+                ls.window_log_message(types.LogMessageParams(
+                    types.MessageType.Error, f"tmars lsp: {fn.__name__} failed: {e!r}\n{traceback.format_exc()}"))
+            return None
+    return run  # type: ignore[return-value]
+
+
+def publish(ls: TmarsServer, uri: str) -> None:
+    """Diagnose an open document from its text and send the diagnostics."""
+    text, path, kind = ls.document(uri)
+    if kind is Kind.CARDS:
+        found = diagnose.card_file(text, path, ls.catalog)
+    elif kind is Kind.SCENARIO:
+        found = diagnose.scenario(text, path, ls.catalog)
+    elif kind is Kind.MANIFEST:
+        found = diagnose.manifest(text, path)
+    else:
+        found = []
+    ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=found))
+
+
+def build() -> TmarsServer:
+    server = TmarsServer()
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    @guarded
+    def did_open(ls: TmarsServer, params: types.DidOpenTextDocumentParams) -> None:
+        publish(ls, params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    @guarded
+    def did_change(ls: TmarsServer, params: types.DidChangeTextDocumentParams) -> None:
+        publish(ls, params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    @guarded
+    def did_save(ls: TmarsServer, params: types.DidSaveTextDocumentParams) -> None:
+        publish(ls, params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    @guarded
+    def did_close(ls: TmarsServer, params: types.DidCloseTextDocumentParams) -> None:
+        path = uri_to_path(params.text_document.uri)
+        if path is not None and ls._catalog is not None:
+            ls.catalog.close(path)
+        ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(params.text_document.uri, []))
+
+    @server.feature(types.TEXT_DOCUMENT_CODE_ACTION,
+                    types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]))
+    @guarded
+    def code_action(ls: TmarsServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+        text, _, _ = ls.document(params.text_document.uri)
+        return fixes.quick_fixes(params.text_document.uri, text, list(params.context.diagnostics))
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    @guarded
+    def on_hover(ls: TmarsServer, params: types.HoverParams) -> types.Hover | None:
+        text, path, kind = ls.document(params.text_document.uri)
+        pos = params.position
+        mention = mention_at(scenario_mentions(text), pos.line, pos.character) if kind is Kind.SCENARIO else None
+        found = hover.hover(kind, text, pos.line, pos.character, ls.catalog, mention, ls.root_for(path))
+        if not found:
+            return None
+        return types.Hover(types.MarkupContent(types.MarkupKind.Markdown, found))
+
+    @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=[":", "[", " ", "("]))
+    @guarded
+    def on_completion(ls: TmarsServer, params: types.CompletionParams) -> types.CompletionList:
+        text, _, kind = ls.document(params.text_document.uri)
+        items = complete.complete(kind, text, params.position.line, params.position.character, ls.catalog)
+        return types.CompletionList(is_incomplete=False, items=items)
+
+    @server.feature(types.TEXT_DOCUMENT_DEFINITION)
+    @guarded
+    def on_definition(ls: TmarsServer, params: types.DefinitionParams) -> list[types.Location]:
+        text, _, kind = ls.document(params.text_document.uri)
+        return navigate.definition(kind, text, params.position.line, params.position.character, ls.catalog)
+
+    @server.feature(types.TEXT_DOCUMENT_REFERENCES)
+    @guarded
+    def on_references(ls: TmarsServer, params: types.ReferenceParams) -> list[types.Location]:
+        text, _, kind = ls.document(params.text_document.uri)
+        name = navigate.name_at(kind, text, params.position.line, params.position.character)
+        if not name:
+            return []
+        found = navigate.references(name, ls.roots(), ls.opened)
+        if params.context.include_declaration:
+            found = [navigate.location(e) for e in ls.catalog.named(name)] + found
+        return found
+
+    return server
