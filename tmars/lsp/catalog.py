@@ -88,11 +88,21 @@ class Catalog:
     def update(self, path: Path, text: str) -> CompileResult:
         """Compile an open buffer's text in place of its file; the result (diagnostics included)."""
         path = key(path)
-        result = compile_text(text, str(path), module_of(path))
+        result = (self._unchanged(path, text) or compile_text(text, str(path), module_of(path)))
         self.files[path] = result
         self.open.add(path)
         self._by_name = None
         return result
+
+    @staticmethod
+    def _unchanged(path: Path, text: str) -> CompileResult | None:
+        """A buffer opened and not edited yet: its file's cards from the compile cache."""
+        try:
+            if path.is_file() and read_card_file(path) == text.encode("utf-8"):
+                return from_cache(path)
+        except Exception:  # unreadable, or not a card file after all: compile the text
+            return None
+        return None
 
     def close(self, path: Path) -> None:
         """A buffer closed: its file on disk counts again (or nothing, if it was never saved)."""

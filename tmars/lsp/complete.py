@@ -109,7 +109,7 @@ def option_ids(catalog: Catalog, rng: types.Range) -> list[Item]:
     for prefix in KINDS:
         if prefix not in carded:
             out.append(_item(prefix, types.CompletionItemKind.Keyword, "action menu option", rng))
-    for e in catalog.by_name.values():
+    for e in catalog.entries():  # every card, not one per name: a project and a standard project share some
         kind = e.ir.get("type")
         if kind in PREFIX_OF_TYPE:
             out.append(_item(f"{PREFIX_OF_TYPE[kind]}:{slug(e.name)}", types.CompletionItemKind.Value, e.name, rng,
@@ -120,7 +120,7 @@ def option_ids(catalog: Catalog, rng: types.Range) -> list[Item]:
         if e.ir.get("action"):
             out.append(_item(f"act:{e.name}", types.CompletionItemKind.Value, f"use the action of {e.name}", rng,
                              _rules(e)))
-    return out
+    return list({i.label: i for i in out}.values())
 
 
 @lru_cache(maxsize=1)

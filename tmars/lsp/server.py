@@ -60,13 +60,14 @@ class TmarsServer(LanguageServer):
         path = uri_to_path(uri)
         return text, path, classify(path, text)
 
-    def opened(self, path: Path) -> str | None:
-        """The text of an open document at this path, if one is open."""
+    def opened(self) -> Callable[[Path], str | None]:
+        """A look-up of the open documents' texts by (resolved) path, as they are now."""
+        texts: dict[Path, str] = {}
         for doc in self.workspace.text_documents.values():
             p = uri_to_path(doc.uri)
-            if p is not None and key(p) == path:
-                return doc.source
-        return None
+            if p is not None:
+                texts[key(p)] = doc.source
+        return texts.get
 
     def root_for(self, path: Path | None) -> Path | None:
         return next((r for r in self.roots() if path is not None and r in path.parents), None)
@@ -180,7 +181,7 @@ def build() -> TmarsServer:
         name = navigate.name_at(kind, text, params.position.line, params.position.character)
         if not name:
             return []
-        found = navigate.references(name, ls.roots(), ls.opened)
+        found = navigate.references(name, ls.roots(), ls.opened())
         if params.context.include_declaration:
             found = [navigate.location(e) for e in ls.catalog.named(name)] + found
         return found
