@@ -190,3 +190,13 @@ async def test_references_find_the_scenarios_that_name_a_card(client: LanguageCl
     uris = {loc.uri for loc in found}
     assert BIRDS_SCENARIO.as_uri() in uris
     assert all("/scenarios/" in u for u in uris)
+
+
+async def test_ranges_are_in_the_clients_units(client: LanguageClient):
+    """The client counts UTF-16 units (the default): a character beyond the Basic Multilingual Plane
+    before a name counts two."""
+    text = "steps:\n  - {note: \"\U0001F642 birds\", play: Birdz, expect: {Alice.res.mc: 0}}\n"
+    (d,) = await open_doc(client, ROOT / "tests" / "scenarios" / "zz-emoji.yaml", text)
+    col = text.splitlines()[1].index("Birdz") + 1
+    assert d.code == "S004"
+    assert d.range == types.Range(types.Position(1, col), types.Position(1, col + 5))

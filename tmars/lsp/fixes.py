@@ -29,12 +29,13 @@ def text_in(lines: list[str], rng: types.Range) -> str:
     return lines[rng.start.line][rng.start.character: rng.end.character]
 
 
-def quick_fixes(uri: str, text: str, diagnostics: list[types.Diagnostic]) -> list[types.CodeAction]:
+def quick_fixes(uri: str, text: str, diagnostics: list[tuple[types.Diagnostic, types.Range]]) -> list[types.CodeAction]:
+    """A fix for each diagnostic (as the client sent it, with its range counted in characters)."""
     lines = text.splitlines()
     out = []
-    for d in diagnostics:
+    for d, rng in diagnostics:
         word = suggestion_of(d)
-        old = text_in(lines, d.range)
+        old = text_in(lines, rng)
         if not word or not old or f"'{old}'" not in (d.message or ""):
             continue
         edit = types.WorkspaceEdit(changes={uri: [types.TextEdit(d.range, word)]})

@@ -38,8 +38,13 @@ def location(entry: CardEntry) -> types.Location:
 
 
 def _disk_line(path: Path, line: int) -> str:
+    return line_of(file_text(path), line)
+
+
+def file_text(path: Path) -> str:
+    """A file's text ('' if it cannot be read as UTF-8 text within the size limit)."""
     try:
-        return line_of(read_text(path, MAX_FILE_BYTES), line)
+        return read_text(path, MAX_FILE_BYTES)
     except (Unreadable, UnicodeDecodeError):
         return ""
 

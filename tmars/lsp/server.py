@@ -69,6 +69,36 @@ class TmarsServer(LanguageServer):
                 texts[key(p)] = doc.source
         return texts.get
 
+    # ---- positions: the client counts in the encoding agreed at initialization (UTF-16 unless it
+    # offers another); this package counts characters. Converted here, at the edge.
+    def at(self, uri: str, pos: types.Position) -> tuple[int, int]:
+        """A client position in a document as 0-based line and character."""
+        doc = self.workspace.get_text_document(uri)
+        p = self.workspace.position_codec.position_from_client_units(doc.lines, types.Position(pos.line,
+                                                                                               pos.character))
+        return p.line, p.character
+
+    def out(self, text: str, rng: types.Range) -> types.Range:
+        """A range counted in characters of `text`, in the client's units."""
+        if self.workspace.position_codec.encoding == types.PositionEncodingKind.Utf32 or text.isascii():
+            return rng
+        return self.workspace.position_codec.range_to_client_units(text.splitlines(), rng)
+
+    def out_locations(self, found: list[types.Location]) -> list[types.Location]:
+        """Locations in other files, their ranges in the client's units."""
+        opened = self.opened()
+        out = []
+        for loc in found:
+            path = uri_to_path(loc.uri)
+            text = (opened(key(path)) if path else None) or (navigate.file_text(path) if path else "")
+            line = text.splitlines()[loc.range.start.line:loc.range.start.line + 1] if text else []
+            if not line or line[0].isascii():
+                out.append(loc)
+                continue
+            lines = [""] * loc.range.start.line + line
+            out.append(types.Location(loc.uri, self.workspace.position_codec.range_to_client_units(lines, loc.range)))
+        return out
+
     def root_for(self, path: Path | None) -> Path | None:
         return next((r for r in self.roots() if path is not None and r in path.parents), None)
 
@@ -114,6 +144,8 @@ def publish(ls: TmarsServer, uri: str) -> None:
         found = diagnose.manifest(text, path)
     else:
         found = []
+    for d in found:
+        d.range = ls.out(text, d.range)
     ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=found))
 
 
@@ -147,16 +179,21 @@ def build() -> TmarsServer:
                     types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]))
     @guarded
     def code_action(ls: TmarsServer, params: types.CodeActionParams) -> list[types.CodeAction]:
-        text, _, _ = ls.document(params.text_document.uri)
-        return fixes.quick_fixes(params.text_document.uri, text, list(params.context.diagnostics))
+        uri = params.text_document.uri
+        text, _, _ = ls.document(uri)
+        inside = []
+        for d in params.context.diagnostics:  # the fix reads the text in characters, answers in client units
+            start, end = ls.at(uri, d.range.start), ls.at(uri, d.range.end)
+            inside.append((d, types.Range(types.Position(*start), types.Position(*end))))
+        return fixes.quick_fixes(uri, text, inside)
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     @guarded
     def on_hover(ls: TmarsServer, params: types.HoverParams) -> types.Hover | None:
         text, path, kind = ls.document(params.text_document.uri)
-        pos = params.position
-        mention = mention_at(scenario_mentions(text), pos.line, pos.character) if kind is Kind.SCENARIO else None
-        found = hover.hover(kind, text, pos.line, pos.character, ls.catalog, mention, ls.root_for(path))
+        line, col = ls.at(params.text_document.uri, params.position)
+        mention = mention_at(scenario_mentions(text), line, col) if kind is Kind.SCENARIO else None
+        found = hover.hover(kind, text, line, col, ls.catalog, mention, ls.root_for(path))
         if not found:
             return None
         return types.Hover(types.MarkupContent(types.MarkupKind.Markdown, found))
@@ -165,25 +202,31 @@ def build() -> TmarsServer:
     @guarded
     def on_completion(ls: TmarsServer, params: types.CompletionParams) -> types.CompletionList:
         text, _, kind = ls.document(params.text_document.uri)
-        items = complete.complete(kind, text, params.position.line, params.position.character, ls.catalog)
+        line, col = ls.at(params.text_document.uri, params.position)
+        items = complete.complete(kind, text, line, col, ls.catalog)
+        for item in items:
+            if isinstance(item.text_edit, types.TextEdit):
+                item.text_edit.range = ls.out(text, item.text_edit.range)
         return types.CompletionList(is_incomplete=False, items=items)
 
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)
     @guarded
     def on_definition(ls: TmarsServer, params: types.DefinitionParams) -> list[types.Location]:
         text, _, kind = ls.document(params.text_document.uri)
-        return navigate.definition(kind, text, params.position.line, params.position.character, ls.catalog)
+        line, col = ls.at(params.text_document.uri, params.position)
+        return ls.out_locations(navigate.definition(kind, text, line, col, ls.catalog))
 
     @server.feature(types.TEXT_DOCUMENT_REFERENCES)
     @guarded
     def on_references(ls: TmarsServer, params: types.ReferenceParams) -> list[types.Location]:
         text, _, kind = ls.document(params.text_document.uri)
-        name = navigate.name_at(kind, text, params.position.line, params.position.character)
+        line, col = ls.at(params.text_document.uri, params.position)
+        name = navigate.name_at(kind, text, line, col)
         if not name:
             return []
         found = navigate.references(name, ls.roots(), ls.opened())
         if params.context.include_declaration:
             found = [navigate.location(e) for e in ls.catalog.named(name)] + found
-        return found
+        return ls.out_locations(found)
 
     return server
