@@ -124,7 +124,7 @@ def guarded(fn: F) -> F:
     def run(ls: TmarsServer, params: Any) -> Any:
         try:
             return fn(ls, params)
-        except Exception as e:
+        except (Exception, SystemExit) as e:  # SystemExit too: a library call that gives up must not end the server
             log.exception("tmars lsp: %s failed", fn.__name__)
             with contextlib.suppress(Exception):  # the client may be gone; the server still must not die
                 ls.window_log_message(types.LogMessageParams(
