@@ -22,7 +22,7 @@ from .triggers import TRIGGERS
 from .diagnostics import Diagnostic, Position, render
 from .frame import RawCard
 from .terminal import clip, has_control, safe
-from .library import card_files, compile_file
+from .library import CompileResult, card_files, compile_file
 
 Node = dict[str, Any]
 
@@ -1439,12 +1439,19 @@ def _selected(code: str, select: set[str] | None, ignore: set[str]) -> bool:
 
 def lint_paths(paths: list[str | Path] | None = None, select: set[str] | None = None,
                ignore: set[str] | frozenset = frozenset()) -> LintResult:
+    """Compile the card files under `paths` (default: the shipped library) and lint them together."""
+    return lint_compiled([compile_file(path) for path in card_files(paths)], select, ignore)
+
+
+def lint_compiled(compiled_files: Iterable[CompileResult], select: set[str] | None = None,
+                  ignore: set[str] | frozenset = frozenset()) -> LintResult:
+    """Lint files already compiled (one CompileResult each), checked together: the same findings
+    whether the text came from disk (`lint_paths`) or from an editor's buffer (the language server)."""
     result = LintResult()
     cards: list[Card] = []
     raw_findings: list[tuple[Card | None, Finding]] = []
-    for path in card_files(paths):
+    for compiled in compiled_files:
         result.files += 1
-        compiled = compile_file(path)
         for d in compiled.diagnostics:
             raw_findings.append((None, _from_diagnostic(d)))
         for raw, ir, lines in compiled.sources:

@@ -214,6 +214,7 @@ EXIT_CODES = [  # one rule for every command: 0 done, 1 findings or failures, 2 
     ("scenario", ["scenario", "{d}/nosuch.yaml"], 2),
     ("schema", ["schema"], 0),
     ("schema", ["schema", "--nosuch"], 2),
+    ("lsp", ["lsp", "--nosuch"], 2),  # serving (0 after shutdown and exit) is run over stdio in test_lsp.py
 ]
 
 

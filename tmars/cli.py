@@ -1,4 +1,4 @@
-"""The `tmars` command line: cards, lint, sheet, game, play, simulate, scenario, schema."""
+"""The `tmars` command line: cards, lint, sheet, game, play, simulate, scenario, schema, lsp."""
 
 from __future__ import annotations
 
@@ -323,6 +323,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     return code
 
 
+def cmd_lsp(args: argparse.Namespace) -> int:
+    """Serve the Language Server Protocol on stdin/stdout (docs/editors.md); pygls is needed."""
+    import importlib.util
+    if importlib.util.find_spec("pygls") is None:
+        say("error: tmars lsp needs pygls: pip install 'pygls>=2'", err)
+        return 2
+    from .lsp import main as serve
+    return serve()
+
+
 def positive(text: str) -> int:
     """argparse type: a whole number of at least 1."""
     try:
@@ -411,6 +421,11 @@ def parser() -> argparse.ArgumentParser:
     pl.add_argument("--beginner", action="store_true",
                     help="play the beginner variant: its corporation, all dealt cards kept free, instead of choosing")
     pl.set_defaults(func=cmd_play)
+
+    ls = sub.add_parser("lsp", help="language server for card files, manifests and scenarios, on stdio "
+                                    "(docs/editors.md)")
+    ls.add_argument("--stdio", action="store_true", help="talk over stdin/stdout (the default and only way)")
+    ls.set_defaults(func=cmd_lsp)
     return ap
 
 

@@ -110,12 +110,24 @@ _VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 
 def check_shape(data: Any) -> None:
     """Raise the first problem of shape (by place in the file), then the first step that checks nothing."""
+    problems = shape_errors(data, first=True)
+    if problems:
+        raise problems[0]
+
+
+def shape_errors(data: Any, first: bool = False) -> list[ScenarioError]:
+    """The problems of shape in file order (only the first with `first`); when the shape is right,
+    the first step that checks nothing. An editor shows them all; a run stops at the first."""
     if not isinstance(data, dict):
-        raise ScenarioError("a scenario is a mapping with 'setup' and 'steps'", where(data))
+        return [ScenarioError("a scenario is a mapping with 'setup' and 'steps'", where(data))]
     errors = sorted(_VALIDATOR.iter_errors(data), key=lambda e: locate(data, e.absolute_path))
     if errors:
-        raise _explain(data, errors[0])
-    check_steps(data["steps"], "steps")
+        return [_explain(data, e) for e in errors[:1 if first else None]]
+    try:
+        check_steps(data["steps"], "steps")
+    except ScenarioError as e:
+        return [e]
+    return []
 
 
 def _explain(root: Any, error: jsonschema.ValidationError) -> ScenarioError:

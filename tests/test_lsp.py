@@ -1,0 +1,202 @@
+"""`tmars lsp` end to end: a real LSP client (pytest-lsp) talks to the server over stdio.
+
+One server serves the whole module (starting it and knowing the library takes about a second);
+each test opens its own documents. The documents are sent as text and never written to disk.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest_lsp = pytest.importorskip("pytest_lsp", reason="pytest-lsp (the dev extra) runs the language server tests")
+from lsprotocol import types  # noqa: E402  (only once pytest-lsp, which brings it, is known to be there)
+from pytest_lsp import ClientServerConfig, LanguageClient  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+CARDS = ROOT / "cards" / "base" / "project-cards.yaml"
+BIRDS_SCENARIO = ROOT / "tests" / "scenarios" / "cards" / "birds.yaml"
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+@pytest_lsp.fixture(scope="module", config=ClientServerConfig(
+    server_command=[sys.executable, "-m", "tmars.cli", "lsp"],
+    server_env={**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))},
+))
+async def client(lsp_client: LanguageClient):
+    await lsp_client.initialize_session(types.InitializeParams(
+        capabilities=types.ClientCapabilities(), root_uri=ROOT.as_uri(),
+        workspace_folders=[types.WorkspaceFolder(ROOT.as_uri(), "tmars")]))
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def open_doc(client: LanguageClient, path: Path, text: str) -> list[types.Diagnostic]:
+    """Open a document and wait for its diagnostics."""
+    uri = path.as_uri()
+    client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "yaml", 1, text)))
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    return list(client.diagnostics[uri])
+
+
+def line_of(path: Path, needle: str) -> tuple[int, int]:
+    """0-based line and column of the first occurrence of `needle` in a file."""
+    for i, line in enumerate(path.read_text().splitlines()):
+        if needle in line:
+            return i, line.index(needle)
+    raise AssertionError(f"{needle!r} not in {path}")
+
+
+MISSPELT = """\
+- name: Lab Test
+  number: "201"
+  type: automated
+  cost: 4
+  tags: [sciense]
+  play: +1 plant
+"""
+
+
+async def test_a_misspelt_tag_is_published_with_its_code_range_and_help(client: LanguageClient):
+    path = ROOT / "cards" / "base" / "zz-lsp-misspelt.yaml"
+    (d,) = await open_doc(client, path, MISSPELT)
+    assert d.code == "E310"
+    assert d.range == types.Range(types.Position(4, 9), types.Position(4, 16))  # the word 'sciense'
+    assert d.severity == types.DiagnosticSeverity.Error
+    assert d.message.startswith("unknown tag 'sciense'")
+    assert "help: did you mean 'science'?" in d.message
+
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        types.TextDocumentIdentifier(path.as_uri()), d.range, types.CodeActionContext([d])))
+    (fix,) = actions
+    assert fix.kind == types.CodeActionKind.QuickFix
+    (edit,) = fix.edit.changes[path.as_uri()]
+    assert edit.range == d.range and edit.new_text == "science"
+
+
+async def test_diagnostics_follow_the_text_as_it_is_typed(client: LanguageClient):
+    path = ROOT / "cards" / "base" / "zz-lsp-typed.yaml"
+    uri = path.as_uri()
+    assert await open_doc(client, path, MISSPELT.replace("sciense", "science")) == []
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+        [types.TextDocumentContentChangePartial(types.Range(types.Position(5, 11), types.Position(5, 16)), "plantt")]))
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    (d,) = client.diagnostics[uri]
+    assert (d.code, d.range.start.line, d.range.start.character, d.range.end.character) == ("E201", 5, 11, 17)
+
+
+async def test_lint_findings_come_with_the_compile_errors(client: LanguageClient):
+    diags = await open_doc(client, ROOT / "cards" / "base" / "zz-lsp-lint.yaml", MISSPELT.replace(
+        "sciense", "science").replace("cost: 4", "cost: 0"))
+    assert [(d.code, d.severity, d.range.start.line) for d in diags] == [
+        ("L108", types.DiagnosticSeverity.Warning, 3)]
+
+
+async def test_any_text_is_survived(client: LanguageClient):
+    for i, junk in enumerate(["]]]: [\t-", "- {name: [1, 2]}\n- 3", "- name: A\n  type: automated\n  play: '[[[[[[['",
+                              "\x00\x01", "steps: 3\n", ""]):
+        await open_doc(client, ROOT / "cards" / "base" / f"zz-junk-{i}.yaml", junk)
+        await open_doc(client, ROOT / "tests" / "scenarios" / f"zz-junk-{i}.yaml", junk)
+        await open_doc(client, ROOT / "cards" / f"junk{i}" / "module.yaml", junk)
+    hover = await client.text_document_hover_async(types.HoverParams(
+        types.TextDocumentIdentifier((ROOT / "cards" / "base" / "zz-junk-1.yaml").as_uri()), types.Position(0, 3)))
+    assert hover is None or hover.contents  # still answering
+
+
+async def test_scenario_diagnostics_name_unknown_cards_and_keys(client: LanguageClient):
+    text = BIRDS_SCENARIO.read_text().replace("hand: [Birds]", "hand: [Birdz]") + "stepz: []\n"
+    diags = await open_doc(client, ROOT / "tests" / "scenarios" / "cards" / "zz-birdz.yaml", text)
+    by_code = {d.code: d for d in diags}
+    assert "unknown key 'stepz'" in by_code["S001"].message
+    line, col = next((i, ln.index("Birdz")) for i, ln in enumerate(text.splitlines()) if "hand: [Birdz]" in ln)
+    assert by_code["S004"].range == types.Range(types.Position(line, col), types.Position(line, col + 5))
+    assert "did you mean 'Birds'?" in by_code["S004"].message
+
+
+async def test_a_manifest_is_checked_against_its_schema(client: LanguageClient):
+    diags = await open_doc(client, ROOT / "cards" / "zz-fan" / "module.yaml",
+                           "id: fan\nname: Fan\nrequires: [bsae]\nvocabulary: {tagz: {}}\n")
+    messages = sorted(d.message for d in diags)
+    assert any("'tagz'" in m for m in messages)
+    assert any("unknown module 'bsae'" in m and "did you mean 'base'?" in m for m in messages)
+
+
+async def test_hover_on_a_card_name_in_a_scenario_gives_its_rules_text_and_facts(client: LanguageClient):
+    text = BIRDS_SCENARIO.read_text()
+    await open_doc(client, BIRDS_SCENARIO, text)
+    line, col = next((i, ln.index("Birds")) for i, ln in enumerate(text.splitlines()) if "hand: [Birds]" in ln)
+    hover = await client.text_document_hover_async(types.HoverParams(
+        types.TextDocumentIdentifier(BIRDS_SCENARIO.as_uri()), types.Position(line, col + 2)))
+    value = hover.contents.value
+    assert "**Birds** · #072" in value
+    assert "Action: add 1 animal to this card. Requires 13% oxygen." in value
+    assert "| cost | 10 M€ |" in value and "| tags | animal |" in value
+
+
+async def test_hover_on_a_word_says_its_meaning_and_module(client: LanguageClient):
+    path = ROOT / "cards" / "base" / "zz-lsp-hover.yaml"
+    await open_doc(client, path, MISSPELT.replace("sciense", "science").replace("+1 plant", "+1 floater"))
+    hover = await client.text_document_hover_async(types.HoverParams(
+        types.TextDocumentIdentifier(path.as_uri()), types.Position(5, 13)))
+    assert "floaters kept on a card" in hover.contents.value
+    assert "venus (Venus Next)" in hover.contents.value
+
+
+async def test_completion_offers_tags_with_their_meaning(client: LanguageClient):
+    path = ROOT / "cards" / "base" / "zz-lsp-complete.yaml"
+    await open_doc(client, path, MISSPELT.replace("[sciense]", "[sc"))
+    found = await client.text_document_completion_async(types.CompletionParams(
+        types.TextDocumentIdentifier(path.as_uri()), types.Position(4, 11)))
+    items = {i.label: i for i in found.items}
+    assert items["science"].detail == "a science tag"
+    assert "plantt" not in items
+
+
+async def test_completion_in_a_scenario_offers_option_ids_and_areas(client: LanguageClient):
+    path = ROOT / "tests" / "scenarios" / "zz-complete.yaml"
+    text = "setup:\n  players:\n    - name: Alice\n      hand: [Bi\nsteps:\n  - answer: \n"
+    await open_doc(client, path, text)
+    names = await client.text_document_completion_async(types.CompletionParams(
+        types.TextDocumentIdentifier(path.as_uri()), types.Position(3, 15)))
+    assert "Birds" in {i.label for i in names.items}
+    options = await client.text_document_completion_async(types.CompletionParams(
+        types.TextDocumentIdentifier(path.as_uri()), types.Position(5, 12)))
+    labels = {i.label for i in options.items}
+    assert {"play:Birds", "act:Birds", "std:power-plant", "pass", "r3c3"} <= labels
+
+
+async def test_definition_jumps_from_a_scenario_to_the_card(client: LanguageClient):
+    text = BIRDS_SCENARIO.read_text()
+    await open_doc(client, BIRDS_SCENARIO, text)
+    line, col = next((i, ln.index("Birds")) for i, ln in enumerate(text.splitlines()) if "hand: [Birds]" in ln)
+    (loc,) = await client.text_document_definition_async(types.DefinitionParams(
+        types.TextDocumentIdentifier(BIRDS_SCENARIO.as_uri()), types.Position(line, col)))
+    assert loc.uri == CARDS.as_uri()
+    want_line, want_col = line_of(CARDS, "name: Birds")
+    assert (loc.range.start.line, loc.range.start.character) == (want_line, want_col + len("name: "))
+
+
+async def test_references_find_the_scenarios_that_name_a_card(client: LanguageClient):
+    await open_doc(client, CARDS, CARDS.read_text())
+    line, col = line_of(CARDS, "name: Birds")
+    found = await client.text_document_references_async(types.ReferenceParams(
+        text_document=types.TextDocumentIdentifier(CARDS.as_uri()), position=types.Position(line, col + 7),
+        context=types.ReferenceContext(include_declaration=False)))
+    uris = {loc.uri for loc in found}
+    assert BIRDS_SCENARIO.as_uri() in uris
+    assert all("/scenarios/" in u for u in uris)
+
+
+async def test_ranges_are_in_the_clients_units(client: LanguageClient):
+    """The client counts UTF-16 units (the default): a character beyond the Basic Multilingual Plane
+    before a name counts two."""
+    text = "steps:\n  - {note: \"\U0001F642 birds\", play: Birdz, expect: {Alice.res.mc: 0}}\n"
+    (d,) = await open_doc(client, ROOT / "tests" / "scenarios" / "zz-emoji.yaml", text)
+    col = text.splitlines()[1].index("Birdz") + 1
+    assert d.code == "S004"
+    assert d.range == types.Range(types.Position(1, col), types.Position(1, col + 5))

@@ -1,0 +1,44 @@
+"""Quick fixes (code actions) for diagnostics whose help is "did you mean 'X'?".
+
+The compiler, the linter and the scenario checker all suggest a close word the same way
+(`compiler.diagnostics.did_you_mean`); the fix puts that word in place of the one the diagnostic
+points at. It is offered only when the text under the diagnostic's range is the word the message
+quotes, so a diagnostic that points at a whole field never gets a wrong edit. The linter offers no
+other fix that could be applied mechanically (its other help texts ask the author to decide).
+"""
+
+from __future__ import annotations
+
+import re
+
+from lsprotocol import types
+
+DID_YOU_MEAN = re.compile(r"did you mean '([^']+)'\?")
+
+
+def suggestion_of(d: types.Diagnostic) -> str:
+    """The close word a diagnostic suggests, from its data or else from its `help:` line."""
+    data = d.data if isinstance(d.data, dict) else {}
+    m = DID_YOU_MEAN.search(str(data.get("suggestion", ""))) or DID_YOU_MEAN.search(d.message or "")
+    return m.group(1) if m else ""
+
+
+def text_in(lines: list[str], rng: types.Range) -> str:
+    if rng.start.line != rng.end.line or not 0 <= rng.start.line < len(lines):
+        return ""
+    return lines[rng.start.line][rng.start.character: rng.end.character]
+
+
+def quick_fixes(uri: str, text: str, diagnostics: list[tuple[types.Diagnostic, types.Range]]) -> list[types.CodeAction]:
+    """A fix for each diagnostic (as the client sent it, with its range counted in characters)."""
+    lines = text.splitlines()
+    out = []
+    for d, rng in diagnostics:
+        word = suggestion_of(d)
+        old = text_in(lines, rng)
+        if not word or not old or f"'{old}'" not in (d.message or ""):
+            continue
+        edit = types.WorkspaceEdit(changes={uri: [types.TextEdit(d.range, word)]})
+        out.append(types.CodeAction(title=f"Replace '{old}' with '{word}'", kind=types.CodeActionKind.QuickFix,
+                                    diagnostics=[d], edit=edit, is_preferred=True))
+    return out

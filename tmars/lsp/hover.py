@@ -1,0 +1,109 @@
+"""Hovers: a card (by its name in a card file or a scenario), a word of the card language, an
+override `name*`, or a field of a card's frame.
+
+A card's hover is what the reference sheet prints for it, in Markdown: its facts (number, cost,
+type, tags, requirement, VP), the rules text generated from its IR (`compiler.text.card_text`)
+and its rows as the sheet's icon rows say them, in card language (`compiler.printer`). The sheet
+itself is HTML drawn with CSS and an SVG sprite, which editors do not show in a hover, so no
+picture is sent.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from compiler.compile import FRAME_SCHEMA
+from compiler.printer import card_fields
+from compiler.text import card_text, requirement_text, vp_text
+
+from .catalog import CardEntry, Catalog
+from .documents import WORD, Kind, line_of, word_at
+from .mentions import Mention
+from .words import describe, markdown, module_label
+
+#: A frame field that holds a card's name (its own, or the one a reprint replaces).
+NAME_FIELD = re.compile(r"^\s*(?:-\s+)?(name|replaces)\s*:\s*(['\"]?)(.+?)\2\s*(?:#.*)?$")
+FIELD_KEY = re.compile(r"^(\s*(?:-\s+)?)([a-z][a-z-]*)\s*:")
+
+
+def card_markdown(entries: list[CardEntry], root: Path | None = None) -> str:
+    """The hover of one or more cards of a name (a project and a standard project may share one)."""
+    return "\n\n---\n\n".join(_one_card(e, root) for e in entries)
+
+
+def _one_card(entry: CardEntry, root: Path | None) -> str:
+    card = entry.ir
+    title = f"**{card.get('name', '?')}**"
+    if card.get("number"):
+        title += f" · #{card['number']}"
+    facts = [("type", str(card.get("type", ""))), ("module", module_label(entry.module))]
+    if "cost" in card:
+        facts.append(("cost", f"{card['cost']} M€"))
+    if card.get("tags"):
+        facts.append(("tags", ", ".join(card["tags"])))
+    if card.get("requires"):
+        facts.append(("requires", requirement_text(card["requires"]).removeprefix("Requires ").rstrip(".")))
+    if card.get("vp"):
+        facts.append(("VP", vp_text(card["vp"]).rstrip(".")))
+    if card.get("holds"):
+        facts.append(("holds", str(card["holds"])))
+    out = [title, "", "| | |", "|---|---|", *(f"| {k} | {v} |" for k, v in facts), "", card_text(card)]
+    rows = card_fields(card)
+    if rows:
+        out += ["", "On the sheet (its rows in card language):", "", "```yaml"]
+        for field, value in rows.items():
+            for v in value if isinstance(value, list) else [value]:
+                out.append(f"{field}: {v}")
+        out.append("```")
+    where = entry.path
+    if root is not None and root in entry.path.parents:
+        where = entry.path.relative_to(root)
+    out += ["", f"*{where}:{entry.line}*"]
+    return "\n".join(out)
+
+
+def field_markdown(name: str) -> str | None:
+    """A frame field's documentation, from the card-file schema."""
+    spec = FRAME_SCHEMA["items"]["properties"].get(name)
+    if spec is None:
+        return None
+    kinds = spec.get("type") or ("one of " + ", ".join(spec["enum"]) if "enum" in spec else "")
+    desc = spec.get("description", "")
+    return f"**`{name}`** (card field{': ' + str(kinds) if kinds else ''})" + (f"\n\n{desc}" if desc else "")
+
+
+def in_card_file(text: str, line: int, col: int, catalog: Catalog, root: Path | None) -> str | None:
+    """The hover at a position of a card file."""
+    src = line_of(text, line)
+    named = NAME_FIELD.match(src)
+    if named and named.start(3) <= col <= named.end(3):
+        entries = catalog.named(named.group(3))
+        if entries:
+            return card_markdown(entries, root)
+    key = FIELD_KEY.match(src)
+    if key and key.start(2) <= col <= key.end(2):
+        return field_markdown(key.group(2))
+    span = word_at(text, line, col, WORD)
+    if span is None:
+        return None
+    meanings = describe(span.text)
+    if not meanings and span.text.endswith("*"):
+        meanings = describe(span.text[:-1])
+    return markdown(span.text, meanings) if meanings else None
+
+
+def in_scenario(mention: Mention | None, catalog: Catalog, root: Path | None) -> str | None:
+    if mention is None:
+        return None
+    entries = catalog.named(mention.name)
+    return card_markdown(entries, root) if entries else None
+
+
+def hover(kind: Kind, text: str, line: int, col: int, catalog: Catalog, mention: Mention | None,
+          root: Path | None) -> str | None:
+    if kind is Kind.CARDS:
+        return in_card_file(text, line, col, catalog, root)
+    if kind is Kind.SCENARIO:
+        return in_scenario(mention, catalog, root)
+    return None

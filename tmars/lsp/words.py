@@ -1,0 +1,151 @@
+"""What a word of the card language means, and which module brings it.
+
+The meanings are the ones the compiler already declares: module manifests (tags, card resources,
+global parameters, tile names, count words; `compiler.modules.bringer` names the module, as E320's
+help does), the count and trigger kinds (`compiler/counts.py`, `compiler/triggers.py`), the tile
+kinds, placement rules, durations and overrides (`compiler/vocab.py`). Only the grammar's keywords
+have no table of meanings elsewhere: `KEYWORDS` says them here, from docs/card-language.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from compiler import vocab
+from compiler.modules import VOCABULARY_KINDS, all_words, bringer, manifests
+
+#: The keywords of grammar/cards.lark, each with what it does in a row.
+KEYWORDS: dict[str, str] = {
+    "or": "separates alternatives: the player chooses one (in a row, or between triggers)",
+    "may": "the item after it is optional: the player may decline it",
+    "if": "'if COND then ITEM': the item happens only when the condition holds; in VP, 'N if COND'",
+    "then": "follows the condition of an 'if'",
+    "steal": "'steal N RESOURCE!': take resources from another player, gaining what they lose",
+    "need": "'need COND': the row can be used only when the condition holds",
+    "per": "'… per COUNT': the amount is multiplied by the count ('per 2 X' counts every 2)",
+    "reveal": "'reveal TAG-tag': reveal the top card of the deck; the condition holds if it has that tag",
+    "upto": "'upto N': remove at most N (the player picks how many, zero included)",
+    "discount": "an effect: 'discount N [mc] [on TRIGGER]': cards (or the triggering kind) cost N less",
+    "value": "an effect: 'value +N steel|titanium': the metal is worth N more when paying",
+    "flex": "an effect: 'flex N': global requirements are met within N steps",
+    "pay": "an effect: 'pay RESOURCE as [N] mc on TRIGGER': a resource may pay for what the trigger names",
+    "as": "in 'pay … as N mc': what one unit of the resource is worth",
+    "on": "in a modifier: the kind of card or project the modifier applies to",
+}
+
+_LANGUAGE = "the card language itself (compiler/vocab.py)"
+_STANDARD = {"mc": "M€ (megacredits), the money of the game", "steel": "steel: pays 2 M€ for a building tag",
+             "titanium": "titanium: pays 3 M€ for a space tag", "plant": "plants: 8 make a greenery",
+             "energy": "energy: turns to heat at the end of the generation",
+             "heat": "heat: 8 raise the temperature one step"}
+_ATOMS = {"card": "cards: draw (+N card), or discard from hand (-N card)", "tr": "your terraform rating",
+          "claim": "place a player marker on an area (Land Claim)", "award": "fund an award ('award(free)')",
+          "play-card": "play a card now ('play-card(prelude, of 3)')",
+          "reuse-action": "use again the action of one of your cards used this generation",
+          vocab.HELD: "one resource of the kind the triggering card holds ('held(that)')",
+          vocab.THAT: "the standard resource the triggering event names"}
+
+
+@dataclass(frozen=True)
+class Meaning:
+    """One reading of a word: what kind of word it is, what it means, and who brings it."""
+
+    kind: str
+    meaning: str
+    module: str = ""  # the module id that brings it ('' for the language's own words)
+
+
+def module_label(mid: str) -> str:
+    """'venus (Venus Next)'."""
+    module = manifests().get(mid)
+    return f"{mid} ({module.name})" if module and module.name != mid else mid
+
+
+def describe(word: str) -> list[Meaning]:
+    """Every reading of a word (a count word can also be a trigger, a global a count, …)."""
+    out: list[Meaning] = []
+    if word.endswith("*"):
+        name = word[:-1]
+        if name in vocab.OVERRIDES:
+            out.append(Meaning("override", vocab.OVERRIDES[name]))
+        return out
+    for kind, what in VOCABULARY_KINDS.items():
+        spec = all_words(kind).get(word)
+        if spec is not None:
+            out.append(Meaning(what.removeprefix("a ").removeprefix("an "), str(spec.get("meaning", "")),
+                               bringer(word, kind) or ""))
+    if word in _STANDARD:
+        out.append(Meaning("standard resource", _STANDARD[word]))
+    from compiler.counts import MEANINGS as COUNTS
+    from compiler.tiles import TILE_KINDS
+    from compiler.triggers import MEANINGS as TRIGGERS
+    if word in TILE_KINDS:
+        out.append(Meaning("tile", TILE_KINDS[word].meaning))
+    if word in _ATOMS:
+        out.append(Meaning("word", _ATOMS[word]))
+    if word in COUNTS:
+        out.append(Meaning("count word", COUNTS[word], _stem_bringer(word)))
+    if word in TRIGGERS:
+        out.append(Meaning("trigger word", TRIGGERS[word], _stem_bringer(word)))
+    for table, kind in ((vocab.PLACEMENT_RULES, "placement rule"), (vocab.DURATIONS, "duration"),
+                        (vocab.GRANTABLE, "granted modifier"), (vocab.PLAY_MODS, "play-card option"),
+                        (vocab.EXTRA_DECKS, "deck"), (KEYWORDS, "keyword")):
+        if word in table:
+            out.append(Meaning(kind, table[word]))
+    if word in vocab.CARD_TYPES:
+        out.append(Meaning("card type", f"a card of type {word}"))
+    if word in vocab.OVERRIDES:
+        out.append(Meaning("override (write it with a star)", vocab.OVERRIDES[word]))
+    if word in vocab.LATER:
+        out.append(Meaning("not yet", f"comes with {vocab.LATER[word]}, which tmars does not run yet"))
+    return _dedupe(out)
+
+
+def _stem_bringer(word: str) -> str:
+    """`venus-tag` counts the `venus` tag: it comes with the module that brings the tag (and a
+    global parameter, card resource or defined count word with the module that brings the word)."""
+    stem = word.removesuffix(vocab.COUNT_SUFFIX_TAG)
+    kinds = ("tags",) if stem != word else ("globals", "card_resources", "counts")
+    for kind in kinds:
+        if stem in all_words(kind):
+            return bringer(stem, kind) or ""
+    return ""
+
+
+def _dedupe(items: list[Meaning]) -> list[Meaning]:
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for m in items:
+        if (m.kind, m.meaning) not in seen:
+            seen.add((m.kind, m.meaning))
+            out.append(m)
+    return out
+
+
+def markdown(word: str, meanings: list[Meaning]) -> str:
+    """A hover for a word: each reading and the module that brings it."""
+    lines = [f"**`{word}`**", ""]
+    for m in meanings:
+        who = f" — brought by module `{module_label(m.module)}`" if m.module else ""
+        lines.append(f"- *{m.kind}*: {m.meaning}{who}")
+    if not any(m.module for m in meanings):
+        lines += ["", f"A word of {_LANGUAGE}."]
+    return "\n".join(lines)
+
+
+def vocabulary() -> list[tuple[str, Meaning]]:
+    """Every word a card-language field may use, with its first reading (for completion)."""
+    from compiler.counts import MEANINGS as COUNTS
+    from compiler.tiles import TILE_KINDS
+    from compiler.triggers import MEANINGS as TRIGGERS
+    words: list[str] = [*vocab.STANDARD_RESOURCES, *TILE_KINDS, *_ATOMS, *COUNTS, *TRIGGERS, *KEYWORDS,
+                        *vocab.PLACEMENT_RULES, *vocab.DURATIONS]
+    for kind in VOCABULARY_KINDS:
+        words += list(all_words(kind))
+    out = []
+    for word in dict.fromkeys(words):
+        meanings = describe(word)
+        if meanings:
+            out.append((word, meanings[0]))
+    out += [(f"{name}*", Meaning("override", text)) for name, text in vocab.OVERRIDES.items()]
+    return out
