@@ -49,13 +49,14 @@ print(decisions)
 """
 
 
-def count(tree: Path, games: int, modules: str) -> tuple[int, int]:
-    """(instructions, decisions) of a run of `games` games with the code of `tree`."""
+def count(tree: Path, games: int, modules: str, cache: Path) -> tuple[int, int]:
+    """(instructions, decisions) of a run of `games` games with the code of `tree`, its compiled
+    cards read from `cache` (filled beforehand, so no run pays for compiling)."""
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "games.py"
         script.write_text(GAMES)
         out = Path(tmp) / "callgrind.out"
-        env = {**os.environ, "PYTHONPATH": str(tree)}
+        env = {**os.environ, "PYTHONPATH": str(tree), "TMARS_CACHE": str(cache)}
         run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable,
                               str(script), str(games), modules], capture_output=True, text=True, env=env, cwd=tmp)
         if run.returncode != 0:
@@ -67,8 +68,12 @@ def count(tree: Path, games: int, modules: str) -> tuple[int, int]:
 
 
 def per_game(tree: Path, games: int, modules: str) -> dict:
-    base, _ = count(tree, 0, modules)
-    total, decisions = count(tree, games, modules)
+    with tempfile.TemporaryDirectory() as cache:  # each tree its own compile cache, filled first
+        env = {**os.environ, "PYTHONPATH": str(tree), "TMARS_CACHE": cache}
+        subprocess.run([sys.executable, "-c", GAMES, "0", modules], check=True, capture_output=True, env=env,
+                       cwd=cache)
+        base, _ = count(tree, 0, modules, Path(cache))
+        total, decisions = count(tree, games, modules, Path(cache))
     played = total - base
     return {"instructions_per_game": played / games, "instructions_per_decision": played / decisions,
             "decisions": decisions}
