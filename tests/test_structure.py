@@ -160,3 +160,14 @@ def test_a_variant_is_turned_on_by_name_recorded_in_the_save_and_refused_when_un
     assert main(["game", "--variant", "nosuch", "--quiet"]) == 2
     assert "unknown variant 'nosuch'; these modules offer wgt" in capsys.readouterr().err
     assert main(["game", "--variant", "wgt", "--no-variant", "wgt", "--quiet", "--max-generations", "2"]) == 0
+
+
+def test_each_variant_has_a_no_flag(capsys):
+    """`--no-wgt` (the issue's spelling) is `--no-variant wgt`: made for every variant a shipped
+    module offers, so World Government Terraforming, on by default with Venus Next, can be left out."""
+    from tmars.cli import main
+    args = ["game", "--seed", "3", "--modules", "base,corpera,venus", "--max-generations", "3"]
+    assert main(args) == 0
+    assert "World Government" in capsys.readouterr().out
+    assert main([*args, "--no-wgt"]) == 0
+    assert "World Government" not in capsys.readouterr().out

@@ -136,6 +136,13 @@ def game_modules(args: argparse.Namespace) -> tuple[str, ...]:
     return ("base",) if args.standard else ("base", "corpera")
 
 
+def shipped_variants() -> dict[str, str]:
+    """The variants the shipped modules offer, id -> meaning (each gets a `--no-ID` flag)."""
+    from compiler.gameflow import variants_of
+    from compiler.modules import manifests
+    return variants_of(tuple(manifests()))
+
+
 def game_variants(args: argparse.Namespace, modules: tuple[str, ...]) -> tuple[str, ...] | None:
     """The variants a command plays with: the modules' defaults, plus --variant, less --no-variant
     (None when neither is given: the defaults)."""
@@ -389,6 +396,9 @@ def parser() -> argparse.ArgumentParser:
                        help="turn on a variant the modules offer (wgt: World Government Terraforming)")
         p.add_argument("--no-variant", action="append", metavar="NAME",
                        help="turn off a variant the modules turn on by default")
+        for vid, meaning in shipped_variants().items():  # --no-wgt: a short form for each variant offered
+            p.add_argument(f"--no-{vid}", action="append_const", const=vid, dest="no_variant",
+                           help=f"the same as --no-variant {vid} ({meaning})")
 
     g = sub.add_parser("game", help="play one seeded bot game and print its log and scores")
     game_opts(g)
