@@ -125,3 +125,28 @@ def test_corrupted_real_saves_raise_save_error():
             raise AssertionError(f"accepted a corrupted save: {corrupt}")
         except SaveError as e:
             assert str(e)
+
+
+def test_the_invariants_notice_a_broken_state():
+    """Each invariant the soak relies on fails on a state that breaks it (so a soak's 'no failure'
+    means something): a card in two places, a track between its steps, resources on a card that
+    holds none, too many milestones."""
+    from tmars import invariants
+    game = Game.new(2, seed=4, modules=("base", "corpera", "venus"))
+    st, content = json.loads(game.save()), game.content
+    assert invariants.check(st, content) == []
+    broken = json.loads(json.dumps(st))
+    broken["players"][0]["hand"].append(broken["deck"][0])
+    assert any("both in" in v for v in invariants.check(broken, content))
+    broken = json.loads(json.dumps(st))
+    broken["globals"]["venus"] = 3
+    assert any("between the steps" in v for v in invariants.check(broken, content))
+    broken = json.loads(json.dumps(st))
+    broken["players"][1]["played"].append({"name": "Mine", "res": 2, "used": False, "area": None})
+    assert any("holds none" in v for v in invariants.check(broken, content))
+    broken = json.loads(json.dumps(st))
+    broken["milestones"] = [{"name": m, "player": 0} for m in list(content.map.milestones)[:4]]
+    assert any("milestones claimed" in v for v in invariants.check(broken, content))
+    broken = json.loads(json.dumps(st))
+    broken["awards"] = [{"name": a, "player": p} for a, p in ((list(content.map.awards)[0], 0),) * 2]
+    assert any("awards funded" in v for v in invariants.check(broken, content))

@@ -28,10 +28,21 @@ def check(state: dict, content: Content, start_tr: int | None = None) -> list[st
         for e in pl["played"]:
             if e.get("res", 0) < 0:
                 out.append(f"{who}'s {e['name']} holds {e['res']} resources")
+            elif e.get("res", 0) and not content.cards[e["name"]].get("holds"):
+                out.append(f"{who}'s {e['name']} holds {e['res']} resources but holds none")
+    out += _cards_in_one_place(state)
     for k in spec:
         v = state["globals"][k]
         if not spec[k]["start"] <= v <= spec[k]["goal"]:
             out.append(f"{k} is {v}, off its track")
+        elif (v - spec[k]["start"]) % spec[k].get("step", 1):
+            out.append(f"{k} is {v}, between the steps of its track")
+    claimed = [m["name"] for m in state["milestones"]]
+    funded = [a["name"] for a in state["awards"]]
+    if len(claimed) > content.rules.milestones_most or len(set(claimed)) < len(claimed):
+        out.append(f"milestones claimed: {', '.join(claimed)}")
+    if len(set(funded)) < len(funded):  # a fourth may be funded for free (F338), never one twice
+        out.append(f"awards funded: {', '.join(funded)}")
     oceans = sum(1 for t in state["board"].values() if t["tile"] == "ocean")
     if oceans != state["globals"]["oceans"] or oceans > spec["oceans"]["goal"]:
         out.append(f"{oceans} ocean tiles on the board, the track says {state['globals']['oceans']}")
@@ -43,6 +54,32 @@ def check(state: dict, content: Content, start_tr: int | None = None) -> list[st
             other = state["board"].get(nb)
             if other and other["tile"] == t["tile"] and other.get("spacing") != "waived":
                 out.append(f"{t['tile']} tiles next to each other on {aid} and {nb}")
+    return out
+
+
+#: the zones of a state that hold card names, each name in one of them at most
+ZONES = ("deck", "discard", "prelude_deck", "prelude_discard")
+PLAYER_ZONES = ("hand", "events", "dealt", "dealt_corps", "dealt_preludes", "preludes")
+
+
+def _cards_in_one_place(state: dict) -> list[str]:
+    """A card is in one place at a time: the decks, the discard piles, a hand, a tableau."""
+    seen: dict[str, str] = {}
+    out = []
+
+    def put(name: str, where: str) -> None:
+        if name in seen:
+            out.append(f"{name} is both in {seen[name]} and in {where}")
+        seen[name] = where
+    for zone in ZONES:
+        for name in state.get(zone) or ():
+            put(name, zone)
+    for pl in state["players"]:
+        for zone in PLAYER_ZONES:
+            for name in pl.get(zone) or ():
+                put(name, f"{pl['name']}'s {zone}")
+        for e in pl["played"]:
+            put(e["name"], f"{pl['name']}'s tableau")
     return out
 
 
