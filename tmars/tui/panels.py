@@ -45,7 +45,7 @@ def player_text(game: Game, p: int) -> Text:
     pl = st["players"][p]
     out = Text()
     out.append(pl["name"], style=player_style(p))
-    out.append(f"  {pl['corp'] or '(no corporation yet)'}  TR {pl['tr']}")
+    out.append(f" · {pl['corp'] or '(no corporation yet)'} · TR {pl['tr']}")
     if pl.get("passed"):
         out.append("  passed", style="dim")
     for i, res in enumerate(vocab.STANDARD_RESOURCES):
@@ -75,7 +75,7 @@ def score_rows(game: Game) -> list[dict]:
 def score_table(game: Game) -> Table:
     rows = score_rows(game)
     names = list(game.content.flow.scoring)
-    table = Table(title="final score" if game.over else "score if the game ended now", box=box.SIMPLE_HEAD,
+    table = Table(title="final score" if game.over else "score if it ended now", box=box.SIMPLE_HEAD,
                   padding=(0, 1))
     table.add_column("")
     for p in range(len(rows)):
