@@ -71,6 +71,7 @@ class DecisionPanel(Vertical):
             least, most = self.bounds()
             choices.add_options([Selection(Text(safe(o["label"])), o["id"]) for o in d["options"]])
             options.display, choices.display = False, True
+            choices.highlighted = 0 if d["options"] else None
             self.say(f"choose {least} to {most}: Space toggles, c confirms", style="dim")
         else:
             options.add_options([Option(Text(f"{i}. {safe(o['label'])}"), id=o["id"])
