@@ -152,7 +152,8 @@ class PlayApp(App[int]):
         hand.clear_options()
         verdicts = why.hand_verdicts(game.interp, p)
         for v in verdicts:
-            line = Text("✓ " if v.playable else "✗ ", style="green" if v.playable else "red")
+            line = Text()
+            line.append("✓ " if v.playable else "✗ ", style="green" if v.playable else "red")
             line.append(safe(v.card), style="bold" if v.playable else "")
             line.append(f" · {v.cost} M€")
             if v.reason:

@@ -37,11 +37,11 @@ def bonus_text(bonus: list[str]) -> str:
 
 def tile_word(tile: dict) -> str:
     """What a cell's first line says of a tile: a named tile by its initials ('mining-area' ->
-    'MA'), a tile kind by its first four letters."""
+'MA'), a tile kind by the first letters of its name that fit ('ocean', 'green', 'city')."""
     name = tile.get("name")
     if name:
         return "".join(w[:1] for w in name.split("-")).upper()[:CELL]
-    return tile["tile"][:4]
+    return tile["tile"][:CELL]
 
 
 def cell(area, tile: dict | None) -> tuple[tuple[str, str], tuple[str, str]]:
