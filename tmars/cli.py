@@ -306,7 +306,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     from .human import HumanAgent, session
     if args.load:
         try:
-            game = Game.load(read_bytes(args.load, MAX_SAVE_BYTES))
+            data = read_bytes(args.load, MAX_SAVE_BYTES)
+            game = Game.load(data)
         except Unreadable as e:
             say(f"error: cannot load {args.load}: {e.reason}", err)
             return 2
@@ -316,15 +317,28 @@ def cmd_play(args: argparse.Namespace) -> int:
         except SaveError as e:
             say(f"error: cannot load {args.load}: {e}", err)
             return 2
+
+        def start() -> Game:
+            return Game.load(data)
     else:
         modules = game_modules(args)
-        game = Game.new(args.players, seed=args.seed, modules=modules, map_name=args.map,
-                        draft=args.draft, beginners=(0,) if args.beginner else (), card_folders=tuple(args.cards or ()),
-                        variants=game_variants(args, modules))
+
+        def start() -> Game:
+            return Game.new(args.players, seed=args.seed, modules=modules, map_name=args.map, draft=args.draft,
+                            beginners=(0,) if args.beginner else (), card_folders=tuple(args.cards or ()),
+                            variants=game_variants(args, modules))
+        game = start()
     seats = game.seats or [{"kind": "human"}] * len(game.state["players"])  # a save without seats: bots from --seed
     agents = [HumanAgent(console)] + [restore(s) if s["kind"] != "human" and "rng" in s
                                       else make_agent(args.bots, args.seed + i) for i, s in enumerate(seats) if i]
-    code = session(game, agents, console)
+    if not args.plain and sys.stdin.isatty() and sys.stdout.isatty():
+        from .tui.app import run_app
+        from .tui.table import Table
+        table = Table(game, agents, start)
+        code = run_app(table)
+        game = table.game  # an undo rebuilds the game
+    else:
+        code = session(game, agents, console)
     if code == 0:
         console.print(score_table(game.scores()))
     return code
@@ -428,6 +442,8 @@ def parser() -> argparse.ArgumentParser:
     game_opts(pl)
     pl.add_argument("--bots", choices=("random", "greedy"), default="greedy")
     pl.add_argument("--load", help="resume a game saved with 'save FILE' (you are the first player)")
+    pl.add_argument("--plain", action="store_true",
+                    help="the line-by-line prompt instead of the full-screen app (the default off a terminal)")
     pl.add_argument("--beginner", action="store_true",
                     help="play the beginner variant: its corporation, all dealt cards kept free, instead of choosing")
     pl.set_defaults(func=cmd_play)

@@ -75,6 +75,27 @@ def write_regular(name: str, data: bytes) -> None:
         os.close(fd)
 
 
+def save_to(name: str, text: str) -> str:
+    """Write a save to the file a person named and say what happened: 'saved to NAME', or why
+    not, in a sentence (never an exception: whatever name is typed, the game goes on)."""
+    name = name.strip()
+    if not name:
+        return "give the file a name: save FILE"
+    if "\0" in name:
+        return "a file name cannot contain a NUL character"
+    if Path(name).is_dir():
+        return f"{name} is a folder: give the name of a file"
+    try:
+        write_regular(name, text.encode("utf-8"))
+    except NotRegular:
+        return f"cannot save to {name}: it is not a regular file (a pipe or a device, say)"
+    except OSError as e:
+        return f"cannot save to {name}: {e.strerror or 'the system refused'}"
+    except ValueError:
+        return f"cannot save to {name}: the name has characters this system cannot use"
+    return f"saved to {name}"
+
+
 class HumanAgent:
     """A player at the terminal. `table` is every seat's agent, so that a save records the bots'
     random states and a resumed game goes on as this one would have."""
@@ -114,26 +135,7 @@ class HumanAgent:
 
     def save(self, game: Game, name: str) -> None:
         """'save FILE' writes the game as it stands, mid-decision; `tmars play --load FILE` resumes."""
-        name = name.strip()
-        if not name:
-            self.say("give the file a name: save FILE")
-            return
-        if "\0" in name:
-            self.say("a file name cannot contain a NUL character")
-            return
-        if Path(name).is_dir():
-            self.say(f"{name} is a folder: give the name of a file")
-            return
-        try:
-            write_regular(name, self.save_text(game).encode("utf-8"))
-        except NotRegular:
-            self.say(f"cannot save to {name}: it is not a regular file (a pipe or a device, say)")
-        except OSError as e:
-            self.say(f"cannot save to {name}: {e.strerror or 'the system refused'}")
-        except ValueError:
-            self.say(f"cannot save to {name}: the name has characters this system cannot use")
-        else:
-            self.say(f"saved to {name}")
+        self.say(save_to(name, self.save_text(game)))
 
     def choose(self, game: Game) -> Any:
         d = game.pending

@@ -349,9 +349,16 @@ def spare_payment_value(state: dict, content: Content, p: int, metals: tuple | l
 def can_pay(state: dict, content: Content, p: int, amount: int, steel: bool = False,
             titanium: bool = False, reserve: dict | None = None, card: str | None = None) -> bool:
     """Metals may overpay (no change is given), so the total value decides."""
-    res = _spendable(state, p, reserve)
-    if res["mc"] >= amount:  # M€ alone will do: the rest can only add
+    if _spendable(state, p, reserve)["mc"] >= amount:  # M€ alone will do: the rest can only add
         return True
+    return pay_value(state, content, p, steel, titanium, reserve, card) >= amount
+
+
+def pay_value(state: dict, content: Content, p: int, steel: bool = False, titanium: bool = False,
+              reserve: dict | None = None, card: str | None = None) -> int:
+    """The most M€ the player could pay a cost with: M€, resources usable as M€, resources held on
+    cards that may pay for this card, and the metals the cost allows (what `can_pay` compares)."""
+    res = _spendable(state, p, reserve)
     value = res["mc"] + sum(res[r] for r in pay_with(state, content, p))
     if content.card_pay:
         value += sum(v * n for _, v, n in card_payments(state, content, p, card))
@@ -359,7 +366,7 @@ def can_pay(state: dict, content: Content, p: int, amount: int, steel: bool = Fa
         value += res["steel"] * metal_value(state, content, p, "steel")
     if titanium:
         value += res["titanium"] * metal_value(state, content, p, "titanium")
-    return value >= amount
+    return value
 
 
 _THIS = sys.modules[__name__]  # the counts read tags, tiles and played cards through this module
