@@ -82,3 +82,22 @@ def test_verdicts_agree_with_the_menu_and_change_nothing():
             checked += 1
         game.answer(d["player"], bots[d["player"]].choose(game))
     assert checked > 10
+
+
+def test_given_the_decision_waiting_playable_means_offered():
+    """With the pending decision, ✓ is exactly what the decision offers to play: a card that passes
+    every test but is not offered (a first action to take first, another player's turn) says why."""
+    game = Game.new(2, seed=5)
+    bots = [make_agent("random", 1), make_agent("random", 2)]
+    kinds = set()
+    for _ in range(200):
+        if game.over:
+            break
+        d = game.pending
+        for p in range(2):
+            verdicts = why.hand_verdicts(game.interp, p, d)
+            offered = {o["id"] for o in d["options"]} if d["player"] == p else set()
+            assert {v.card for v in verdicts if v.playable} == {o[5:] for o in offered if o.startswith("play:")}
+            kinds |= {v.reason for v in verdicts if v.kind == why.NOT_NOW}
+        game.answer(d["player"], bots[d["player"]].choose(game))
+    assert any(r.endswith("'s decision") for r in kinds)

@@ -16,8 +16,9 @@ from compiler.text import have_text
 
 from . import feasible, rules
 
-#: The kinds of verdict, in the order the menu tests them.
-PLAYABLE, REQUIREMENT, COST, EFFECTS = "playable", "requirement", "cost", "effects"
+#: The kinds of verdict, in the order the menu tests them; NOT_NOW: it passes them all, but the
+#: decision waiting does not offer to play it (another player's turn, a first action to take first).
+PLAYABLE, REQUIREMENT, COST, EFFECTS, NOT_NOW = "playable", "requirement", "cost", "effects", "not now"
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,25 @@ def verdict(g: Any, p: int, name: str) -> Verdict:
     return Verdict(name, PLAYABLE, "", cost)
 
 
-def hand_verdicts(g: Any, p: int) -> list[Verdict]:
-    """A verdict for each card in the player's hand, in hand order (a card held twice once)."""
-    return [verdict(g, p, name) for name in dict.fromkeys(g.state["players"][p]["hand"])]
+def hand_verdicts(g: Any, p: int, pending: dict | None = None) -> list[Verdict]:
+    """A verdict for each card in the player's hand, in hand order (a card held twice once). Given
+    the decision waiting, a card that passes every test but is not among its options is NOT_NOW."""
+    out = [verdict(g, p, name) for name in dict.fromkeys(g.state["players"][p]["hand"])]
+    if pending is None:
+        return out
+    return [v if not v.playable or f"play:{v.card}" in _offered(pending, p) else
+            Verdict(v.card, NOT_NOW, _not_now(g, pending, p), v.cost) for v in out]
+
+
+def _offered(pending: dict, p: int) -> set[str]:
+    return {o["id"] for o in pending["options"]} if pending["player"] == p else set()
+
+
+def _not_now(g: Any, pending: dict, p: int) -> str:
+    if pending["player"] != p:
+        return f"it is {g.state['players'][pending['player']]['name']}'s decision"
+    if pending["kind"] != "action":
+        return "not at this decision"
+    if "first-action" in _offered(pending, p):
+        return "the corporation's first action comes first"
+    return "not offered now"

@@ -150,7 +150,7 @@ class PlayApp(App[int]):
         hand = self.query_one("#hand", OptionList)
         at = hand.highlighted
         hand.clear_options()
-        verdicts = why.hand_verdicts(game.interp, p)
+        verdicts = why.hand_verdicts(game.interp, p, game.pending)
         for v in verdicts:
             line = Text()
             line.append("✓ " if v.playable else "✗ ", style="green" if v.playable else "red")
@@ -170,7 +170,7 @@ class PlayApp(App[int]):
             return
         detail = card_detail(game, name, self.table.human)
         if name in game.state["players"][self.table.human]["hand"]:
-            v = why.verdict(game.interp, self.table.human, name)
+            v = next(v for v in why.hand_verdicts(game.interp, self.table.human, game.pending) if v.card == name)
             detail.append("\n" + ("playable now" if v.playable else f"not playable: {v.reason}"),
                           style="green" if v.playable else "red")
         self.query_one("#detail", Static).update(detail)
