@@ -136,6 +136,7 @@ async def test_hover_on_a_card_name_in_a_scenario_gives_its_rules_text_and_facts
     assert "**Birds** · #072" in value
     assert "Action: add 1 animal to this card. Requires 13% oxygen." in value
     assert "| cost | 10 M€ |" in value and "| tags | animal |" in value
+    assert "![Birds](data:image/svg+xml;base64," in value  # the card as the sheet draws it
 
 
 async def test_hover_on_a_word_says_its_meaning_and_module(client: LanguageClient):

@@ -418,3 +418,23 @@ def test_every_card_type_has_a_frame_label_and_a_legend_entry():
     assert set(vocab.CARD_TYPES) <= set(TYPE_LABEL)
     key = legend_html()
     assert all(f't-{kind}"' in key for kind in vocab.CARD_TYPES if kind != "conversion")
+
+
+def test_a_card_picture_is_the_sheet_drawing_as_an_svg_image(chromium):
+    """The picture the language server shows in a hover: well-formed SVG whose nested SVG says its
+    namespace (else icons vanish when read as XML), and an image Chromium loads at card size."""
+    import xml.dom.minidom
+
+    from compiler.sheet.pdf import dump_dom
+    from compiler.sheet.picture import card_data_uri, card_svg
+    card = next(c for c in CARDS if c["name"] == "Birds")
+    svg = card_svg(card)
+    doc = xml.dom.minidom.parseString(svg)
+    assert all(e.namespaceURI == "http://www.w3.org/2000/svg" for e in doc.getElementsByTagName("svg"))
+    assert "Birds" in svg and 'class="card t-active' in svg
+    page = (f'<html><body><img id="i" src="{card_data_uri(card)}">'
+            '<script>i.decode().then(() => document.body.dataset.size = i.naturalWidth + "x" + i.naturalHeight)'
+            '</script></body></html>')
+    dom = dump_dom(page)
+    size = re.search(r'data-size="(\d+)x(\d+)"', dom)
+    assert size and int(size.group(1)) > 200 and int(size.group(2)) > 300

@@ -3,9 +3,9 @@ override `name*`, or a field of a card's frame.
 
 A card's hover is what the reference sheet prints for it, in Markdown: its facts (number, cost,
 type, tags, requirement, VP), the rules text generated from its IR (`compiler.text.card_text`)
-and its rows as the sheet's icon rows say them, in card language (`compiler.printer`). The sheet
-itself is HTML drawn with CSS and an SVG sprite, which editors do not show in a hover, so no
-picture is sent.
+and its rows as the sheet's icon rows say them, in card language (`compiler.printer`). Above them
+is the card as the sheet draws it, an SVG image (`compiler.sheet.picture`): editors that show
+images in hovers (VS Code) show the card; the others show its name, the image's alternative text.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from pathlib import Path
 
 from compiler.compile import FRAME_SCHEMA
 from compiler.printer import card_fields
+from compiler.sheet.picture import card_data_uri
 from compiler.text import card_text, requirement_text, vp_text
 
 from .catalog import CardEntry, Catalog
@@ -48,7 +49,8 @@ def _one_card(entry: CardEntry, root: Path | None) -> str:
         facts.append(("VP", vp_text(card["vp"]).rstrip(".")))
     if card.get("holds"):
         facts.append(("holds", str(card["holds"])))
-    out = [title, "", "| | |", "|---|---|", *(f"| {k} | {v} |" for k, v in facts), "", card_text(card)]
+    out = [title, "", *_picture(card), "| | |", "|---|---|", *(f"| {k} | {v} |" for k, v in facts), "",
+           card_text(card)]
     rows = card_fields(card)
     if rows:
         out += ["", "On the sheet (its rows in card language):", "", "```yaml"]
@@ -61,6 +63,15 @@ def _one_card(entry: CardEntry, root: Path | None) -> str:
         where = entry.path.relative_to(root)
     out += ["", f"*{where}:{entry.line}*"]
     return "\n".join(out)
+
+
+def _picture(card: dict) -> list[str]:
+    """The card as drawn on the sheet, as a Markdown image (nothing if it cannot be drawn)."""
+    try:
+        uri = card_data_uri(card)
+    except Exception:  # a card still being typed may lack what the sheet needs: the facts still show
+        return []
+    return [f"![{card.get('name', 'card')}]({uri})", ""]
 
 
 def field_markdown(name: str) -> str | None:
