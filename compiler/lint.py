@@ -27,6 +27,15 @@ from .library import CompileResult, card_files, compile_file
 Node = dict[str, Any]
 
 
+@dataclass(frozen=True)
+class Replace:
+    """A check's suggestion that is a mechanical fix: the text the finding points at becomes `new`
+    (`tmars lint --fix`, the language server's quick fix). `help` is said as any suggestion."""
+
+    new: str
+    help: str
+
+
 @dataclass
 class Finding:
     code: str
@@ -39,6 +48,8 @@ class Finding:
     suggestion: str = ""
     card: str = ""
     expected: str = ""
+    old: str = ""  # a mechanical fix: the text at line:col ...
+    new: str = ""  # ... and what it becomes
 
     def __post_init__(self) -> None:
         self.message, self.suggestion, self.expected = clip(self.message), clip(self.suggestion), clip(self.expected)
@@ -48,9 +59,12 @@ class Finding:
                       self.expected, self.suggestion)
 
     def as_json(self) -> dict:
-        return {"code": self.code, "severity": self.severity, "message": self.message, "path": self.path,
-                "line": self.line, "col": self.col, "expected": self.expected, "suggestion": self.suggestion,
-                "card": self.card}
+        out = {"code": self.code, "severity": self.severity, "message": self.message, "path": self.path,
+               "line": self.line, "col": self.col, "expected": self.expected, "suggestion": self.suggestion,
+               "card": self.card}
+        if self.old:
+            out["fix"] = {"old": self.old, "new": self.new}
+        return out
 
 
 @dataclass
@@ -486,7 +500,7 @@ def off_step_requirement(c: Card):
         if off:
             near = r["value"] + (step - off if r["cmp"] == ">=" else -off)
             yield f"{word} {r['value']} is not on the track", "requires", str(r["value"]), \
-                f"write {word} {r['cmp']} {near}"
+                Replace(str(near), f"write {word} {r['cmp']} {near}")
 
 
 @rule("L203", "error", "a maximum below a minimum",
@@ -541,7 +555,7 @@ def duplicate_requirement(c: Card):
 def requirement_on_event_tags(c: Card):
     for f, cnt in counts(c.ir):
         if cnt["count"] == "event-tag":
-            yield "event tags never count once played", f, "event-tag", "write event-card"
+            yield "event tags never count once played", f, "event-tag", Replace("event-card", "write event-card")
 
 
 @rule("L206", "warning", "a requirement that always holds",
@@ -1458,9 +1472,14 @@ def lint_compiled(compiled_files: Iterable[CompileResult], select: set[str] | No
             cards.append(Card(raw, ir, lines))
     result.cards = len(cards)
 
-    def finding(c: Card, r: Rule, message: str, fieldname: str | None, text: str | None, fix: str | None):
+    def finding(c: Card, r: Rule, message: str, fieldname: str | None, text: str | None,
+                fix: str | Replace | None) -> Finding:
         line, col = c.at(fieldname, text)
         src = c.lines[line - 1] if 0 < line <= len(c.lines) else ""
+        if isinstance(fix, Replace):
+            mechanical = bool(text) and src[col - 1: col - 1 + len(text)] == text  # the text is where it points
+            return Finding(r.code, r.severity, message, c.raw.path, line, col, src, fix.help, c.name,
+                           old=text if mechanical else "", new=fix.new if mechanical else "")
         return Finding(r.code, r.severity, message, c.raw.path, line, col, src, fix or "", c.name)
 
     for r in RULES.values():
@@ -1522,7 +1541,9 @@ def docs_markdown() -> str:
            "| option | meaning |", "|---|---|",
            "| `--format text\\|json\\|sarif` | human text (default), a JSON list, or SARIF 2.1.0 for code scanning |",
            "| `--select L3,L401` | only these codes (prefixes allowed) |",
-           "| `--ignore L108` | drop these codes (prefixes allowed) |", "",
+           "| `--ignore L108` | drop these codes (prefixes allowed) |",
+           "| `--fix` | apply the fixes that are mechanical (L202's step, L205's word) in place, then report "
+           "the rest; the language server offers the same fixes as quick fixes |", "",
            "Exit status: 0 when there is no error (warnings allowed), 1 when there is an error, 2 on a usage error.",
            "", "To silence a finding on one card, give the code and the reason in the card's frame:", "",
            "```yaml", "  lint-ignore: {L108: \"printed cost really is 0\"}", "```", "",
@@ -1538,3 +1559,23 @@ def docs_markdown() -> str:
         out += [f"### {r.code}", "", f"**{r.title}** ({r.severity})", "", f"Why: {r.why}", "",
                 "Example that triggers it:", "", "```yaml", r.example, "```", ""]
     return "\n".join(out)
+
+
+def apply_fixes(findings: Iterable[Finding]) -> int:
+    """Apply the mechanical fixes in place, in their files; the number applied. A fix whose text is
+    no longer where it points (the file changed) is left alone."""
+    by_file: dict[str, list[Finding]] = {}
+    for f in findings:
+        if f.old:
+            by_file.setdefault(f.path, []).append(f)
+    done = 0
+    for path, fixes in by_file.items():
+        lines = Path(path).read_text(encoding="utf-8").split("\n")
+        for f in sorted(fixes, key=lambda f: (f.line, f.col), reverse=True):  # later ones first: columns hold
+            line = lines[f.line - 1] if 0 < f.line <= len(lines) else ""
+            at = f.col - 1
+            if line[at: at + len(f.old)] == f.old:
+                lines[f.line - 1] = line[:at] + f.new + line[at + len(f.old):]
+                done += 1
+        Path(path).write_text("\n".join(lines), encoding="utf-8")
+    return done

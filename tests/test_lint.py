@@ -189,3 +189,21 @@ def test_pay_with_held_resources(tmp_path, effect, code):
             f'  holds: microbe\n  action: -> +1 microbe\n  effect: {effect}\n')
     codes = [f.code for f in lint_text(tmp_path, card).findings]
     assert (code in codes) if code else not codes, codes
+
+
+def test_fix_applies_the_mechanical_fixes_in_place(tmp_path, capsys):
+    """`tmars lint --fix` rewrites what has one right answer (a value off its track's steps,
+    event-tag for event-card) and reports what is left; other findings are untouched."""
+    path = tmp_path / "cards.yaml"
+    path.write_text('- name: Odd Heat\n  number: "922"\n  type: automated\n  cost: 5\n  tags: [science]\n'
+                    '  requires: temperature >= -13\n  play: +1 plant\n'
+                    '- name: Event Planner\n  number: "925"\n  type: automated\n  cost: 0\n  tags: [science]\n'
+                    '  requires: event-tag >= 2\n  play: +1 plant\n')
+    assert main(["lint", str(path), "--format", "json"]) == 1
+    fixes = [f["fix"] for f in json.loads(capsys.readouterr().out) if "fix" in f]
+    assert fixes == [{"old": "-13", "new": "-12"}, {"old": "event-tag", "new": "event-card"}]
+    assert main(["lint", str(path), "--fix"]) == 0
+    out = capsys.readouterr()
+    assert "fixed 2 finding(s)" in out.err and "L108" in out.out  # a 0-cost card is for the author to decide
+    text = path.read_text()
+    assert "temperature >= -12" in text and "event-card >= 2" in text and text.endswith("play: +1 plant\n")

@@ -97,6 +97,19 @@ async def test_lint_findings_come_with_the_compile_errors(client: LanguageClient
         ("L108", types.DiagnosticSeverity.Warning, 3)]
 
 
+async def test_a_lint_finding_with_a_mechanical_fix_gets_a_quick_fix(client: LanguageClient):
+    path = ROOT / "cards" / "base" / "zz-lsp-offstep.yaml"
+    text = MISSPELT.replace("sciense", "science").replace("  play:", "  requires: temperature >= -13\n  play:")
+    (d,) = await open_doc(client, path, text)
+    line = text.splitlines().index("  requires: temperature >= -13")
+    assert d.code == "L202" and d.range == types.Range(types.Position(line, 27), types.Position(line, 30))
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        types.TextDocumentIdentifier(path.as_uri()), d.range, types.CodeActionContext([d])))
+    (fix,) = actions
+    (edit,) = fix.edit.changes[path.as_uri()]
+    assert edit.range == d.range and edit.new_text == "-12"
+
+
 async def test_any_text_is_survived(client: LanguageClient):
     for i, junk in enumerate(["]]]: [\t-", "- {name: [1, 2]}\n- 3", "- name: A\n  type: automated\n  play: '[[[[[[['",
                               "\x00\x01", "steps: 3\n", ""]):

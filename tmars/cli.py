@@ -91,6 +91,12 @@ def cmd_lint(args: argparse.Namespace) -> int:
     select = {c.strip() for v in args.select or [] for c in v.split(",") if c.strip()} or None
     ignore = {c.strip() for v in args.ignore or [] for c in v.split(",") if c.strip()}
     result = lint_paths(args.paths or None, select, ignore)
+    if args.fix:
+        from compiler.lint import apply_fixes
+        fixed = apply_fixes(result.findings)
+        if fixed:  # what is left, after the fixes
+            say(f"fixed {fixed} finding(s)", err)
+            result = lint_paths(args.paths or None, select, ignore)
     if args.format == "json":
         print(safe_json(json.dumps([f.as_json() for f in result.findings], indent=1, ensure_ascii=False)))
     elif args.format == "sarif":
@@ -384,6 +390,8 @@ def parser() -> argparse.ArgumentParser:
     li.add_argument("--select", action="append", help="only these codes or prefixes, comma-separated")
     li.add_argument("--ignore", action="append", help="drop these codes or prefixes, comma-separated")
     li.add_argument("--list-overrides", action="store_true", help="list every asterisk override use and its note")
+    li.add_argument("--fix", action="store_true", help="apply the fixes that are mechanical (a value off its "
+                    "track's steps, a word that has one right spelling) in place, then report what is left")
     li.set_defaults(func=cmd_lint)
 
     sh = sub.add_parser("sheet", help="print reference sheets drawn from the IR: HTML, or PDF (docs/sheets.md)")

@@ -47,11 +47,12 @@ def span(lines: list[str], line: int, col: int, length: int | None = None) -> ty
 
 
 def _lsp(code: str, severity: str, message: str, rng: types.Range, expected: str = "", suggestion: str = "",
-         notes: list[str] | None = None) -> types.Diagnostic:
+         notes: list[str] | None = None, replace: str = "") -> types.Diagnostic:
     text = message + "".join(f"\n{label}: {v}" for label, v in (("expected", expected), ("help", suggestion)) if v)
     text += "".join(f"\nnote: {n}" for n in notes or ())
+    data = {k: v for k, v in (("suggestion", suggestion), ("replace", replace)) if v}
     return types.Diagnostic(range=rng, message=text, severity=SEVERITY.get(severity, types.DiagnosticSeverity.Error),
-                            code=code, source=SOURCE, data={"suggestion": suggestion} if suggestion else None)
+                            code=code, source=SOURCE, data=data or None)
 
 
 def from_compiler(d: Diagnostic, lines: list[str]) -> types.Diagnostic:
@@ -60,7 +61,9 @@ def from_compiler(d: Diagnostic, lines: list[str]) -> types.Diagnostic:
 
 
 def from_finding(f: Finding, lines: list[str]) -> types.Diagnostic:
-    return _lsp(f.code, f.severity, f.message, span(lines, f.line, f.col), "", f.suggestion)
+    """A lint finding; one with a mechanical fix spans exactly the text the fix replaces."""
+    rng = span(lines, f.line, f.col, len(f.old) if f.old else None)
+    return _lsp(f.code, f.severity, f.message, rng, f.expected, f.suggestion, replace=f.new if f.old else "")
 
 
 # ---- card files ----------------------------------------------------------------------------------

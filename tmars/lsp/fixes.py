@@ -1,10 +1,12 @@
-"""Quick fixes (code actions) for diagnostics whose help is "did you mean 'X'?".
+"""Quick fixes (code actions): "did you mean 'X'?", and the linter's mechanical fixes.
 
 The compiler, the linter and the scenario checker all suggest a close word the same way
 (`compiler.diagnostics.did_you_mean`); the fix puts that word in place of the one the diagnostic
 points at. It is offered only when the text under the diagnostic's range is the word the message
-quotes, so a diagnostic that points at a whole field never gets a wrong edit. The linter offers no
-other fix that could be applied mechanically (its other help texts ask the author to decide).
+quotes, so a diagnostic that points at a whole field never gets a wrong edit. A lint finding with a
+mechanical fix (`compiler.lint.Replace`: a value off its track's steps, `event-tag` for
+`event-card`) carries its replacement in `data.replace` and spans exactly the text it replaces;
+the linter's other help texts ask the author to decide, and get no fix.
 """
 
 from __future__ import annotations
@@ -34,8 +36,15 @@ def quick_fixes(uri: str, text: str, diagnostics: list[tuple[types.Diagnostic, t
     lines = text.splitlines()
     out = []
     for d, rng in diagnostics:
-        word = suggestion_of(d)
+        data = d.data if isinstance(d.data, dict) else {}
         old = text_in(lines, rng)
+        if data.get("replace") and old:
+            edit = types.WorkspaceEdit(changes={uri: [types.TextEdit(d.range, str(data["replace"]))]})
+            out.append(types.CodeAction(title=f"Replace '{old}' with '{data['replace']}'",
+                                        kind=types.CodeActionKind.QuickFix, diagnostics=[d], edit=edit,
+                                        is_preferred=True))
+            continue
+        word = suggestion_of(d)
         if not word or not old or f"'{old}'" not in (d.message or ""):
             continue
         edit = types.WorkspaceEdit(changes={uri: [types.TextEdit(d.range, word)]})
