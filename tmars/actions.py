@@ -106,10 +106,18 @@ def std_usable(g: Interp, p: int, card: dict) -> bool:
 
 
 def conversion_cost(g: Interp, p: int, card: dict) -> list[dict]:
-    """The conversion's cost items, less any discount given in the spent resource."""
-    alt = card["action"][0]
+    """The conversion's cost items, less any discount given in the spent resource (Ecoline's
+    greenery for 7 plants), remembered with the played cards the discounts come from."""
+    known = rules._memo_on_played(g.state, g.content, p, "conversion-costs", rules._new_table)
+    out = known.get(card["name"])
+    if out is None:
+        out = known[card["name"]] = _conversion_cost(g, p, card)
+    return list(out)  # the items are IR, never changed; the list is the caller's
+
+
+def _conversion_cost(g: Interp, p: int, card: dict) -> list[dict]:
     out = []
-    for node in alt["cost"]:
+    for node in card["action"][0]["cost"]:
         if node["op"] == "resource" and node["n"] < 0:
             subject = {"kind": "conversion", "res": node["res"], "name": card["name"], "cost": 0}
             off = rules.discount(g.state, g.content, p, subject, unit=node["res"])
@@ -316,8 +324,10 @@ class Pass(ActionKind):
     counts = False
 
     def offers(self, g, p):
+        if g.state["actions"] == 0:
+            return [option("pass", "pass")]
         exclusive = any(k.exclusive and k.offers(g, p) for k in KINDS.values())
-        return [option("pass", "pass")] if g.state["actions"] == 0 or exclusive else []
+        return [option("pass", "pass")] if exclusive else []
 
     def start(self, g, p, arg):
         st = g.state

@@ -254,9 +254,25 @@ def loses_outside_cost(content: Content, key: str, gain: list) -> bool:
     return found
 
 
+def _cost_unpayable(res: dict, cost: list, gain: list) -> bool:
+    """A plain loss of a resource in the cost (8 plants, 8 heat) that the player lacks, and that
+    nothing in the row gives: the cost is paid first, so nothing can complete (the ledger would say
+    so too, at many times the price: conversions are asked at every menu)."""
+    for node in cost:
+        if node["op"] != "resource" or node["n"] >= 0 or node["res"] == "mc" or res[node["res"]] >= -node["n"]:
+            continue
+        if node.get("any") or node.get("x") or node.get("per") or node.get("upto"):
+            continue
+        if not any(n.get("res") == node["res"] and n.get("n", 0) > 0 for n in walk(cost + gain)):
+            return True
+    return False
+
+
 def row_verdict(g, p: int, key: str, cost: list, gain: list, ctx: dict) -> bool | None:
     """True or False when the static test or the ledger decide; None when a trial must."""
     st, content = g.state, g.content
+    if cost and _cost_unpayable(st["players"][p]["res"], cost, gain):
+        return False
     risky_triggers = unsafe_triggers_in_play(st, content)
     safe = safe_for(content, key, cost, gain)
     if not risky_triggers and (safe == "yes" or (safe != "no" and _tiles_placeable(g, p, safe[1]))):

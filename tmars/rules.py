@@ -232,18 +232,28 @@ def discount(state: dict, content: Content, p: int, subject: dict, unit: str = "
 
 def card_cost(state: dict, content: Content, p: int, name: str) -> int:
     """Printed cost less discounts, never below 0 (F077). The discounts from cards in play are
-    memoised with them; a discount granted until the next card is added on top."""
+    memoised with them, per card asked; a discount granted until the next card is added on top."""
     card = content.cards[name]
-    standing = _memo_on_played(state, content, p, "card-discount:" + name,
-                               lambda c, played: discount(state, c, p, {"kind": "card", "card": name}))
-    return max(0, card.get("cost", 0) - standing - granted(state, p, "discount"))
+    known = _memo_on_played(state, content, p, "card-discounts", _new_table)
+    standing = known.get(name)
+    if standing is None:
+        standing = known[name] = discount(state, content, p, {"kind": "card", "card": name})
+    mods = state["players"][p].get("granted")
+    return max(0, card.get("cost", 0) - standing - (granted(state, p, "discount") if mods else 0))
 
 
 def std_cost(state: dict, content: Content, p: int, card: dict) -> int:
-    subject = {"kind": "std", "name": card["name"], "cost": card.get("cost", 0)}
-    off = _memo_on_played(state, content, p, "std-discount:" + card["name"],
-                          lambda c, played: discount(state, c, p, subject))
+    known = _memo_on_played(state, content, p, "std-discounts", _new_table)
+    off = known.get(card["name"])
+    if off is None:
+        subject = {"kind": "std", "name": card["name"], "cost": card.get("cost", 0)}
+        off = known[card["name"]] = discount(state, content, p, subject)
     return max(0, card.get("cost", 0) - off)
+
+
+def _new_table(content: Content, played: list) -> dict:
+    """An empty table, filled as it is asked, of values that depend on the played cards."""
+    return {}
 
 
 # ---- payment -----------------------------------------------------------------------
