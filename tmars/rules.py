@@ -65,10 +65,17 @@ def _memo_on_played(state: dict, content: Content, p: int, kind: str, build) -> 
 
 
 def modifiers(state: dict, content: Content, p: int, kind: str) -> list[dict]:
-    """The player's static modifiers of one kind (memoised on the played cards)."""
-    return _memo_on_played(state, content, p, "mods:" + kind, lambda c, played: [
-        m for e in played for eff in c.cards[e["name"]].get("effects", ()) for m in eff.get("mods", ())
-        if m["mod"] == kind])
+    """The player's static modifiers of one kind (memoised on the played cards, all kinds at once)."""
+    return _memo_on_played(state, content, p, "mods", _modifiers_by_kind).get(kind, ())
+
+
+def _modifiers_by_kind(content: Content, played: list) -> dict[str, list[dict]]:
+    out: dict[str, list[dict]] = {}
+    for e in played:
+        for eff in content.cards[e["name"]].get("effects", ()):
+            for m in eff.get("mods", ()):
+                out.setdefault(m["mod"], []).append(m)
+    return out
 
 
 def has_override(state: dict, content: Content, p: int, name: str) -> list[tuple[dict, dict]]:
@@ -191,8 +198,12 @@ def granted(state: dict, p: int, kind: str) -> int:
 def flex_of(state: dict, content: Content, p: int, param: str | None = None) -> int:
     """Steps the player's global requirements on this track are met within: the flex modifiers for
     every track, and those for this one only (`flex 2 venus`)."""
-    return sum(m["n"] for m in modifiers(state, content, p, "flex") if m.get("param", param) == param) \
-        + granted(state, p, "flex")
+    known = _memo_on_played(state, content, p, "flex", _new_table)
+    standing = known.get(param)
+    if standing is None:
+        standing = known[param] = sum(m["n"] for m in modifiers(state, content, p, "flex")
+                                      if m.get("param", param) == param)
+    return standing + granted(state, p, "flex")
 
 
 def requirements_met(state: dict, content: Content, p: int, card: dict) -> bool:
