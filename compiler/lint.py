@@ -1561,21 +1561,32 @@ def docs_markdown() -> str:
     return "\n".join(out)
 
 
-def apply_fixes(findings: Iterable[Finding]) -> int:
-    """Apply the mechanical fixes in place, in their files; the number applied. A fix whose text is
-    no longer where it points (the file changed) is left alone."""
+def apply_fixes(findings: Iterable[Finding]) -> tuple[int, list[str]]:
+    """Apply the mechanical fixes in place, in their files: (the number applied, a sentence for each
+    file that could not be read or written). A fix whose text is no longer where it points (the file
+    changed) is left alone."""
     by_file: dict[str, list[Finding]] = {}
     for f in findings:
         if f.old:
             by_file.setdefault(f.path, []).append(f)
-    done = 0
+    done, failed = 0, []
     for path, fixes in by_file.items():
-        lines = Path(path).read_text(encoding="utf-8").split("\n")
+        try:
+            lines = Path(path).read_text(encoding="utf-8").split("\n")
+        except (OSError, UnicodeDecodeError) as e:
+            failed.append(f"{path}: cannot read it to fix it ({getattr(e, 'strerror', None) or e})")
+            continue
+        applied = 0
         for f in sorted(fixes, key=lambda f: (f.line, f.col), reverse=True):  # later ones first: columns hold
             line = lines[f.line - 1] if 0 < f.line <= len(lines) else ""
             at = f.col - 1
             if line[at: at + len(f.old)] == f.old:
                 lines[f.line - 1] = line[:at] + f.new + line[at + len(f.old):]
-                done += 1
-        Path(path).write_text("\n".join(lines), encoding="utf-8")
-    return done
+                applied += 1
+        try:
+            Path(path).write_text("\n".join(lines), encoding="utf-8")
+        except OSError as e:
+            failed.append(f"{path}: cannot write its fixes ({e.strerror or e})")
+            continue
+        done += applied
+    return done, failed

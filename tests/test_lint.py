@@ -207,3 +207,12 @@ def test_fix_applies_the_mechanical_fixes_in_place(tmp_path, capsys):
     assert "fixed 2 finding(s)" in out.err and "L108" in out.out  # a 0-cost card is for the author to decide
     text = path.read_text()
     assert "temperature >= -12" in text and "event-card >= 2" in text and text.endswith("play: +1 plant\n")
+
+
+def test_fix_reports_a_file_it_cannot_touch(tmp_path):
+    """A fix that cannot be written is said, not raised (the file moved or cannot be written)."""
+    from compiler.lint import Finding, apply_fixes
+    blocker = tmp_path / "plain-file"
+    blocker.write_text("x")
+    done, failed = apply_fixes([Finding("L202", "error", "m", str(blocker / "cards.yaml"), 1, 1, old="a", new="b")])
+    assert done == 0 and failed and "cannot read it to fix it" in failed[0]

@@ -93,10 +93,14 @@ def cmd_lint(args: argparse.Namespace) -> int:
     result = lint_paths(args.paths or None, select, ignore)
     if args.fix:
         from compiler.lint import apply_fixes
-        fixed = apply_fixes(result.findings)
+        fixed, failed = apply_fixes(result.findings)
+        for why in failed:
+            say(f"error: {why}", err)
         if fixed:  # what is left, after the fixes
             say(f"fixed {fixed} finding(s)", err)
             result = lint_paths(args.paths or None, select, ignore)
+        if failed:
+            return 2
     if args.format == "json":
         print(safe_json(json.dumps([f.as_json() for f in result.findings], indent=1, ensure_ascii=False)))
     elif args.format == "sarif":
