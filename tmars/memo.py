@@ -47,16 +47,17 @@ class TrackedDict(dict):
         return (TrackedDict, (dict(self),))
 
 
-def derived(container: Any, kind: str, build: Callable[[], Any]) -> Any:
-    """`build()`, remembered on a growing container for its current length."""
+def derived(container: Any, kind: str, build: Callable[..., Any], *args: Any) -> Any:
+    """`build(*args)`, remembered on a growing container for its current length (arguments rather
+    than a closure, so that a caller on a hot path makes no function object per call)."""
     memo = getattr(container, "derived", None)
     if memo is None:  # a plain list or dict (a state built by hand): nothing to remember on
-        return build()
+        return build(*args)
     hit = memo.get(kind)
     n = len(container)
     if hit is not None and hit[0] == n:
         return hit[1]
-    value = build()
+    value = build(*args)
     memo[kind] = (n, value)
     return value
 

@@ -249,8 +249,7 @@ def card_cost(state: dict, content: Content, p: int, name: str) -> int:
     standing = known.get(name)
     if standing is None:
         standing = known[name] = discount(state, content, p, {"kind": "card", "card": name})
-    mods = state["players"][p].get("granted")
-    return max(0, card.get("cost", 0) - standing - (granted(state, p, "discount") if mods else 0))
+    return max(0, card.get("cost", 0) - standing - granted(state, p, "discount"))
 
 
 def std_cost(state: dict, content: Content, p: int, card: dict) -> int:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from compiler.ops import items_cannot_fail, items_safe_whatever_chosen
 
 from .content import Content
+from .memo import derived
 
 __all__ = ["cards_with_unsafe_triggers", "items_cannot_fail", "items_safe_whatever_chosen",
            "triggered_choices_in_play", "unsafe_triggers_in_play"]
@@ -28,23 +29,13 @@ def _cards_whose_triggers(content: Content, kind: str, ok: Callable[[list], bool
 
 
 def _any_in_play(state: dict, kind: str, names: frozenset[str]) -> bool:
-    """Has any player one of these cards in play? (Remembered on each played list, as
-    `memo.derived` does, inlined: every offer asks it.)"""
-    if not names:
-        return False
-    for pl in state["players"]:
-        played = pl["played"]
-        memo = getattr(played, "derived", None)
-        hit = memo.get(kind) if memo is not None else None
-        if hit is not None and hit[0] == len(played):
-            found = hit[1]
-        else:
-            found = any(e["name"] in names for e in played)
-            if memo is not None:
-                memo[kind] = (len(played), found)
-        if found:
-            return True
-    return False
+    """Has any player one of these cards in play? (Remembered on each played list.)"""
+    return bool(names) and any(derived(pl["played"], kind, _holds_any, pl["played"], names)
+                               for pl in state["players"])
+
+
+def _holds_any(played: list, names: frozenset[str]) -> bool:
+    return any(e["name"] in names for e in played)
 
 
 def cards_with_unsafe_triggers(content: Content) -> frozenset[str]:
