@@ -34,6 +34,12 @@ class Count:
         """(icon html, captions) on the sheet, drawn with the sheet's helpers."""
         raise NotImplementedError
 
+    def reads(self, c: Node) -> frozenset[str]:
+        """The state domains its value reads for the asking player, their own ones; `count_reads`
+        adds the other players' for `!` and `opponents` (domains: `tmars/menu.py`). The default:
+        anything, so a kind that does not say is never kept."""
+        return frozenset({"*"})
+
 
 class GlobalParameter(Count):
     """The global parameters: the tracks the modules' manifests declare. A track moved by placing a
@@ -44,6 +50,9 @@ class GlobalParameter(Count):
 
     def value(self, rules, state, content, p, c, ctx, players):
         return state["globals"][c["count"]]
+
+    def reads(self, c):
+        return frozenset({"globals:" + c["count"]})
 
     def parts(self, c, who):
         word = c["count"]
@@ -63,6 +72,9 @@ class Rating(Count):
     def value(self, rules, state, content, p, c, ctx, players):
         return state["players"][p]["tr"]
 
+    def reads(self, c):
+        return frozenset({"table"})
+
     def parts(self, c, who):
         return "step of terraform rating", "steps of terraform rating", ""
 
@@ -76,6 +88,9 @@ class RatingRaises(Count):
 
     def value(self, rules, state, content, p, c, ctx, players):
         return int(state["players"][p].get("tr_gen", 0))
+
+    def reads(self, c):
+        return frozenset({"table"})
 
     def parts(self, c, who):
         return "terraform rating step this generation", "terraform rating steps this generation", ""
@@ -93,6 +108,10 @@ class Tags(Count):
         if tag == "event":  # events are face down: counted from the events played
             return sum(len(state["players"][q]["events"]) for q in players)
         return sum(rules.tags(state, content, q)[tag] for q in players)
+
+    def reads(self, c):
+        tag = c["count"][:-4]
+        return frozenset({"played"} if tag == "event" else {"tag:" + tag})
 
     def parts(self, c, who):
         tag = c["count"][:-4]
@@ -113,6 +132,9 @@ class EventCards(Count):
     def value(self, rules, state, content, p, c, ctx, players):
         return sum(len(state["players"][q]["events"]) for q in players)
 
+    def reads(self, c):
+        return frozenset({"played"})
+
     def parts(self, c, who):
         return "event", "events", "played by any player" if c.get("any") else "you have played"
 
@@ -126,6 +148,9 @@ class Production(Count):
 
     def value(self, rules, state, content, p, c, ctx, players):
         return sum(state["players"][q]["prod"][c["count"][:-5]] for q in players)
+
+    def reads(self, c):
+        return frozenset({"prod:" + c["count"][:-5]})
 
     def parts(self, c, who):
         from .text import RES
@@ -143,6 +168,9 @@ class Resources(Count):
 
     def value(self, rules, state, content, p, c, ctx, players):
         return sum(state["players"][q]["res"][c["count"]] for q in players)
+
+    def reads(self, c):
+        return frozenset({"res:" + c["count"]})
 
     def parts(self, c, who):
         from .text import NOUNS
@@ -164,6 +192,9 @@ class Tiles(Count):
         kind = None if word == "tile" else word[:-5]
         mars = "mars" in c.get("args", ())
         return sum(rules.tiles_owned(state, q, kind, mars, content) for q in players)
+
+    def reads(self, c):
+        return frozenset({"board"})
 
     def parts(self, c, who):
         word = c["count"]
@@ -191,6 +222,9 @@ class Adjacent(Count):
         board = state["board"]
         return sum(1 for nb in content.map.areas[area].neighbours if board.get(nb, {}).get("tile") == kind)
 
+    def reads(self, c):
+        return frozenset({"board", "played"})
+
     def parts(self, c, who):
         kind = c["count"][: -len("-adjacent")]
         return f"adjacent {kind} tile", f"adjacent {kind} tiles", ""
@@ -205,6 +239,9 @@ class Hand(Count):
 
     def value(self, rules, state, content, p, c, ctx, players):
         return len(state["players"][p]["hand"])
+
+    def reads(self, c):
+        return frozenset({"hand"})
 
     def parts(self, c, who):
         return "card in your hand", "cards in your hand", ""
@@ -227,6 +264,9 @@ class OnThisCard(Count):
         entry = rules.find_played(state, ctx["p"], ctx["card"]) if ctx and ctx.get("card") else None
         return entry.get("res", 0) if entry else 0
 
+    def reads(self, c):
+        return frozenset({"cres", "played"})
+
     def parts(self, c, who):
         from .text import NOUNS
         sing, plur = NOUNS[c["count"]]
@@ -248,12 +288,28 @@ class Defined(Count):
         extra = {k: c[k] for k in ("any", "args") if k in c}
         return sum(rules.count(state, content, p, part | extra, ctx) for part in definition(c["count"]))
 
+    def reads(self, c):
+        out: frozenset[str] = frozenset()
+        for part in definition(c["count"]):
+            out |= COUNTS[part["count"]].reads(part)
+        return out
+
     def parts(self, c, who):
         spec = all_words("counts")[c["count"]]
         return spec["singular"], spec["plural"], who
 
     def icon(self, c, icons, small, grp):
         return icons.icon(c["count"]), []
+
+
+def count_reads(c: Node) -> frozenset[str]:
+    """The state domains a count node reads: its kind's, and the other players' when it counts
+    theirs (`!`, `opponents`)."""
+    kind = COUNTS.get(c["count"])
+    out = kind.reads(c) if kind else frozenset({"*"})
+    if c.get("any") or "opponents" in c.get("args", ()):
+        out = out | {"others"}
+    return out
 
 
 class DefinitionError(ValueError):

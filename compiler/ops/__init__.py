@@ -13,6 +13,7 @@ walking are derived), and one method per consumer:
 | `cannot_fail` | whether it can never be impossible, so the offer check may skip its search |
 | `exactness` | how it enters the ledger's exactness test (`tmars/feasible.py`) |
 | `order_matters` | whether the player must be asked the order of effects around it |
+| `reads` | what of the state its offer check may read, for the kept action menu (`tmars/menu.py`) |
 
 Nothing here imports the engine: `run` and `bound` receive the engine `g`, whose methods are the
 engine's services (counting, the board, the deck). Adding an op is one class in one of these
@@ -99,6 +100,14 @@ class Op:
     def order_matters(self, node: Node) -> bool:
         return False
 
+    def reads(self, node: Node) -> frozenset[str]:
+        """The state domains its `bound` and feasibility may read (`tmars/menu.py` names them).
+        The default: those of its parts for an op that nests items, anything ('*') for one that
+        does not, so an op that does not say is never kept."""
+        if not self.child_fields:
+            return ANYTHING
+        return items_reads(children(node)) | per_reads(node)
+
     def x_room(self, g: Any, node: Node, ctx: dict) -> int | None:
         """For an X-loss: the largest X the player can pay now (None: it does not bound X)."""
         return None
@@ -133,6 +142,24 @@ def items_cannot_fail(items: list, mandatory: bool = False, tile_ok: Any = None)
 
 def items_safe_whatever_chosen(items: list, mandatory: bool = False, tile_ok: Any = None) -> bool:
     return all(OPS[n["op"]].safe_whatever_chosen(n, mandatory, tile_ok) for n in items)
+
+
+ANYTHING = frozenset({"*"})
+NOTHING: frozenset[str] = frozenset()
+
+
+def items_reads(items: list) -> frozenset[str]:
+    """The state domains the offer check of these items may read (see `Op.reads`)."""
+    out: frozenset[str] = NOTHING
+    for n in items:
+        out = out | OPS[n["op"]].reads(n)
+    return out
+
+
+def per_reads(node: Node) -> frozenset[str]:
+    """What an amount's `per` count reads (nothing without one)."""
+    from ..counts import count_reads
+    return count_reads(node["per"]) if "per" in node else NOTHING
 
 
 def is_loss(node: Node) -> bool:

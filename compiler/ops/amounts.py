@@ -11,7 +11,7 @@ from .. import text as tx
 from .. import vocab
 from ..ir import INT, STD, TRUE, WORD
 from ..sheet import render as rd
-from . import Node, Op
+from . import ANYTHING, NOTHING, Node, Op, per_reads
 
 PER = "#count"
 METALS = {"type": "array", "items": {"enum": ["steel", "titanium"]}}
@@ -142,6 +142,16 @@ class Resource(Op):
             whom = _removal_targets(g, node)
             led.failed |= not any(pl["res"][node["res"]] >= n for q, pl in enumerate(g.state["players"]) if q in whom)
 
+    def reads(self, node):
+        if node["n"] > 0:
+            return per_reads(node)
+        own = {"res:" + node["res"]}
+        if node["res"] == "mc":
+            own |= {"res", "played"}  # what else may pay an M€ loss (metals, resources as M€)
+        if node.get("any"):
+            own.add("others")
+        return frozenset(own) | per_reads(node)
+
     def cannot_fail(self, node, mandatory, tile_ok):
         return node["n"] > 0 or bool(node.get("upto")) or (bool(node.get("any")) and not mandatory)
 
@@ -224,6 +234,11 @@ class Production(Op):
                 led.loss[("prod", res)] += n
         else:
             led.loss[("prod", res)] += n
+
+    def reads(self, node):
+        if node["n"] > 0:
+            return per_reads(node)
+        return frozenset({"prod:" + node["res"], *(("others",) if node.get("any") else ())}) | per_reads(node)
 
     def cannot_fail(self, node, mandatory, tile_ok):
         return node["n"] > 0 or (bool(node.get("upto")) and not node.get("any"))
@@ -382,6 +397,11 @@ class CardResource(Op):
             have = entry.get("res", 0) if entry else 0
             led.loss[("cres", ctx.get("card"), have)] += n
 
+    def reads(self, node):
+        if node["n"] > 0:
+            return ANYTHING if node["where"] == "that" else per_reads(node)
+        return frozenset({"cres", "played", *(("others",) if node.get("any") else ())}) | per_reads(node)
+
     def cannot_fail(self, node, mandatory, tile_ok):
         if node["n"] > 0:
             return node["where"] != "that"
@@ -447,6 +467,9 @@ class TR(Op):
         if n:
             g.say(ctx["p"], f"{'gains' if n > 0 else 'loses'} {abs(n)} TR{g.source(ctx)}")
         return None
+
+    def reads(self, node):
+        return per_reads(node)
 
     def cannot_fail(self, node, mandatory, tile_ok):
         return True
@@ -542,6 +565,9 @@ class Cards(Op):
         elif not node.get("buy") and "of" not in node and "tag" not in node and "shows" not in node \
                 and not node.get("opponents"):
             led.gain[("hand",)] += n
+
+    def reads(self, node):
+        return (frozenset({"hand"}) if node["n"] < 0 else NOTHING) | per_reads(node)
 
     def cannot_fail(self, node, mandatory, tile_ok):
         return node["n"] > 0 or bool(node.get("upto"))

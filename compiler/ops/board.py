@@ -9,7 +9,7 @@ from .. import text as tx
 from ..ir import ARGS, INT, STR, TRUE, WORD
 from ..sheet import render as rd
 from ..tiles import TILE_KINDS
-from . import Op
+from . import Op, per_reads
 from .amounts import amount_of
 
 TILE_PLACES = {
@@ -50,6 +50,9 @@ class Raise(Op):
             task["world"] = True
         g.push(task)
         return None
+
+    def reads(self, node):
+        return per_reads(node)
 
     def cannot_fail(self, node, mandatory, tile_ok):
         return True  # a maxed parameter is simply not raised (F008)
@@ -145,6 +148,11 @@ class Tile(Op):
         for key, v in best.items():
             led.gain[key] += v * n
 
+    def reads(self, node):
+        # the legal areas and placement bonuses; the track it counts for, which skips it once maxed
+        param = TILE_KINDS[node["tile"]].counts_as_param
+        return frozenset({"board", "globals:" + param} if param else {"board"})
+
     def cannot_fail(self, node, mandatory, tile_ok):
         return tile_ok is not None and tile_ok(node)
 
@@ -177,6 +185,9 @@ class Claim(Op):
     def bound(self, g, node, ctx, led, mandatory):
         if not g.claimable_areas():
             led.failed = True
+
+    def reads(self, node):
+        return frozenset({"board"})
 
     def cannot_fail(self, node, mandatory, tile_ok):
         return False

@@ -72,6 +72,9 @@ class PlayCard(Op):
         if "deck" not in node and not g.state["players"][ctx["p"]]["hand"]:
             led.failed = True
 
+    def reads(self, node):
+        return frozenset({"hand"})  # the ledger only asks for a hand; its yes is never a proof
+
     def cannot_fail(self, node, mandatory, tile_ok):
         return False
 
@@ -125,6 +128,9 @@ class Award(Op):
         funded = {a["name"] for a in g.state["awards"]}
         if all(n in funded for n in g.content.map.awards):
             led.failed = True
+
+    def reads(self, node):
+        return frozenset({"table"})
 
     def cannot_fail(self, node, mandatory, tile_ok):
         return False

@@ -11,7 +11,8 @@ from .. import text as tx
 from .. import vocab
 from ..ir import ARGS, INT, TRUE, WORD
 from ..sheet import render as rd
-from . import Op
+from ..counts import count_reads
+from . import ANYTHING, NOTHING, Op
 
 
 class Steal(Op):
@@ -54,6 +55,9 @@ class Steal(Op):
             g.say(p, f"steals {k} {res} from {g.pname(q)}")
         return None
 
+    def reads(self, node):
+        return NOTHING  # it takes what there is, or nothing
+
     def cannot_fail(self, node, mandatory, tile_ok):
         return True
 
@@ -91,6 +95,9 @@ class Override(Op):
             led.failed = True
         elif verdict is None:
             led.inexact = True
+
+    def reads(self, node):
+        return ANYTHING  # a primitive's verdict may read anything
 
     def cannot_fail(self, node, mandatory, tile_ok):
         prim = PRIMITIVES.get(node["name"])
@@ -132,6 +139,9 @@ class Need(Op):
         if not g.requirement_met(ctx["p"], node["cond"]):
             led.failed = True
 
+    def reads(self, node):
+        return count_reads(node["cond"])
+
     def cannot_fail(self, node, mandatory, tile_ok):
         return False
 
@@ -167,6 +177,9 @@ class Grant(Op):
         pl = g.state["players"][ctx["p"]]
         pl.setdefault("granted", []).extend({**m, "until": node["until"]} for m in node["mods"])
         return None
+
+    def reads(self, node):
+        return NOTHING
 
     def cannot_fail(self, node, mandatory, tile_ok):
         return True

@@ -9,7 +9,7 @@ from .. import printer as pr
 from .. import text as tx
 from ..ir import BOX_ITEMS, ITEMS, OPTIONS
 from ..sheet import render as rd
-from . import Op, is_loss, items_cannot_fail, items_safe_whatever_chosen, walk
+from . import ANYTHING, Op, is_loss, items_cannot_fail, items_reads, items_safe_whatever_chosen, walk
 from .amounts import production_part
 
 
@@ -255,6 +255,11 @@ class If(Op):
         led.inexact |= sub.inexact
         for key, v in sub.gain.items():
             led.gain[key] += v
+
+    def reads(self, node):
+        if "reveal" in node["cond"]:
+            return ANYTHING  # the deck
+        return items_reads(node["items"])
 
     def cannot_fail(self, node, mandatory, tile_ok):
         return "reveal" not in node["cond"] and items_cannot_fail(node["items"], mandatory, tile_ok)
