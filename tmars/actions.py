@@ -14,7 +14,8 @@ from compiler.text import items_text
 
 from . import feasible, rules
 from .interpreter import HANDLERS, Interp, ask_one, decision, option
-from .trial import unit_is_plain
+from .menu import Menu, keepable, part, play_reads, requirement_reads, rows_reads
+from .trial import action_completes, unit_is_plain
 
 
 class ActionKind:
@@ -51,21 +52,63 @@ def kind(cls: type[ActionKind]) -> type[ActionKind]:
 
 # ---- what can be done now ---------------------------------------------------------------------
 def playable_cards(g: Interp, p: int) -> list[tuple[str, int]]:
-    """The cards in the hand that can be played now, with what they cost."""
+    """The cards in the hand that can be played now, with what they cost. Requirements, cost and
+    feasibility are parts of the kept menu (`menu.py`); affordability is worked out each time."""
     st, content = g.state, g.content
     out = []
     for name in dict.fromkeys(st["players"][p]["hand"]):
         card = content.cards[name]
-        if not rules.requirements_met(st, content, p, card):
+        if "requires" in card and not part(g, p, ("req", name), _requirement_reads, rules.requirements_met,
+                                          st, content, p, card):
             continue
-        cost = rules.card_cost(st, content, p, name)
+        cost = part(g, p, ("cost", name), _played, rules.card_cost, st, content, p, name)
         reserve = feasible.reserved_resources(g, p, card)
         if not rules.can_pay(st, content, p, cost, "building" in card["tags"], "space" in card["tags"], reserve, name):
             continue
-        if not feasible.card_offerable(g, p, card):
-            continue
-        out.append((name, cost))
+        verdict = part(g, p, ("play", name), _play_reads, feasible.card_verdict, g, p, card)
+        if verdict is None:
+            verdict = action_completes(g, p, "play:" + name)
+        if verdict:
+            out.append((name, cost))
     return out
+
+
+def _requirement_reads(st: dict, content: Any, p: int, card: dict) -> frozenset[str]:
+    return requirement_reads(card["requires"])
+
+
+def _played(*args: Any) -> frozenset[str]:
+    return frozenset({"played"})
+
+
+def _play_reads(g: Interp, p: int, card: dict) -> frozenset[str]:
+    return play_reads(card.get("play", []))
+
+
+def _row_verdict(g: Interp, p: int, key: str, cost: list, gain: list, ctx: dict) -> bool | None:
+    return feasible.row_verdict(g, p, key, cost, gain, ctx)
+
+
+def _row_reads(g: Interp, p: int, key: str, cost: list, gain: list, ctx: dict) -> frozenset[str]:
+    return rows_reads(cost, gain)
+
+
+def _row_offerable(g: Interp, p: int, choice: str, key: str, cost: list, gain: list, ctx: dict,
+                   counts: bool = True) -> bool:
+    """feasible.row_offerable, its verdict a part of the kept menu (a trial runs each time). The
+    cost's plain losses (8 plants) are tested apart, each time, when the rest of the row reads no
+    resource: then the rest can be kept."""
+    plain = feasible.plain_cost_losses(g.content, key, cost, gain)
+    if plain:
+        rest_key = key + "|rest"
+        rest = [n for i, n in enumerate(cost) if i not in plain]
+        if keepable(g, (rest_key, counts), _row_reads, g, p, rest_key, rest, gain, ctx):
+            res = g.state["players"][p]["res"]
+            if any(res[cost[i]["res"]] < -cost[i]["n"] for i in plain):
+                return False
+            key, cost = rest_key, rest
+    verdict = part(g, p, (key, counts), _row_reads, _row_verdict, g, p, key, cost, gain, ctx)
+    return action_completes(g, p, choice, counts) if verdict is None else verdict
 
 
 
@@ -77,8 +120,8 @@ def usable_actions(g: Interp, p: int) -> list[str]:
         if not alts or e.get("used"):
             continue
         name = e["name"]
-        if any(feasible.row_offerable(g, p, f"act:{name}", f"act:{name}:{i}", a["cost"], a["gain"],
-                                      {"p": p, "card": name}) for i, a in enumerate(alts)):
+        if any(_row_offerable(g, p, f"act:{name}", f"act:{name}:{i}", a["cost"], a["gain"], {"p": p, "card": name})
+               for i, a in enumerate(alts)):
             out.append(name)
     return out
 
@@ -96,12 +139,12 @@ def option_id(g: Interp, prefix: str, name: str) -> str:
 
 
 def std_usable(g: Interp, p: int, card: dict) -> bool:
-    cost = rules.std_cost(g.state, g.content, p, card)
+    cost = part(g, p, ("std-cost", card["name"]), _played, rules.std_cost, g.state, g.content, p, card)
     if not rules.can_pay(g.state, g.content, p, cost):
         return False
     oid = option_id(g, "std", card["name"])
     # the cost is paid first and nothing of the project can pay it: checked above
-    return feasible.row_offerable(g, p, oid, oid, [], card.get("play", []), {"p": p})
+    return _row_offerable(g, p, oid, oid, [], card.get("play", []), {"p": p})
 
 
 
@@ -129,8 +172,7 @@ def _conversion_cost(g: Interp, p: int, card: dict) -> list[dict]:
 
 def conversion_usable(g: Interp, p: int, card: dict, counts: bool = True) -> bool:
     oid = option_id(g, "convert", card["name"])
-    return feasible.row_offerable(g, p, oid, oid, conversion_cost(g, p, card), card["action"][0]["gain"], {"p": p},
-                                  counts)
+    return _row_offerable(g, p, oid, oid, conversion_cost(g, p, card), card["action"][0]["gain"], {"p": p}, counts)
 
 
 
@@ -141,8 +183,16 @@ def milestone_open(g: Interp, p: int, name: str) -> bool:
         return False
     if not rules.can_pay(st, g.content, p, game_rules.milestone_cost):
         return False
-    return all(rules.requirement_met(st, g.content, p, r)
-               for r in g.content.component("milestone", name)["requires"])
+    return part(g, p, ("milestone", name), _milestone_reads, _milestone_met, g, p, name)
+
+
+def _milestone_met(g: Interp, p: int, name: str) -> bool:
+    reqs = g.content.component("milestone", name)["requires"]
+    return all(rules.requirement_met(g.state, g.content, p, r) for r in reqs)
+
+
+def _milestone_reads(g: Interp, p: int, name: str) -> frozenset[str]:
+    return requirement_reads(g.content.component("milestone", name)["requires"])
 
 
 
@@ -338,7 +388,15 @@ class Pass(ActionKind):
 
 
 def action_options(g: Interp, p: int) -> list[dict]:
-    """The menu of a turn: every kind's offers, in registration order."""
+    """The menu of a turn, its parts kept between prompts (`menu.py`)."""
+    menu = g.menu
+    if menu is None:
+        menu = g.menu = Menu()
+    return menu.build(g, p, _menu_now)
+
+
+def _menu_now(g: Interp, p: int) -> list[dict]:
+    """Every kind's offers, in registration order."""
     for k in KINDS.values():
         if k.exclusive:
             only = k.offers(g, p)

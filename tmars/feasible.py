@@ -228,6 +228,12 @@ def _tiles_placeable(g: Any, p: int, tiles: tuple) -> bool:
 def card_offerable(g, p: int, card: dict) -> bool:
     """Can playing this card be completed (its cost is affordable: checked before)? As any row,
     except that a loss the ledger cannot cover may be covered by the card's own triggers (F075)."""
+    verdict = card_verdict(g, p, card)
+    return action_completes(g, p, "play:" + card["name"]) if verdict is None else verdict
+
+
+def card_verdict(g, p: int, card: dict) -> bool | None:
+    """card_offerable's answer when the static test or the ledger decide; None when a trial must."""
     play = card.get("play", [])
     key = "play:" + card["name"]
     ctx = {"p": p, "card": card["name"]}
@@ -241,7 +247,7 @@ def card_offerable(g, p: int, card: dict) -> bool:
         predicted_trigger_gains(g, p, card, led)
         if not led.ok():
             return False
-    return action_completes(g, p, key)
+    return None
 
 
 def loses_outside_cost(content: Content, key: str, gain: list) -> bool:
@@ -266,6 +272,20 @@ def _cost_unpayable(res: dict, cost: list, gain: list) -> bool:
         if not any(n.get("res") == node["res"] and n.get("n", 0) > 0 for n in walk(cost + gain)):
             return True
     return False
+
+
+def plain_cost_losses(content: Content, key: str, cost: list, gain: list) -> tuple[int, ...]:
+    """The places in a row's cost of plain losses of a standard resource other than M€ (8 plants,
+    1 energy) that nothing in the row gives. The cost is paid first, so such a loss is met exactly
+    when the player has that much: a test apart from the rest of the row. Remembered per row."""
+    found = content.row_plain_losses.get(key)
+    if found is None:
+        given = {n.get("res") for n in walk(cost + gain) if n["op"] == "resource" and n.get("n", 0) > 0}
+        found = content.row_plain_losses[key] = tuple(
+            i for i, n in enumerate(cost)
+            if n["op"] == "resource" and n["n"] < 0 and n["res"] != "mc" and n["res"] not in given
+            and not (n.get("any") or n.get("x") or n.get("per") or n.get("upto")))
+    return found
 
 
 def row_verdict(g, p: int, key: str, cost: list, gain: list, ctx: dict) -> bool | None:

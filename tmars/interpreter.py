@@ -76,6 +76,7 @@ class Interp:
     def __init__(self, state: dict, content: Content):
         self.state = state
         self.content = content
+        self.menu: Any = None  # the action menu's kept parts (`menu.py`), made at the first menu
         self.new_step()
 
     # ---- plumbing ----------------------------------------------------------------

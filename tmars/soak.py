@@ -1,4 +1,5 @@
-"""Play checked games: invariants after every decision, greenery placement, no stalls.
+"""Play checked games: invariants after every decision, greenery placement, no stalls, and every
+kept action menu equal to one built from scratch (`menu.py`).
 
 Shared by the property tests and tools/soak.py, so a failure found by a long soak replays
 exactly in a test by its seed.
@@ -9,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import invariants, trial
+from .menu import MenuMismatch, check_menus
 from .agents import RandomAgent
 from .game import Game
 from .game import EngineError
@@ -36,6 +38,7 @@ def play_checked(seed: int, players: int, corporate_era: bool = True, draft: boo
     base, with Corporate Era if `corporate_era`) and `variants` pick the game's content."""
     game = Game.new(players, seed=seed, corporate_era=corporate_era, draft=draft, max_generations=max_generations,
                     modules=modules, variants=variants)
+    check_menus(game.interp)
     start_tr = game.content.tracks.start_tr
     agents = [RandomAgent(seed * 101 + i) for i in range(players)]
     result = CheckedGame(seed, players, corporate_era, draft)
@@ -49,7 +52,7 @@ def play_checked(seed: int, players: int, corporate_era: bool = True, draft: boo
         exhausted = trial.exhausted
         try:
             game.answer(d["player"], agents[d["player"]].choose(game))
-        except EngineError as e:
+        except (EngineError, MenuMismatch) as e:
             raise InvariantBroken(f"seed {seed}, {players} players, decision {result.decisions}: {e}") from None
         result.decisions += 1
         broken = invariants.check(game.state, game.content, start_tr)

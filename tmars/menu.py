@@ -1,0 +1,319 @@
+"""The action menu, kept between prompts: only what a change can affect is worked out again.
+
+What is legal changes little between two prompts (in random play, 97 % of the parts worked out
+again come out as before), and working it out is most of the engine's time: the offer check of
+every card in the hand, every standard project, conversion, card action and milestone. So each
+entry of the menu is split into *parts* (a card's requirements, its cost, whether its effects can
+be completed), and a part is kept with the *domains* of the state it reads. This module owns all
+of it: the rules it calls know nothing of it, and the action kinds (`actions.py`) only name their
+parts and what each reads.
+
+**Domains**, for the player whose menu it is; each has a fingerprint (`FINGERPRINT`), cheap
+lengths and small tuples:
+
+* `board`: tiles and claims (their numbers: tiles are never removed);
+* `played`: own cards in play and events (tags, modifiers, discounts, own triggered effects), and
+  the modifiers held a while (`next-card(...)`);
+* `flex`: own requirement flex, standing and held;
+* `cres`: the resources on own cards;
+* `hand`: the number of cards in hand;
+* `others`: every other player's resources, production, cards, card resources, hand size and TR;
+* `table`: own TR and its rise this generation, the milestones and awards taken, the generation;
+* `triggers`: whether a card whose triggered effects can fail is in play (rows then need a trial);
+* three families, one domain per member: `globals:oxygen`, `prod:heat`, `tag:science` (a tag
+  with the wild tags that may stand for it, F330). The bare name stands for every member.
+
+Own *resources* (`res`) are no domain: they change at nearly every prompt, so a part that reads
+them is never kept. Affordability (resources against a cost) is worked out at every menu, and so
+are the plain resource losses of a row's cost (8 plants for a greenery), tested apart from the
+rest of the row, which is kept when it reads no resource (`feasible.plain_cost_losses`).
+
+**What depends on what.** Each op and each count word declares the domains its offer check
+reads (`Op.reads`, `Count.reads`, in `compiler/`): a production loss reads `prod:R`, a tile the
+`board` and the track it counts for, a `per` amount its count's domains, an override anything
+(`*`). From those:
+
+* a card's requirements read their counts' domains, and `flex` for a global parameter;
+* a card's or standard project's cost reads `played` (discounts);
+* whether a project, conversion or card action can be completed reads its items' domains and
+  `triggers`; a card's effects, when they can fail, `played` too (its own triggers may pay, F075);
+* a milestone's requirements read their counts' domains.
+
+A part reading `res` or `*` is not kept. A verdict the static test and the ledger cannot give is
+kept as "a trial decides" (None), and the trial (the interpreter on a copy, `trial.py`), which may
+read anything, runs at every menu.
+
+**Invalidation rule.** A kept part is used again if and only if no domain it reads has a
+different fingerprint now than when it was worked out. At each menu the fingerprints of the
+domains some kept part reads are compared with the player's previous menu, and the parts reading a
+changed domain are dropped (an index from each domain to its parts). A change of phase, or of
+whether the player is the one acting, drops everything. The parts live on the engine object of one
+state, per player, and are dropped when its state object is replaced.
+
+**Proof.** With `check` on (`check_menus`: the soak and the property tests), every menu is also
+built from scratch, and any difference raises `MenuMismatch`: a domain missing from some `reads`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from compiler.counts import count_reads
+from compiler.ops import items_cannot_fail, items_reads
+
+from .rules import acting, modifiers, tags
+from .static import unsafe_triggers_in_play
+
+#: domains whose fingerprint is one value each
+PLAIN = ("board", "played", "flex", "cres", "hand", "others", "table", "triggers")
+#: families of domains, one per member (`globals:oxygen`, `prod:heat`, `tag:science`); the bare
+#: family name stands for every member
+FAMILIES = ("globals", "prod", "tag")
+#: another name a declaration may use for a domain
+ALIASES: dict[str, str] = {}
+#: read so often and changed so often that a part reading them is worked out every time
+NOT_KEPT = frozenset({"res", "*"})
+
+
+class MenuMismatch(AssertionError):
+    """The kept menu differs from the menu built from scratch: a domain is missing from a `reads`."""
+
+
+def domains_of(reads: frozenset[str]) -> tuple[str, ...] | None:
+    """The domains a part is indexed under; None when it is never kept."""
+    out = set()
+    for domain in reads:
+        base, _, member = domain.partition(":")
+        if base in NOT_KEPT:
+            return None
+        base = ALIASES.get(base, base)
+        if base not in PLAIN and base not in FAMILIES:
+            raise ValueError(f"unknown menu domain {domain!r}")
+        out.add(f"{base}:{member}" if member else base)
+    return tuple(sorted(out))
+
+
+def _own_tags(st: dict, content: Any, p: int) -> dict:
+    """The player's tags, and under `WILD` the wild tags that may stand for any of them while
+    they act (F330)."""
+    held = tags(st, content, p)
+    if not content.wild:
+        return held
+    return {**held, WILD: sum(held.get(t, 0) for t in content.wild)}
+
+
+#: the member of the tag family that stands for every tag: the wild tags
+WILD = "*"
+
+
+def _others(st: dict, content: Any, p: int) -> tuple:
+    return tuple((tuple(q["res"].values()), tuple(q["prod"].values()), len(q["played"]), len(q["events"]),
+                  tuple([e.get("res", 0) for e in q["played"]]), len(q["hand"]), q["tr"])
+                 for i, q in enumerate(st["players"]) if i != p)
+
+
+def _played(st: dict, content: Any, p: int) -> tuple:
+    pl = st["players"][p]
+    granted = pl.get("granted")
+    return len(pl["played"]), len(pl["events"]), tuple(map(str, granted)) if granted else ()
+
+
+def _flex(st: dict, content: Any, p: int) -> tuple:
+    granted = st["players"][p].get("granted")
+    return modifiers(st, content, p, "flex"), granted and tuple(m["n"] for m in granted if m["mod"] == "flex")
+
+
+def _table(st: dict, content: Any, p: int) -> tuple:
+    pl = st["players"][p]
+    return pl["tr"], pl.get("tr_gen", 0), len(st["milestones"]), len(st["awards"]), st["generation"]
+
+
+#: each domain's fingerprint for player p (a family's is a dict of its members'); see the table above
+FINGERPRINT: dict[str, Callable[[dict, Any, int], Any]] = {
+    "board": lambda st, content, p: (len(st["board"]), len(st["claims"])),
+    "played": _played,
+    "flex": _flex,
+    "cres": lambda st, content, p: tuple([e.get("res", 0) for e in st["players"][p]["played"]]),
+    "hand": lambda st, content, p: len(st["players"][p]["hand"]),
+    "others": _others,
+    "table": _table,
+    "triggers": lambda st, content, p: unsafe_triggers_in_play(st, content),
+    "globals": lambda st, content, p: st["globals"].copy(),
+    "prod": lambda st, content, p: st["players"][p]["prod"].copy(),
+    "tag": _own_tags,
+}
+
+
+class PlayerParts:
+    """One player's kept parts, the index from each domain to the parts reading it, and the
+    fingerprints, taken at that player's last menu, of the domains some kept part reads (a family
+    by its bare name)."""
+
+    __slots__ = ("context", "index", "parts", "prints")
+
+    def __init__(self) -> None:
+        self.parts: dict[tuple, Any] = {}
+        self.index: dict[str, list[tuple]] = {}
+        self.prints: dict[str, Any] = {}
+        self.context: tuple | None = None
+
+    def refresh(self, st: dict, content: Any, p: int) -> None:
+        """Drop the parts that read a domain whose fingerprint changed since the last menu."""
+        context = (st["phase"], acting(st) == p)
+        if context != self.context:  # everything
+            self.context = context
+            self.parts.clear()
+            self.index.clear()
+            self.prints.clear()
+            return
+        prints = self.prints
+        for name, was in list(prints.items()):
+            now = FINGERPRINT[name](st, content, p)
+            if now == was:
+                continue
+            if name not in FAMILIES:
+                self.drop(name)
+                del prints[name]
+                continue
+            prints[name] = now
+            self.drop(name)
+            if was.get(WILD, 0) != now.get(WILD, 0):  # wild tags stand for every tag
+                for domain in [d for d in self.index if d.startswith(name)]:
+                    self.drop(domain)
+            for member in set(was) | set(now):
+                if was.get(member, 0) != now.get(member, 0):
+                    self.drop(f"{name}:{member}")
+
+    def drop(self, domain: str) -> None:
+        keys = self.index.pop(domain, None)
+        if keys:
+            parts = self.parts
+            for key in keys:
+                parts.pop(key, None)
+
+    def keep(self, g: Any, p: int, key: tuple, domains: tuple[str, ...], value: Any) -> None:
+        self.parts[key] = value
+        index, prints = self.index, self.prints
+        for d in domains:
+            found = index.get(d)
+            if found is None:
+                index[d] = [key]
+            else:
+                found.append(key)
+            base = d.partition(":")[0]
+            if base not in prints:
+                prints[base] = FINGERPRINT[base](g.state, g.content, p)
+
+
+class Menu:
+    """The kept parts of one game state's menus, per player."""
+
+    __slots__ = ("check", "now", "players", "state")
+
+    def __init__(self) -> None:
+        self.state: dict | None = None
+        self.check = False
+        self.players: dict[int, PlayerParts] = {}
+        self.now: dict | None = None  # the kept parts of the menu being built
+
+    def build(self, g: Any, p: int, options: Callable[[Any, int], list[dict]]) -> list[dict]:
+        """`options(g, p)`, with its parts kept between calls for this game state."""
+        st = g.state
+        if self.state is not st:
+            self.state = st
+            self.players = {}
+        kept = self.players.get(p)
+        if kept is None:
+            kept = self.players[p] = PlayerParts()
+        kept.refresh(st, g.content, p)
+        self.now = kept.parts
+        try:
+            menu = options(g, p)
+        finally:
+            self.now = None
+        if self.check:
+            fresh = options(g, p)
+            if menu != fresh:
+                missing = [o["id"] for o in fresh if o not in menu]
+                extra = [o["id"] for o in menu if o not in fresh]
+                raise MenuMismatch(f"generation {st['generation']}, player {p}: the kept menu differs from a fresh "
+                                   f"one: missing {missing}, extra {extra}")
+        return menu
+
+
+def check_menus(g: Any) -> None:
+    """From now on, build each of this engine's menus from scratch too and compare (the proof)."""
+    if g.menu is None:
+        g.menu = Menu()
+    g.menu.check = True
+
+
+_MISSING = object()
+
+
+def kept_parts(g: Any) -> dict | None:
+    """The kept parts of the menu being built (None outside a menu: nothing is kept), for a
+    caller's own quick look-up before `part`."""
+    menu = g.menu
+    return menu.now if menu is not None else None
+
+
+def part(g: Any, p: int, key: tuple, reads: Callable[..., frozenset[str]], work: Callable[..., Any],
+         *args: Any) -> Any:
+    """The value of one part of p's menu, `work(*args)`: kept while the domains `reads(*args)`
+    names are unchanged (asked once per content and part). Outside a menu nothing is kept."""
+    menu = g.menu
+    parts = menu.now if menu is not None else None
+    if parts is None:
+        return work(*args)
+    value = parts.get(key, _MISSING)
+    if value is not _MISSING:
+        return value
+    value = work(*args)
+    domains = _domains(g, key, reads, args)
+    if domains is not None:
+        menu.players[p].keep(g, p, key, domains, value)
+    return value
+
+
+def keepable(g: Any, key: tuple, reads: Callable[..., frozenset[str]], *args: Any) -> bool:
+    """Would this part be kept (it reads no resource, nothing unknown)?"""
+    return _domains(g, key, reads, args) is not None
+
+
+def _domains(g: Any, key: tuple, reads: Callable[..., frozenset[str]], args: tuple) -> tuple[str, ...] | None:
+    """The domains a part reads, asked once per content and part."""
+    known = g.content.memo.get("menu-domains")
+    if known is None:
+        known = g.content.memo["menu-domains"] = {}
+    domains = known.get(key, _MISSING)
+    if domains is _MISSING:
+        domains = known[key] = domains_of(frozenset(reads(*args)))
+    return domains
+
+
+# ---- what each part reads ---------------------------------------------------------------------
+def requirement_reads(reqs: list) -> frozenset[str]:
+    """A requirement's counts, and for a global parameter the flex that may meet it within steps."""
+    out: frozenset[str] = frozenset()
+    for r in reqs:
+        out |= count_reads(r)
+    if any(d.startswith("globals") for d in out):
+        out |= {"flex"}
+    return out
+
+
+def rows_reads(*rows: list) -> frozenset[str]:
+    """Whether rows of items can be completed: their items', and the triggers in play that may
+    need a trial."""
+    out = frozenset({"triggers"})
+    for items in rows:
+        out |= items_reads(items)
+    return out
+
+
+def play_reads(items: list) -> frozenset[str]:
+    """Whether a card's effects can be completed: as a row, and when they can fail, the player's
+    own triggers too, which may pay a loss (F075)."""
+    return rows_reads(items) | ({"played"} if not items_cannot_fail(items) else frozenset())
