@@ -14,7 +14,7 @@ from compiler.text import items_text
 
 from . import feasible, rules
 from .interpreter import HANDLERS, Interp, ask_one, decision, option
-from .menu import Menu, keepable, part, play_reads, requirement_reads, rows_reads
+from .menu import Menu, keeps_nothing_of, part, play_reads, requirement_reads, rows_reads
 from .trial import action_completes, unit_is_plain
 
 
@@ -52,64 +52,123 @@ def kind(cls: type[ActionKind]) -> type[ActionKind]:
 
 # ---- what can be done now ---------------------------------------------------------------------
 def playable_cards(g: Interp, p: int) -> list[tuple[str, int]]:
-    """The cards in the hand that can be played now, with what they cost. Requirements, cost and
-    feasibility are parts of the kept menu (`menu.py`); affordability is worked out each time."""
+    """The cards in the hand that can be played now, with what they cost."""
+    return [(entry[4], entry[1]) for entry in _playable(g, p)]
+
+
+def _playable(g: Interp, p: int) -> list[tuple]:
+    """The entries (`_card_entry`) of the cards in the hand that can be played now. Each entry is a
+    part of the kept menu (`menu.py`); affordability, and a trial where one decides, are worked out
+    each time."""
     st, content = g.state, g.content
+    menu = g.menu
+    parts = menu.now if menu is not None else None
+    cards = content.cards
+    mc = st["players"][p]["res"]["mc"]
+    worth = None  # what the player's resources are worth as M€ (`rules.purse`), asked once
     out = []
     for name in dict.fromkeys(st["players"][p]["hand"]):
-        card = content.cards[name]
-        if "requires" in card and not part(g, p, ("req", name), _requirement_reads, rules.requirements_met,
-                                          st, content, p, card):
+        entry = parts.get(("card", name)) if parts is not None else None
+        if entry is None:
+            entry = part(g, p, ("card", name), _card_reads, _card_entry, g, p, cards[name])
+        verdict, cost, metals, _, _, alone = entry
+        if verdict is False:
             continue
-        cost = part(g, p, ("cost", name), _played, rules.card_cost, st, content, p, name)
-        reserve = feasible.reserved_resources(g, p, card)
-        if not rules.can_pay(st, content, p, cost, "building" in card["tags"], "space" in card["tags"], reserve, name):
+        if cost > mc:  # M€ alone would do: what the card's own effects spend is never M€
+            if alone:
+                if worth is None:
+                    worth = rules.purse(st, content, p)
+                if cost > worth[0] + (worth[1] if metals[0] else 0) + (worth[2] if metals[1] else 0):
+                    continue
+            elif not rules.can_pay(st, content, p, cost, *metals, feasible.reserved_resources(g, p, cards[name]),
+                                   name):
+                continue
+        if verdict is None and not action_completes(g, p, "play:" + name):
             continue
-        verdict = part(g, p, ("play", name), _play_reads, feasible.card_verdict, g, p, card)
-        if verdict is None:
-            verdict = action_completes(g, p, "play:" + name)
-        if verdict:
-            out.append((name, cost))
+        out.append(entry)
     return out
+
+
+def _card_entry(g: Interp, p: int, card: dict) -> tuple:
+    """(verdict, cost, metals, option, name, alone): whether the card's requirements are met and its
+    effects can be completed (None: a trial decides), what it costs, whether steel and titanium
+    may pay, and whether what the player has decides alone (its own effects spend none of it, and
+    no card's resources may pay for it)."""
+    st, content = g.state, g.content
+    name = card["name"]
+    metals = ("building" in card["tags"], "space" in card["tags"])
+    # kept on its own too: for an entry that reads resources (and is not kept), often not met
+    if "requires" in card and not part(g, p, ("req", name), _requirement_reads, rules.requirements_met,
+                                      st, content, p, card):
+        return False, 0, metals, None, name, True
+    cost = rules.card_cost(st, content, p, name)
+    alone = not content.card_pay and not feasible.spends_own_resources(content, card)
+    return (feasible.card_verdict(g, p, card), cost, metals, option(f"play:{name}", f"play {name} ({cost} M€)"),
+            name, alone)
 
 
 def _requirement_reads(st: dict, content: Any, p: int, card: dict) -> frozenset[str]:
     return requirement_reads(card["requires"])
 
 
-def _played(*args: Any) -> frozenset[str]:
-    return frozenset({"played"})
-
-
-def _play_reads(g: Interp, p: int, card: dict) -> frozenset[str]:
-    return play_reads(card.get("play", []))
-
-
-def _row_verdict(g: Interp, p: int, key: str, cost: list, gain: list, ctx: dict) -> bool | None:
-    return feasible.row_verdict(g, p, key, cost, gain, ctx)
-
-
-def _row_reads(g: Interp, p: int, key: str, cost: list, gain: list, ctx: dict) -> frozenset[str]:
-    return rows_reads(cost, gain)
+def _card_reads(g: Interp, p: int, card: dict) -> frozenset[str]:
+    """A card's entry reads its requirements, its cost (discounts: `played`) and its effects."""
+    out = play_reads(card.get("play", [])) | {"played"}
+    return out | requirement_reads(card["requires"]) if "requires" in card else out
 
 
 def _row_offerable(g: Interp, p: int, choice: str, key: str, cost: list, gain: list, ctx: dict,
-                   counts: bool = True) -> bool:
-    """feasible.row_offerable, its verdict a part of the kept menu (a trial runs each time). The
-    cost's plain losses (8 plants) are tested apart, each time, when the rest of the row reads no
-    resource: then the rest can be kept."""
-    plain = feasible.plain_cost_losses(g.content, key, cost, gain)
+                   counts: bool = True, reads: Any = None) -> bool:
+    """feasible.row_offerable, with the row's entry (`_row_entry`) a part of the kept menu; the
+    cost's plain losses, and a trial where one decides, are worked out each time."""
+    menu = g.menu
+    parts = menu.now if menu is not None else None
+    k = (key, counts)
+    entry = parts.get(k) if parts is not None else None
+    if entry is None:
+        entry = part(g, p, k, reads or _row_reads, _row_entry, g, p, key, cost, gain, ctx)
+    plain, verdict = entry
     if plain:
-        rest_key = key + "|rest"
-        rest = [n for i, n in enumerate(cost) if i not in plain]
-        if keepable(g, (rest_key, counts), _row_reads, g, p, rest_key, rest, gain, ctx):
-            res = g.state["players"][p]["res"]
-            if any(res[cost[i]["res"]] < -cost[i]["n"] for i in plain):
+        res = g.state["players"][p]["res"]
+        for r, n, metals in plain:
+            if res[r] < n and (metals is None or res[r] + rules.spare_payment_value(g.state, g.content, p, metals) < n):
                 return False
-            key, cost = rest_key, rest
-    verdict = part(g, p, (key, counts), _row_reads, _row_verdict, g, p, key, cost, gain, ctx)
     return action_completes(g, p, choice, counts) if verdict is None else verdict
 
+
+def _row_entry(g: Interp, p: int, key: str, cost: list, gain: list, ctx: dict) -> tuple[tuple, bool | None]:
+    """(plain losses, verdict): the cost's plain losses (8 plants: `feasible.plain_cost_losses`) as
+    (resource, amount, the metals that may pay it when it is M€), tested apart when the rest of the
+    row reads no resource; and the verdict on the rest (on the whole row otherwise), None when a
+    trial decides."""
+    plain, rest = _split(g.content, key, cost, gain)
+    if not plain:
+        return (), feasible.row_verdict(g, p, key, cost, gain, ctx)
+    losses = []
+    for i in plain:
+        node = cost[i]
+        losses.append((node["res"], -node["n"], tuple(node.get("with", ())) if node["res"] == "mc" else None))
+    return tuple(losses), feasible.row_verdict(g, p, key + "|rest", rest, gain, ctx)
+
+
+def _split(content: Any, key: str, cost: list, gain: list) -> tuple[tuple[int, ...], list]:
+    """The plain losses of the cost and the rest of it, when the rest reads no resource."""
+    plain = feasible.plain_cost_losses(content, key, cost, gain)
+    if plain:
+        rest = [n for i, n in enumerate(cost) if i not in plain]
+        if keeps_nothing_of(rows_reads(rest, gain)) is False:
+            return plain, rest
+    return (), cost
+
+
+def _row_reads(g: Interp, p: int, key: str, cost: list, gain: list, ctx: dict) -> frozenset[str]:
+    plain, rest = _split(g.content, key, cost, gain)
+    return rows_reads(rest, gain)
+
+
+def _conversion_reads(g: Interp, p: int, key: str, cost: list, gain: list, ctx: dict) -> frozenset[str]:
+    """A conversion's row, and its amounts: discounted in the resource spent by cards in play."""
+    return _row_reads(g, p, key, cost, gain, ctx) | {"played"}
 
 
 def usable_actions(g: Interp, p: int) -> list[str]:
@@ -138,14 +197,43 @@ def option_id(g: Interp, prefix: str, name: str) -> str:
     return oid
 
 
-def std_usable(g: Interp, p: int, card: dict) -> bool:
-    cost = part(g, p, ("std-cost", card["name"]), _played, rules.std_cost, g.state, g.content, p, card)
-    if not rules.can_pay(g.state, g.content, p, cost):
-        return False
-    oid = option_id(g, "std", card["name"])
-    # the cost is paid first and nothing of the project can pay it: checked above
-    return _row_offerable(g, p, oid, oid, [], card.get("play", []), {"p": p})
+def usable_projects(g: Interp, p: int) -> list[dict]:
+    """The options of the standard projects that can be carried out now; each one's entry
+    (`_std_entry`) is a part of the kept menu, its affordability worked out each time."""
+    st, content = g.state, g.content
+    menu = g.menu
+    parts = menu.now if menu is not None else None
+    mc = st["players"][p]["res"]["mc"]
+    worth = None  # M€ and what may pay as M€ (`rules.purse`), asked once
+    out = []
+    for card in content.of_type("standard-project"):
+        entry = parts.get(("std", card["name"])) if parts is not None else None
+        if entry is None:
+            entry = part(g, p, ("std", card["name"]), _std_reads, _std_entry, g, p, card)
+        verdict, cost, opt = entry
+        if verdict is False:
+            continue
+        if cost > mc:
+            if worth is None:
+                worth = rules.pay_value(st, content, p)
+            if cost > worth:
+                continue
+        if verdict is None and not action_completes(g, p, opt["id"]):
+            continue
+        out.append(opt)
+    return out
 
+
+def _std_entry(g: Interp, p: int, card: dict) -> tuple:
+    """(verdict, cost, option): whether the project can be completed once paid (None: a trial
+    decides; nothing of it can pay its cost) and what it costs."""
+    oid = option_id(g, "std", card["name"])
+    return (feasible.row_verdict(g, p, oid, [], card.get("play", []), {"p": p}),
+            rules.std_cost(g.state, g.content, p, card), option(oid, f"standard project: {card['name']}"))
+
+
+def _std_reads(g: Interp, p: int, card: dict) -> frozenset[str]:
+    return rows_reads([], card.get("play", [])) | {"played"}
 
 
 def conversion_cost(g: Interp, p: int, card: dict) -> list[dict]:
@@ -172,28 +260,46 @@ def _conversion_cost(g: Interp, p: int, card: dict) -> list[dict]:
 
 def conversion_usable(g: Interp, p: int, card: dict, counts: bool = True) -> bool:
     oid = option_id(g, "convert", card["name"])
-    return _row_offerable(g, p, oid, oid, conversion_cost(g, p, card), card["action"][0]["gain"], {"p": p}, counts)
+    return _row_offerable(g, p, oid, oid, conversion_cost(g, p, card), card["action"][0]["gain"], {"p": p}, counts,
+                          _conversion_reads)
 
 
 
-def milestone_open(g: Interp, p: int, name: str) -> bool:
-    st = g.state
-    game_rules = g.content.rules
-    if len(st["milestones"]) >= game_rules.milestones_most or any(m["name"] == name for m in st["milestones"]):
-        return False
-    if not rules.can_pay(st, g.content, p, game_rules.milestone_cost):
-        return False
-    return part(g, p, ("milestone", name), _milestone_reads, _milestone_met, g, p, name)
+def open_milestones(g: Interp, p: int) -> list[dict]:
+    """The options of the milestones that can be claimed now: their requirements are parts of the
+    kept menu, the price and the places left are worked out each time."""
+    st, content = g.state, g.content
+    game_rules = content.rules
+    claimed = st["milestones"]
+    if len(claimed) >= game_rules.milestones_most:
+        return []
+    cost = game_rules.milestone_cost
+    if st["players"][p]["res"]["mc"] < cost and not rules.can_pay(st, content, p, cost):
+        return []
+    taken = {m["name"] for m in claimed}
+    menu = g.menu
+    parts = menu.now if menu is not None else None
+    out = []
+    for name in content.map.milestones:
+        if name in taken:
+            continue
+        entry = parts.get(("milestone", name)) if parts is not None else None
+        if entry is None:
+            entry = part(g, p, ("milestone", name), _milestone_reads, _milestone_entry, g, p, name)
+        if entry[0]:
+            out.append(entry[1])
+    return out
 
 
-def _milestone_met(g: Interp, p: int, name: str) -> bool:
+def _milestone_entry(g: Interp, p: int, name: str) -> tuple[bool, dict]:
+    """(requirements met, option)."""
     reqs = g.content.component("milestone", name)["requires"]
-    return all(rules.requirement_met(g.state, g.content, p, r) for r in reqs)
+    return (all(rules.requirement_met(g.state, g.content, p, r) for r in reqs),
+            option(f"milestone:{g.content.slug(name)}", f"claim milestone {name}"))
 
 
 def _milestone_reads(g: Interp, p: int, name: str) -> frozenset[str]:
     return requirement_reads(g.content.component("milestone", name)["requires"])
-
 
 
 def award_open(g: Interp, p: int, name: str) -> bool:
@@ -236,7 +342,7 @@ class PlayCard(ActionKind):
     prefix = "play"
 
     def offers(self, g, p):
-        return [option(f"play:{name}", f"play {name} ({cost} M€)") for name, cost in playable_cards(g, p)]
+        return [entry[3] for entry in _playable(g, p)]
 
     def rows(self, g, p, arg):
         card = g.content.cards[arg]  # its own effects may fire while it resolves (F105)
@@ -271,9 +377,7 @@ class StandardProject(ActionKind):
     prefix = "std"
 
     def offers(self, g, p):
-        content = g.content
-        return [option(option_id(g, "std", c["name"]), f"standard project: {c['name']}")
-                for c in content.of_type("standard-project") if std_usable(g, p, c)]
+        return usable_projects(g, p)
 
     def rows(self, g, p, arg):
         return [], g.content.component("standard-project", arg).get("play", [])
@@ -318,8 +422,7 @@ class Milestone(ActionKind):
     prefix = "milestone"
 
     def offers(self, g, p):
-        return [option(f"milestone:{g.content.slug(name)}", f"claim milestone {name}")
-                for name in g.content.map.milestones if milestone_open(g, p, name)]
+        return open_milestones(g, p)
 
     def rows(self, g, p, arg):
         return [], []  # only its price, which the menu checked

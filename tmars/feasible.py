@@ -101,16 +101,21 @@ def _loosely_matches(t: dict, ev: dict) -> bool:
     return word in (ev["tile"], "tile")
 
 
-def reserved_resources(g: Any, p: int, card: dict) -> dict:
-    """Standard resources the card's own effects must spend, net of its own gains: they cannot
-    also pay its cost."""
-    memo = g.content.memo.get("spends-own")
+def spends_own_resources(content: Content, card: dict) -> bool:
+    """Do the card's own effects spend standard resources other than M€ (remembered per card)?"""
+    memo = content.memo.get("spends-own")
     if memo is None:
-        memo = g.content.memo["spends-own"] = {}
+        memo = content.memo["spends-own"] = {}
     spends = memo.get(card["name"])
     if spends is None:
         spends = memo[card["name"]] = _spends_own_resources(card.get("play", []))
-    if not spends:
+    return spends
+
+
+def reserved_resources(g: Any, p: int, card: dict) -> dict:
+    """Standard resources the card's own effects must spend, net of its own gains: they cannot
+    also pay its cost."""
+    if not spends_own_resources(g.content, card):
         return {}
     led = Ledger(g, p)
     led.add(card.get("play", ()), {"p": p, "card": card["name"]})
@@ -275,15 +280,16 @@ def _cost_unpayable(res: dict, cost: list, gain: list) -> bool:
 
 
 def plain_cost_losses(content: Content, key: str, cost: list, gain: list) -> tuple[int, ...]:
-    """The places in a row's cost of plain losses of a standard resource other than M€ (8 plants,
-    1 energy) that nothing in the row gives. The cost is paid first, so such a loss is met exactly
-    when the player has that much: a test apart from the rest of the row. Remembered per row."""
+    """The places in a row's cost of plain losses of a standard resource (8 plants, 1 energy, 2 M€)
+    that nothing in the row gives. The cost is paid first, so such a loss is met exactly when the
+    player has that much (M€ with what may pay it: `rules.spare_payment_value`): a test apart from the
+    rest of the row. Remembered per row."""
     found = content.row_plain_losses.get(key)
     if found is None:
         given = {n.get("res") for n in walk(cost + gain) if n["op"] == "resource" and n.get("n", 0) > 0}
         found = content.row_plain_losses[key] = tuple(
             i for i, n in enumerate(cost)
-            if n["op"] == "resource" and n["n"] < 0 and n["res"] != "mc" and n["res"] not in given
+            if n["op"] == "resource" and n["n"] < 0 and n["res"] not in given
             and not (n.get("any") or n.get("x") or n.get("per") or n.get("upto")))
     return found
 

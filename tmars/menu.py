@@ -17,21 +17,24 @@ lengths and small tuples:
 * `flex`: own requirement flex, standing and held;
 * `cres`: the resources on own cards;
 * `hand`: the number of cards in hand;
-* `others`: every other player's resources, production, cards, card resources, hand size and TR;
 * `table`: own TR and its rise this generation, the milestones and awards taken, the generation;
 * `triggers`: whether a card whose triggered effects can fail is in play (rows then need a trial);
-* three families, one domain per member: `globals:oxygen`, `prod:heat`, `tag:science` (a tag
-  with the wild tags that may stand for it, F330). The bare name stands for every member.
+* four families, one domain per member: `globals:oxygen`, `prod:heat`, `tag:science` (a tag
+  with the wild tags that may stand for it, F330), and the other players' `others:res`,
+  `others:prod`, `others:cards` (cards in play, events, card resources), `others:hand`,
+  `others:tr`. The bare name stands for every member.
 
 Own *resources* (`res`) are no domain: they change at nearly every prompt, so a part that reads
 them is never kept. Affordability (resources against a cost) is worked out at every menu, and so
-are the plain resource losses of a row's cost (8 plants for a greenery), tested apart from the
-rest of the row, which is kept when it reads no resource (`feasible.plain_cost_losses`).
+are the plain resource losses of a row's cost (8 plants for a greenery, 2 M€ for an action),
+tested apart from the rest of the row, which is kept when it reads no resource
+(`feasible.plain_cost_losses`).
 
 **What depends on what.** Each op and each count word declares the domains its offer check
-reads (`Op.reads`, `Count.reads`, in `compiler/`): a production loss reads `prod:R`, a tile the
-`board` and the track it counts for, a `per` amount its count's domains, an override anything
-(`*`). From those:
+reads (`Op.reads`, `Count.reads`, in `compiler/`), in a cost or elsewhere: a production loss
+reads `prod:R`, a tile the `board` and the track it counts for, a `per` amount its count's
+domains, a red-border removal nothing unless it is a cost (then everyone's resources), an override
+anything (`*`). From those:
 
 * a card's requirements read their counts' domains, and `flex` for a global parameter;
 * a card's or standard project's cost reads `played` (discounts);
@@ -66,10 +69,10 @@ from .rules import acting, modifiers, tags
 from .static import unsafe_triggers_in_play
 
 #: domains whose fingerprint is one value each
-PLAIN = ("board", "played", "flex", "cres", "hand", "others", "table", "triggers")
+PLAIN = ("board", "played", "flex", "cres", "hand", "table", "triggers")
 #: families of domains, one per member (`globals:oxygen`, `prod:heat`, `tag:science`); the bare
 #: family name stands for every member
-FAMILIES = ("globals", "prod", "tag")
+FAMILIES = ("globals", "prod", "tag", "others")
 #: another name a declaration may use for a domain
 ALIASES: dict[str, str] = {}
 #: read so often and changed so often that a part reading them is worked out every time
@@ -107,10 +110,14 @@ def _own_tags(st: dict, content: Any, p: int) -> dict:
 WILD = "*"
 
 
-def _others(st: dict, content: Any, p: int) -> tuple:
-    return tuple((tuple(q["res"].values()), tuple(q["prod"].values()), len(q["played"]), len(q["events"]),
-                  tuple([e.get("res", 0) for e in q["played"]]), len(q["hand"]), q["tr"])
-                 for i, q in enumerate(st["players"]) if i != p)
+def _others(st: dict, content: Any, p: int) -> dict:
+    rest = [q for i, q in enumerate(st["players"]) if i != p]
+    return {"res": tuple(tuple(q["res"].values()) for q in rest),
+            "prod": tuple(tuple(q["prod"].values()) for q in rest),
+            "cards": tuple((len(q["played"]), len(q["events"]), tuple([e.get("res", 0) for e in q["played"]]))
+                           for q in rest),
+            "hand": tuple(len(q["hand"]) for q in rest),
+            "tr": tuple(q["tr"] for q in rest)}
 
 
 def _played(st: dict, content: Any, p: int) -> tuple:
@@ -277,9 +284,9 @@ def part(g: Any, p: int, key: tuple, reads: Callable[..., frozenset[str]], work:
     return value
 
 
-def keepable(g: Any, key: tuple, reads: Callable[..., frozenset[str]], *args: Any) -> bool:
-    """Would this part be kept (it reads no resource, nothing unknown)?"""
-    return _domains(g, key, reads, args) is not None
+def keeps_nothing_of(reads: frozenset[str]) -> bool:
+    """Is a part reading these never kept (it reads resources, or anything)?"""
+    return any(d.partition(":")[0] in NOT_KEPT for d in reads)
 
 
 def _domains(g: Any, key: tuple, reads: Callable[..., frozenset[str]], args: tuple) -> tuple[str, ...] | None:
@@ -304,16 +311,13 @@ def requirement_reads(reqs: list) -> frozenset[str]:
     return out
 
 
-def rows_reads(*rows: list) -> frozenset[str]:
-    """Whether rows of items can be completed: their items', and the triggers in play that may
-    need a trial."""
-    out = frozenset({"triggers"})
-    for items in rows:
-        out |= items_reads(items)
-    return out
+def rows_reads(cost: list, gain: list) -> frozenset[str]:
+    """Whether a row (its cost paid first) can be completed: its items', and the triggers in play
+    that may need a trial."""
+    return frozenset({"triggers"}) | items_reads(cost, True) | items_reads(gain)
 
 
 def play_reads(items: list) -> frozenset[str]:
     """Whether a card's effects can be completed: as a row, and when they can fail, the player's
     own triggers too, which may pay a loss (F075)."""
-    return rows_reads(items) | ({"played"} if not items_cannot_fail(items) else frozenset())
+    return rows_reads([], items) | ({"played"} if not items_cannot_fail(items) else frozenset())

@@ -379,14 +379,21 @@ def pay_value(state: dict, content: Content, p: int, steel: bool = False, titani
     """The most M€ the player could pay a cost with: M€, resources usable as M€, resources held on
     cards that may pay for this card, and the metals the cost allows (what `can_pay` compares)."""
     res = _spendable(state, p, reserve)
-    value = res["mc"] + sum(res[r] for r in pay_with(state, content, p))
+    plain, steel_worth, titanium_worth = purse(state, content, p, res)
+    value = plain + (steel_worth if steel else 0) + (titanium_worth if titanium else 0)
     if content.card_pay:
         value += sum(v * n for _, v, n in card_payments(state, content, p, card))
-    if steel:
-        value += res["steel"] * metal_value(state, content, p, "steel")
-    if titanium:
-        value += res["titanium"] * metal_value(state, content, p, "titanium")
     return value
+
+
+def purse(state: dict, content: Content, p: int, res: dict | None = None) -> tuple[int, int, int]:
+    """What the player's resources (or `res`) are worth as M€: M€ with the resources usable as M€,
+    the steel, the titanium. A cost's payment adds the metals it allows (`pay_value`)."""
+    if res is None:
+        res = state["players"][p]["res"]
+    plain = res["mc"] + sum(res[r] for r in pay_with(state, content, p))
+    return (plain, res["steel"] * metal_value(state, content, p, "steel") if res["steel"] else 0,
+            res["titanium"] * metal_value(state, content, p, "titanium") if res["titanium"] else 0)
 
 
 _THIS = sys.modules[__name__]  # the counts read tags, tiles and played cards through this module

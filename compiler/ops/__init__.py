@@ -100,13 +100,13 @@ class Op:
     def order_matters(self, node: Node) -> bool:
         return False
 
-    def reads(self, node: Node) -> frozenset[str]:
-        """The state domains its `bound` and feasibility may read (`tmars/menu.py` names them).
-        The default: those of its parts for an op that nests items, anything ('*') for one that
-        does not, so an op that does not say is never kept."""
+    def reads(self, node: Node, mandatory: bool = False) -> frozenset[str]:
+        """The state domains its `bound` and feasibility may read (`tmars/menu.py` names them),
+        as part of a cost when `mandatory`. The default: those of its parts for an op that nests
+        items, anything ('*') for one that does not, so an op that does not say is never kept."""
         if not self.child_fields:
             return ANYTHING
-        return items_reads(children(node)) | per_reads(node)
+        return items_reads(children(node), mandatory) | per_reads(node)
 
     def x_room(self, g: Any, node: Node, ctx: dict) -> int | None:
         """For an X-loss: the largest X the player can pay now (None: it does not bound X)."""
@@ -148,11 +148,12 @@ ANYTHING = frozenset({"*"})
 NOTHING: frozenset[str] = frozenset()
 
 
-def items_reads(items: list) -> frozenset[str]:
-    """The state domains the offer check of these items may read (see `Op.reads`)."""
+def items_reads(items: list, mandatory: bool = False) -> frozenset[str]:
+    """The state domains the offer check of these items (a cost's when `mandatory`) may read
+    (see `Op.reads`)."""
     out: frozenset[str] = NOTHING
     for n in items:
-        out = out | OPS[n["op"]].reads(n)
+        out = out | OPS[n["op"]].reads(n, mandatory)
     return out
 
 

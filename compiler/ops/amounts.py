@@ -142,14 +142,14 @@ class Resource(Op):
             whom = _removal_targets(g, node)
             led.failed |= not any(pl["res"][node["res"]] >= n for q, pl in enumerate(g.state["players"]) if q in whom)
 
-    def reads(self, node):
+    def reads(self, node, mandatory=False):
         if node["n"] > 0:
             return per_reads(node)
+        if node.get("any") or node.get("upto"):  # optional, or in a cost any player's resources (own too)
+            return (frozenset({"res:" + node["res"], "others:res"}) if mandatory else NOTHING) | per_reads(node)
         own = {"res:" + node["res"]}
         if node["res"] == "mc":
             own |= {"res", "played"}  # what else may pay an M€ loss (metals, resources as M€)
-        if node.get("any"):
-            own.add("others")
         return frozenset(own) | per_reads(node)
 
     def cannot_fail(self, node, mandatory, tile_ok):
@@ -235,10 +235,10 @@ class Production(Op):
         else:
             led.loss[("prod", res)] += n
 
-    def reads(self, node):
+    def reads(self, node, mandatory=False):
         if node["n"] > 0:
             return per_reads(node)
-        return frozenset({"prod:" + node["res"], *(("others",) if node.get("any") else ())}) | per_reads(node)
+        return frozenset({"prod:" + node["res"], *(("others:prod",) if node.get("any") else ())}) | per_reads(node)
 
     def cannot_fail(self, node, mandatory, tile_ok):
         return node["n"] > 0 or (bool(node.get("upto")) and not node.get("any"))
@@ -397,10 +397,12 @@ class CardResource(Op):
             have = entry.get("res", 0) if entry else 0
             led.loss[("cres", ctx.get("card"), have)] += n
 
-    def reads(self, node):
+    def reads(self, node, mandatory=False):
         if node["n"] > 0:
             return ANYTHING if node["where"] == "that" else per_reads(node)
-        return frozenset({"cres", "played", *(("others",) if node.get("any") else ())}) | per_reads(node)
+        if node.get("any"):  # optional, or in a cost any player's card (own cards too)
+            return (frozenset({"cres", "played", "others:cards"}) if mandatory else NOTHING) | per_reads(node)
+        return frozenset({"cres", "played"}) | per_reads(node)
 
     def cannot_fail(self, node, mandatory, tile_ok):
         if node["n"] > 0:
@@ -468,7 +470,7 @@ class TR(Op):
             g.say(ctx["p"], f"{'gains' if n > 0 else 'loses'} {abs(n)} TR{g.source(ctx)}")
         return None
 
-    def reads(self, node):
+    def reads(self, node, mandatory=False):
         return per_reads(node)
 
     def cannot_fail(self, node, mandatory, tile_ok):
@@ -566,7 +568,7 @@ class Cards(Op):
                 and not node.get("opponents"):
             led.gain[("hand",)] += n
 
-    def reads(self, node):
+    def reads(self, node, mandatory=False):
         return (frozenset({"hand"}) if node["n"] < 0 else NOTHING) | per_reads(node)
 
     def cannot_fail(self, node, mandatory, tile_ok):

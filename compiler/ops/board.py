@@ -51,7 +51,7 @@ class Raise(Op):
         g.push(task)
         return None
 
-    def reads(self, node):
+    def reads(self, node, mandatory=False):
         return per_reads(node)
 
     def cannot_fail(self, node, mandatory, tile_ok):
@@ -148,7 +148,7 @@ class Tile(Op):
         for key, v in best.items():
             led.gain[key] += v * n
 
-    def reads(self, node):
+    def reads(self, node, mandatory=False):
         # the legal areas and placement bonuses; the track it counts for, which skips it once maxed
         param = TILE_KINDS[node["tile"]].counts_as_param
         return frozenset({"board", "globals:" + param} if param else {"board"})
@@ -186,7 +186,7 @@ class Claim(Op):
         if not g.claimable_areas():
             led.failed = True
 
-    def reads(self, node):
+    def reads(self, node, mandatory=False):
         return frozenset({"board"})
 
     def cannot_fail(self, node, mandatory, tile_ok):

@@ -72,7 +72,7 @@ class PlayCard(Op):
         if "deck" not in node and not g.state["players"][ctx["p"]]["hand"]:
             led.failed = True
 
-    def reads(self, node):
+    def reads(self, node, mandatory=False):
         return frozenset({"hand"})  # the ledger only asks for a hand; its yes is never a proof
 
     def cannot_fail(self, node, mandatory, tile_ok):
@@ -129,7 +129,7 @@ class Award(Op):
         if all(n in funded for n in g.content.map.awards):
             led.failed = True
 
-    def reads(self, node):
+    def reads(self, node, mandatory=False):
         return frozenset({"table"})
 
     def cannot_fail(self, node, mandatory, tile_ok):

@@ -55,7 +55,7 @@ class Steal(Op):
             g.say(p, f"steals {k} {res} from {g.pname(q)}")
         return None
 
-    def reads(self, node):
+    def reads(self, node, mandatory=False):
         return NOTHING  # it takes what there is, or nothing
 
     def cannot_fail(self, node, mandatory, tile_ok):
@@ -96,7 +96,7 @@ class Override(Op):
         elif verdict is None:
             led.inexact = True
 
-    def reads(self, node):
+    def reads(self, node, mandatory=False):
         return ANYTHING  # a primitive's verdict may read anything
 
     def cannot_fail(self, node, mandatory, tile_ok):
@@ -139,7 +139,7 @@ class Need(Op):
         if not g.requirement_met(ctx["p"], node["cond"]):
             led.failed = True
 
-    def reads(self, node):
+    def reads(self, node, mandatory=False):
         return count_reads(node["cond"])
 
     def cannot_fail(self, node, mandatory, tile_ok):
@@ -178,7 +178,7 @@ class Grant(Op):
         pl.setdefault("granted", []).extend({**m, "until": node["until"]} for m in node["mods"])
         return None
 
-    def reads(self, node):
+    def reads(self, node, mandatory=False):
         return NOTHING
 
     def cannot_fail(self, node, mandatory, tile_ok):

@@ -146,6 +146,9 @@ class Pay(Op):
         led.add(node["cost"], ctx, True)
         led.add(node["gain"], ctx, mandatory)
 
+    def reads(self, node, mandatory=False):
+        return items_reads(node["cost"], True) | items_reads(node["gain"], mandatory)
+
     def cannot_fail(self, node, mandatory, tile_ok):
         return items_cannot_fail(node["cost"], True, tile_ok) and items_cannot_fail(node["gain"], mandatory, tile_ok)
 
@@ -256,10 +259,10 @@ class If(Op):
         for key, v in sub.gain.items():
             led.gain[key] += v
 
-    def reads(self, node):
+    def reads(self, node, mandatory=False):
         if "reveal" in node["cond"]:
             return ANYTHING  # the deck
-        return items_reads(node["items"])
+        return items_reads(node["items"], mandatory)
 
     def cannot_fail(self, node, mandatory, tile_ok):
         return "reveal" not in node["cond"] and items_cannot_fail(node["items"], mandatory, tile_ok)
