@@ -173,17 +173,26 @@ def _conversion_reads(g: Interp, p: int, key: str, cost: list, gain: list, ctx: 
 
 def usable_actions(g: Interp, p: int) -> list[str]:
     """Played cards whose action (one of its alternatives) can be carried out now."""
+    played = g.state["players"][p]["played"]
     out = []
-    for e in g.state["players"][p]["played"]:
-        alts = g.content.cards[e["name"]].get("action")
-        if not alts or e.get("used"):
+    for i, name, alts in rules._memo_on_played(g.state, g.content, p, "actions", _with_actions):
+        if played[i].get("used"):
             continue
-        name = e["name"]
-        if any(_row_offerable(g, p, f"act:{name}", f"act:{name}:{i}", a["cost"], a["gain"], {"p": p, "card": name})
-               for i, a in enumerate(alts)):
+        ctx = {"p": p, "card": name}
+        if any(_row_offerable(g, p, choice, key, a["cost"], a["gain"], ctx) for choice, key, a in alts):
             out.append(name)
     return out
 
+
+def _with_actions(content: Any, played: list) -> list[tuple[int, str, list[tuple[str, str, dict]]]]:
+    """The played cards with an action: (place, name, (option id, row key, alternative) each)."""
+    out = []
+    for i, e in enumerate(played):
+        alts = content.cards[e["name"]].get("action")
+        if alts:
+            name = e["name"]
+            out.append((i, name, [(f"act:{name}", f"act:{name}:{k}", a) for k, a in enumerate(alts)]))
+    return out
 
 
 def option_id(g: Interp, prefix: str, name: str) -> str:

@@ -19,10 +19,10 @@ lengths and small tuples:
 * `hand`: the number of cards in hand;
 * `table`: own TR and its rise this generation, the milestones and awards taken, the generation;
 * `triggers`: whether a card whose triggered effects can fail is in play (rows then need a trial);
-* four families, one domain per member: `globals:oxygen`, `prod:heat`, `tag:science` (a tag
-  with the wild tags that may stand for it, F330), and the other players' `others:res`,
-  `others:prod`, `others:cards` (cards in play, events, card resources), `others:hand`,
-  `others:tr`. The bare name stands for every member.
+* the other players' `others:res`, `others:prod`, `others:cards` (cards in play, events, card
+  resources), `others:hand` and `others:tr`; `others` stands for all five;
+* three families, one domain per member: `globals:oxygen`, `prod:heat`, `tag:science` (a tag
+  with the wild tags that may stand for it, F330). The bare name stands for every member.
 
 Own *resources* (`res`) are no domain: they change at nearly every prompt, so a part that reads
 them is never kept. Affordability (resources against a cost) is worked out at every menu, and so
@@ -69,10 +69,11 @@ from .rules import acting, modifiers, tags
 from .static import unsafe_triggers_in_play
 
 #: domains whose fingerprint is one value each
-PLAIN = ("board", "played", "flex", "cres", "hand", "table", "triggers")
+PLAIN = ("board", "played", "flex", "cres", "hand", "table", "triggers",
+         "others:res", "others:prod", "others:cards", "others:hand", "others:tr")
 #: families of domains, one per member (`globals:oxygen`, `prod:heat`, `tag:science`); the bare
 #: family name stands for every member
-FAMILIES = ("globals", "prod", "tag", "others")
+FAMILIES = ("globals", "prod", "tag")
 #: another name a declaration may use for a domain
 ALIASES: dict[str, str] = {}
 #: read so often and changed so often that a part reading them is worked out every time
@@ -87,6 +88,12 @@ def domains_of(reads: frozenset[str]) -> tuple[str, ...] | None:
     """The domains a part is indexed under; None when it is never kept."""
     out = set()
     for domain in reads:
+        if domain == "others":
+            out.update(d for d in PLAIN if d.startswith("others:"))
+            continue
+        if domain in PLAIN:
+            out.add(domain)
+            continue
         base, _, member = domain.partition(":")
         if base in NOT_KEPT:
             return None
@@ -110,14 +117,9 @@ def _own_tags(st: dict, content: Any, p: int) -> dict:
 WILD = "*"
 
 
-def _others(st: dict, content: Any, p: int) -> dict:
-    rest = [q for i, q in enumerate(st["players"]) if i != p]
-    return {"res": tuple(tuple(q["res"].values()) for q in rest),
-            "prod": tuple(tuple(q["prod"].values()) for q in rest),
-            "cards": tuple((len(q["played"]), len(q["events"]), tuple([e.get("res", 0) for e in q["played"]]))
-                           for q in rest),
-            "hand": tuple(len(q["hand"]) for q in rest),
-            "tr": tuple(q["tr"] for q in rest)}
+def _others(part: Callable[[dict], Any]) -> Callable[[dict, Any, int], tuple]:
+    """The fingerprint of one part of every other player's state."""
+    return lambda st, content, p: tuple([part(q) for i, q in enumerate(st["players"]) if i != p])
 
 
 def _played(st: dict, content: Any, p: int) -> tuple:
@@ -143,7 +145,12 @@ FINGERPRINT: dict[str, Callable[[dict, Any, int], Any]] = {
     "flex": _flex,
     "cres": lambda st, content, p: tuple([e.get("res", 0) for e in st["players"][p]["played"]]),
     "hand": lambda st, content, p: len(st["players"][p]["hand"]),
-    "others": _others,
+    "others:res": _others(lambda q: tuple(q["res"].values())),
+    "others:prod": _others(lambda q: tuple(q["prod"].values())),
+    "others:cards": _others(lambda q: (len(q["played"]), len(q["events"]),
+                                       tuple([e.get("res", 0) for e in q["played"]]))),
+    "others:hand": _others(lambda q: len(q["hand"])),
+    "others:tr": _others(lambda q: q["tr"]),
     "table": _table,
     "triggers": lambda st, content, p: unsafe_triggers_in_play(st, content),
     "globals": lambda st, content, p: st["globals"].copy(),
@@ -208,7 +215,7 @@ class PlayerParts:
                 index[d] = [key]
             else:
                 found.append(key)
-            base = d.partition(":")[0]
+            base = d if d in FINGERPRINT else d.partition(":")[0]
             if base not in prints:
                 prints[base] = FINGERPRINT[base](g.state, g.content, p)
 
