@@ -112,8 +112,8 @@ def _requirement_reads(st: dict, content: Any, p: int, card: dict) -> frozenset[
 
 
 def _card_reads(g: Interp, p: int, card: dict) -> frozenset[str]:
-    """A card's entry reads its requirements, its cost (discounts: `played`) and its effects."""
-    out = play_reads(card.get("play", [])) | {"played"}
+    """A card's entry reads its requirements, its cost (`discounts`) and its effects."""
+    out = play_reads(card.get("play", [])) | {"discounts"}
     return out | requirement_reads(card["requires"]) if "requires" in card else out
 
 
@@ -168,7 +168,7 @@ def _row_reads(g: Interp, p: int, key: str, cost: list, gain: list, ctx: dict) -
 
 def _conversion_reads(g: Interp, p: int, key: str, cost: list, gain: list, ctx: dict) -> frozenset[str]:
     """A conversion's row, and its amounts: discounted in the resource spent by cards in play."""
-    return _row_reads(g, p, key, cost, gain, ctx) | {"played"}
+    return _row_reads(g, p, key, cost, gain, ctx) | {"discounts"}
 
 
 def usable_actions(g: Interp, p: int) -> list[str]:
@@ -242,7 +242,7 @@ def _std_entry(g: Interp, p: int, card: dict) -> tuple:
 
 
 def _std_reads(g: Interp, p: int, card: dict) -> frozenset[str]:
-    return rows_reads([], card.get("play", [])) | {"played"}
+    return rows_reads([], card.get("play", [])) | {"discounts"}
 
 
 def conversion_cost(g: Interp, p: int, card: dict) -> list[dict]:

@@ -12,8 +12,9 @@ parts and what each reads.
 lengths and small tuples:
 
 * `board`: tiles and claims (their numbers: tiles are never removed);
-* `played`: own cards in play and events (tags, modifiers, discounts, own triggered effects), and
-  the modifiers held a while (`next-card(...)`);
+* `played`: own cards in play and events, and the modifiers held a while (`next-card(...)`);
+* `discounts`: own discounts, standing and held until the next card;
+* `effects`: own cards with triggered effects;
 * `flex`: own requirement flex, standing and held;
 * `cres`: the resources on own cards;
 * `hand`: the number of cards in hand;
@@ -37,9 +38,9 @@ domains, a red-border removal nothing unless it is a cost (then everyone's resou
 anything (`*`). From those:
 
 * a card's requirements read their counts' domains, and `flex` for a global parameter;
-* a card's or standard project's cost reads `played` (discounts);
+* a card's, standard project's or conversion's cost reads `discounts`;
 * whether a project, conversion or card action can be completed reads its items' domains and
-  `triggers`; a card's effects, when they can fail, `played` too (its own triggers may pay, F075);
+  `triggers`; a card's effects, when they can fail, `effects` too (its own triggers may pay, F075);
 * a milestone's requirements read their counts' domains.
 
 A part reading `res` or `*` is not kept. A verdict the static test and the ledger cannot give is
@@ -65,11 +66,11 @@ from typing import Any
 from compiler.counts import count_reads
 from compiler.ops import items_cannot_fail, items_reads
 
-from .rules import acting, modifiers, tags
+from .rules import _memo_on_played, acting, modifiers, tags
 from .static import unsafe_triggers_in_play
 
 #: domains whose fingerprint is one value each
-PLAIN = ("board", "played", "flex", "cres", "hand", "table", "triggers",
+PLAIN = ("board", "played", "discounts", "effects", "flex", "cres", "hand", "table", "triggers",
          "others:res", "others:prod", "others:cards", "others:hand", "others:tr")
 #: families of domains, one per member (`globals:oxygen`, `prod:heat`, `tag:science`); the bare
 #: family name stands for every member
@@ -128,9 +129,22 @@ def _played(st: dict, content: Any, p: int) -> tuple:
     return len(pl["played"]), len(pl["events"]), tuple(map(str, granted)) if granted else ()
 
 
+def _discounts(st: dict, content: Any, p: int) -> tuple:
+    granted = st["players"][p].get("granted") or ()
+    return modifiers(st, content, p, "discount"), tuple([m["n"] for m in granted if m["mod"] == "discount"])
+
+
+def _effects(st: dict, content: Any, p: int) -> Any:
+    return _memo_on_played(st, content, p, "triggered-cards", _triggered_cards)
+
+
+def _triggered_cards(content: Any, played: list) -> tuple[str, ...]:
+    return tuple(e["name"] for e in played if any("on" in eff for eff in content.cards[e["name"]].get("effects", ())))
+
+
 def _flex(st: dict, content: Any, p: int) -> tuple:
-    granted = st["players"][p].get("granted")
-    return modifiers(st, content, p, "flex"), granted and tuple(m["n"] for m in granted if m["mod"] == "flex")
+    granted = st["players"][p].get("granted") or ()
+    return modifiers(st, content, p, "flex"), tuple([m["n"] for m in granted if m["mod"] == "flex"])
 
 
 def _table(st: dict, content: Any, p: int) -> tuple:
@@ -142,6 +156,8 @@ def _table(st: dict, content: Any, p: int) -> tuple:
 FINGERPRINT: dict[str, Callable[[dict, Any, int], Any]] = {
     "board": lambda st, content, p: (len(st["board"]), len(st["claims"])),
     "played": _played,
+    "discounts": _discounts,
+    "effects": _effects,
     "flex": _flex,
     "cres": lambda st, content, p: tuple([e.get("res", 0) for e in st["players"][p]["played"]]),
     "hand": lambda st, content, p: len(st["players"][p]["hand"]),
@@ -326,5 +342,5 @@ def rows_reads(cost: list, gain: list) -> frozenset[str]:
 
 def play_reads(items: list) -> frozenset[str]:
     """Whether a card's effects can be completed: as a row, and when they can fail, the player's
-    own triggers too, which may pay a loss (F075)."""
-    return rows_reads([], items) | ({"played"} if not items_cannot_fail(items) else frozenset())
+    own triggered effects too, which may pay a loss (F075)."""
+    return rows_reads([], items) | ({"effects"} if not items_cannot_fail(items) else frozenset())
