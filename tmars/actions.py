@@ -572,9 +572,11 @@ def h_use_action(g: Interp, task: dict, answer: Any) -> dict | None:
     p, name = task["p"], task["card"]
     alts = g.content.cards[name]["action"]
     ctx = {"p": p, "card": name, "xmin": 1}
+    if answer is None and len(alts) == 1:
+        answer = "0"  # the only action: no decision, and no labels to write
     answer, ask = ask_one(answer, p, "choice", f"Which action of {name}?",
                           [option(str(i), f"{items_text(a['cost']) or 'free'} -> {items_text(a['gain'])}")
-                           for i, a in enumerate(alts)])
+                           for i, a in enumerate(alts)] if answer is None else [])
     if ask:
         return ask
     alt = alts[int(answer)]

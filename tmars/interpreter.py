@@ -379,8 +379,10 @@ class Interp:
         p = task["p"]
         opts = rules.payment_options(self.state, self.content, p, task["amount"], task.get("steel", False),
                                      task.get("titanium", False), task.get("reserve"), task.get("card"))
+        if answer is None and len(opts) == 1:
+            answer = "0"  # the only way: no decision, and no labels to write
         answer, ask = ask_one(answer, p, "pay", f"Pay {task['amount']} M€ for {task.get('why', '')}",
-                              [option(str(i), payment_label(o)) for i, o in enumerate(opts)])
+                              [option(str(i), payment_label(o)) for i, o in enumerate(opts)] if answer is None else [])
         if ask:
             return ask
         chosen = opts[int(answer)]
@@ -455,10 +457,16 @@ def describe_entry(g: Interp, entry: dict) -> str:
 
 
 def area_label(content: Content, aid: str) -> str:
-    a = content.map.areas[aid]
-    extra = [a.name] if a.name else []
-    extra += a.bonus
-    return aid + (f" ({', '.join(extra)})" if extra else "")
+    """'21 (Tharsis Tholus, steel)': the area, its name and its placement bonus (remembered)."""
+    labels = content.memo.get("area-labels")
+    if labels is None:
+        labels = content.memo["area-labels"] = {}
+    label = labels.get(aid)
+    if label is None:
+        a = content.map.areas[aid]
+        extra = ([a.name] if a.name else []) + list(a.bonus)
+        label = labels[aid] = aid + (f" ({', '.join(extra)})" if extra else "")
+    return label
 
 
 SPACING_WAIVERS = {"reserved", "next-cities", "any-neighbours"}
