@@ -56,10 +56,11 @@ def playable_cards(g: Interp, p: int) -> list[tuple[str, int]]:
     return [(entry[4], entry[1]) for entry in _playable(g, p)]
 
 
-def _playable(g: Interp, p: int) -> list[tuple]:
+def _playable(g: Interp, p: int) -> list[list]:
     """The entries (`_card_entry`) of the cards in the hand that can be played now. Each entry is a
     part of the kept menu (`menu.py`); affordability, and a trial where one decides, are worked out
-    each time."""
+    each time. Whether the card's requirements are met and its effects can be completed is worked
+    out (and kept in its entry) only once the player can pay for it."""
     st, content = g.state, g.content
     menu = g.menu
     parts = menu.now if menu is not None else None
@@ -71,7 +72,7 @@ def _playable(g: Interp, p: int) -> list[tuple]:
         entry = parts.get(("card", name)) if parts is not None else None
         if entry is None:
             entry = part(g, p, ("card", name), _card_reads, _card_entry, g, p, cards[name])
-        verdict, cost, metals, _, _, alone = entry
+        verdict, cost, metals, alone = entry[0], entry[1], entry[2], entry[5]
         if verdict is False:
             continue
         if cost > mc:  # M€ alone would do: what the card's own effects spend is never M€
@@ -83,28 +84,40 @@ def _playable(g: Interp, p: int) -> list[tuple]:
             elif not rules.can_pay(st, content, p, cost, *metals, feasible.reserved_resources(g, p, cards[name]),
                                    name):
                 continue
+        if verdict is UNKNOWN:
+            verdict = entry[0] = _card_verdict(g, p, cards[name])
+            if verdict is False:
+                continue
+            entry[3] = option(f"play:{name}", f"play {name} ({cost} M€)")
         if verdict is None and not action_completes(g, p, "play:" + name):
             continue
         out.append(entry)
     return out
 
 
-def _card_entry(g: Interp, p: int, card: dict) -> tuple:
-    """(verdict, cost, metals, option, name, alone): whether the card's requirements are met and its
-    effects can be completed (None: a trial decides), what it costs, whether steel and titanium
-    may pay, and whether what the player has decides alone (its own effects spend none of it, and
-    no card's resources may pay for it)."""
-    st, content = g.state, g.content
+#: an entry's verdict not worked out yet
+UNKNOWN = "unknown"
+
+
+def _card_entry(g: Interp, p: int, card: dict) -> list:
+    """[verdict, cost, metals, option, name, alone]: whether the card's requirements are met and
+    its effects can be completed (None: a trial decides; `UNKNOWN` until asked), what it costs,
+    whether steel and titanium may pay, its option (once playable), and whether what the player
+    has decides alone (its own effects spend none of it, and no card's resources may pay for it)."""
+    content = g.content
     name = card["name"]
-    metals = ("building" in card["tags"], "space" in card["tags"])
-    # kept on its own too: for an entry that reads resources (and is not kept), often not met
-    if "requires" in card and not part(g, p, ("req", name), _requirement_reads, rules.requirements_met,
-                                      st, content, p, card):
-        return False, 0, metals, None, name, True
-    cost = rules.card_cost(st, content, p, name)
     alone = not content.card_pay and not feasible.spends_own_resources(content, card)
-    return (feasible.card_verdict(g, p, card), cost, metals, option(f"play:{name}", f"play {name} ({cost} M€)"),
-            name, alone)
+    return [UNKNOWN, rules.card_cost(g.state, content, p, name), ("building" in card["tags"], "space" in card["tags"]),
+            None, name, alone]
+
+
+def _card_verdict(g: Interp, p: int, card: dict) -> bool | None:
+    """Are the card's requirements met, and can its effects be completed (None: a trial decides)?"""
+    # the requirements are kept on their own too: for an entry that reads resources (and is not kept)
+    if "requires" in card and not part(g, p, ("req", card["name"]), _requirement_reads, rules.requirements_met,
+                                      g.state, g.content, p, card):
+        return False
+    return feasible.card_verdict(g, p, card)
 
 
 def _requirement_reads(st: dict, content: Any, p: int, card: dict) -> frozenset[str]:
@@ -311,15 +324,21 @@ def _milestone_reads(g: Interp, p: int, name: str) -> frozenset[str]:
     return requirement_reads(g.content.component("milestone", name)["requires"])
 
 
-def award_open(g: Interp, p: int, name: str) -> bool:
-    st = g.state
-    n = len(st["awards"])
-    costs = g.content.rules.award_costs
-    if n >= len(costs) or any(a["name"] == name for a in st["awards"]):
-        return False
-    return rules.can_pay(st, g.content, p, costs[n])
-
-
+def open_awards(g: Interp, p: int) -> list[dict]:
+    """The options of the awards that can be funded now: one is left to fund, and the player can
+    pay the next price."""
+    st, content = g.state, g.content
+    funded = st["awards"]
+    costs = content.rules.award_costs
+    n = len(funded)
+    if n >= len(costs):
+        return []
+    cost = costs[n]
+    if st["players"][p]["res"]["mc"] < cost and not rules.can_pay(st, content, p, cost):
+        return []
+    taken = {a["name"] for a in funded}
+    return [option(f"award:{content.slug(name)}", f"fund award {name} ({cost} M€)")
+            for name in content.map.awards if name not in taken]
 
 
 # ---- the kinds --------------------------------------------------------------------------------
@@ -448,9 +467,7 @@ class Award(ActionKind):
     prefix = "award"
 
     def offers(self, g, p):
-        cost = g.content.rules.award_costs[min(len(g.state["awards"]), len(g.content.rules.award_costs) - 1)]
-        return [option(f"award:{g.content.slug(name)}", f"fund award {name} ({cost} M€)")
-                for name in g.content.map.awards if award_open(g, p, name)]
+        return open_awards(g, p)
 
     def rows(self, g, p, arg):
         return [], []
