@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from compiler.tiles import TILE_KINDS
 
 from .content import Content
@@ -70,31 +72,18 @@ def _legal_areas(state: dict, content: Content, p: int, node: dict) -> list[str]
 def _candidates(state: dict, content: Content, p: int, node: dict):
     """Areas the tile's own rules allow, in map order (before the greenery-next-to-own rule)."""
     kind = node["tile"]
-    traits = TILE_KINDS[kind]
-    name = node.get("name", "")
     rules = _rule_words(node)
     b = state["board"]
-    areas = content.map.areas
-    for aid, area in areas.items():
+    claims = state["claims"]
+    distance = (TILE_KINDS[kind].keeps_distance and "reserved" not in rules and "next-cities" not in rules
+                and "any-neighbours" not in rules)
+    for aid, nbs in _fitting_areas(content, node, rules):
         if aid in b:
             continue
-        claim = state["claims"].get(aid)
+        claim = claims.get(aid)
         if claim is not None and claim != p:
             continue
-        if "reserved" in rules or "off-mars" in rules:
-            if area.reserved != name:
-                continue
-        elif area.reserved or area.kind == "off":
-            continue
-        wants_ocean_area = traits.on_ocean_area and "land" not in rules or "ocean-area" in rules
-        if wants_ocean_area != (area.kind == "ocean") and area.kind != "off":
-            continue
-        nbs = area.neighbours
-        if traits.keeps_distance and "reserved" not in rules and "next-cities" not in rules \
-                and "any-neighbours" not in rules \
-                and any(b.get(n, {}).get("tile") == kind for n in nbs):
-            continue
-        if "volcanic" in rules and not area.volcanic:
+        if distance and any(b.get(n, {}).get("tile") == kind for n in nbs):
             continue
         if "next-own" in rules and not any(b.get(n, {}).get("owner") == p for n in nbs):
             continue
@@ -106,9 +95,36 @@ def _candidates(state: dict, content: Content, p: int, node: dict):
             continue
         if "next-greenery" in rules and not any(b.get(n, {}).get("tile") == "greenery" for n in nbs):
             continue
-        if "bonus-metal" in rules and not ({"steel", "titanium"} & set(area.bonus)):
-            continue
         yield aid
+
+
+def _fitting_areas(content: Content, node: dict, rules: dict[str, int]) -> tuple[tuple[str, tuple], ...]:
+    """(area, its neighbours) for the areas whose own kind suits the tile, whatever is on the board:
+    ocean area or land, reserved for it or not, volcanic, a metal bonus (remembered per content)."""
+    memo = content.memo.get("fitting-areas")
+    if memo is None:
+        memo = content.memo["fitting-areas"] = {}
+    key = (node["tile"], node.get("name", ""), _rules_key(node))
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = tuple((aid, tuple(area.neighbours)) for aid, area in content.map.areas.items()
+                                  if _area_fits(area, node, rules))
+    return found
+
+
+def _area_fits(area: Any, node: dict, rules: dict[str, int]) -> bool:
+    traits = TILE_KINDS[node["tile"]]
+    if "reserved" in rules or "off-mars" in rules:
+        if area.reserved != node.get("name", ""):
+            return False
+    elif area.reserved or area.kind == "off":
+        return False
+    wants_ocean_area = traits.on_ocean_area and "land" not in rules or "ocean-area" in rules
+    if wants_ocean_area != (area.kind == "ocean") and area.kind != "off":
+        return False
+    if "volcanic" in rules and not area.volcanic:
+        return False
+    return not ("bonus-metal" in rules and not ({"steel", "titanium"} & set(area.bonus)))
 
 
 def ocean_skipped(state: dict, content: Content, node: dict) -> bool:
