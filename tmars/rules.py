@@ -338,6 +338,9 @@ def payment_options(state: dict, content: Content, p: int, amount: int, steel: b
         if res[r]:
             kinds.append((r, 1))
     kinds += [(k, v) for k, v, _ in held]
+    if not kinds:  # M€ only: one way, or none
+        mc = max(0, amount)
+        return [{"mc": mc}] if mc <= res["mc"] else []
     options: list[dict] = []
 
     def rec(i: int, used: dict, value: int) -> None:
