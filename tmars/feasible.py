@@ -140,7 +140,8 @@ def ledger_is_exact(cost: list, gain: list) -> tuple[bool, tuple[tuple, bool]]:
     Red-border production decreases are returned apart, as ((resource, amount)…, exact on self):
     when an opponent can take each of them they touch nothing of the player's; when none can, the
     player takes it, which the ledger counted, exactly so unless the same production is also
-    gained (then the order of the two matters)."""
+    gained (then the order of the two matters, unless the player has enough before the gain:
+    `exact_for` asks)."""
     gained: set = set()
     lost: set = set()
     red: list[tuple[str, int]] = []
@@ -196,7 +197,18 @@ def exact_for(state: dict, content: Content, p: int, key: str, cost: list, gain:
     if found is None:
         found = memo[key] = ledger_is_exact(cost, gain)
     exact, (red, red_on_self_exact) = found
-    return exact and (not red or red_on_self_exact or _opponents_take(state, content, p, red))
+    return exact and (not red or red_on_self_exact or _opponents_take(state, content, p, red)
+                      or _player_takes(state, content, p, red))
+
+
+def _player_takes(state: dict, content: Content, p: int, red: tuple) -> bool:
+    """Can the player take each of these red-border production decreases from what they have now,
+    before anything the row gives? Then the order of the row's items does not matter."""
+    prod = state["players"][p]["prod"]
+    total: dict[str, int] = {}
+    for res, n in red:
+        total[res] = total.get(res, 0) + n
+    return all(prod[res] - n >= content.rules.floor(res) for res, n in total.items())
 
 
 def safe_for(content: Content, key: str, cost: list, gain: list) -> str | tuple:
@@ -334,7 +346,8 @@ def items_verdict(g: Any, parts: list[tuple[list, dict]]) -> bool | None:
     if not led.ok():
         return False
     exact, (red, red_on_self_exact) = ledger_is_exact(cost, gain)
-    if exact and not led.inexact and (not red or red_on_self_exact or _opponents_take(g.state, g.content, p, red)):
+    if exact and not led.inexact and (not red or red_on_self_exact or _opponents_take(g.state, g.content, p, red)
+                                      or _player_takes(g.state, g.content, p, red)):
         return True
     return None
 
