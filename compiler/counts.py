@@ -40,6 +40,11 @@ class Count:
         anything, so a kind that does not say is never kept."""
         return frozenset({"*"})
 
+    def others_reads(self, c: Node) -> frozenset[str]:
+        """What it reads of the other players' state when it counts theirs (`!`, `opponents`).
+        The default: all of it."""
+        return frozenset({"others"})
+
 
 class GlobalParameter(Count):
     """The global parameters: the tracks the modules' manifests declare. A track moved by placing a
@@ -50,6 +55,9 @@ class GlobalParameter(Count):
 
     def value(self, rules, state, content, p, c, ctx, players):
         return state["globals"][c["count"]]
+
+    def others_reads(self, c):
+        return frozenset()  # the tracks are everyone's
 
     def reads(self, c):
         return frozenset({"globals:" + c["count"]})
@@ -72,6 +80,9 @@ class Rating(Count):
     def value(self, rules, state, content, p, c, ctx, players):
         return state["players"][p]["tr"]
 
+    def others_reads(self, c):
+        return frozenset({"others:tr"})
+
     def reads(self, c):
         return frozenset({"table"})
 
@@ -88,6 +99,9 @@ class RatingRaises(Count):
 
     def value(self, rules, state, content, p, c, ctx, players):
         return int(state["players"][p].get("tr_gen", 0))
+
+    def others_reads(self, c):
+        return frozenset({"others:tr"})
 
     def reads(self, c):
         return frozenset({"table"})
@@ -108,6 +122,9 @@ class Tags(Count):
         if tag == "event":  # events are face down: counted from the events played
             return sum(len(state["players"][q]["events"]) for q in players)
         return sum(rules.tags(state, content, q)[tag] for q in players)
+
+    def others_reads(self, c):
+        return frozenset({"others:cards"})
 
     def reads(self, c):
         tag = c["count"][:-4]
@@ -132,6 +149,9 @@ class EventCards(Count):
     def value(self, rules, state, content, p, c, ctx, players):
         return sum(len(state["players"][q]["events"]) for q in players)
 
+    def others_reads(self, c):
+        return frozenset({"others:cards"})
+
     def reads(self, c):
         return frozenset({"played"})
 
@@ -148,6 +168,9 @@ class Production(Count):
 
     def value(self, rules, state, content, p, c, ctx, players):
         return sum(state["players"][q]["prod"][c["count"][:-5]] for q in players)
+
+    def others_reads(self, c):
+        return frozenset({"others:prod"})
 
     def reads(self, c):
         return frozenset({"prod:" + c["count"][:-5]})
@@ -168,6 +191,9 @@ class Resources(Count):
 
     def value(self, rules, state, content, p, c, ctx, players):
         return sum(state["players"][q]["res"][c["count"]] for q in players)
+
+    def others_reads(self, c):
+        return frozenset({"others:res"})
 
     def reads(self, c):
         return frozenset({"res:" + c["count"]})
@@ -192,6 +218,9 @@ class Tiles(Count):
         kind = None if word == "tile" else word[:-5]
         mars = "mars" in c.get("args", ())
         return sum(rules.tiles_owned(state, q, kind, mars, content) for q in players)
+
+    def others_reads(self, c):
+        return frozenset()  # everyone's tiles are on the board
 
     def reads(self, c):
         return frozenset({"board"})
@@ -239,6 +268,9 @@ class Hand(Count):
 
     def value(self, rules, state, content, p, c, ctx, players):
         return len(state["players"][p]["hand"])
+
+    def others_reads(self, c):
+        return frozenset({"others:hand"})
 
     def reads(self, c):
         return frozenset({"hand"})
@@ -294,6 +326,12 @@ class Defined(Count):
             out |= COUNTS[part["count"]].reads(part)
         return out
 
+    def others_reads(self, c):
+        out: frozenset[str] = frozenset()
+        for part in definition(c["count"]):
+            out |= COUNTS[part["count"]].others_reads(part)
+        return out
+
     def parts(self, c, who):
         spec = all_words("counts")[c["count"]]
         return spec["singular"], spec["plural"], who
@@ -306,9 +344,11 @@ def count_reads(c: Node) -> frozenset[str]:
     """The state domains a count node reads: its kind's, and the other players' when it counts
     theirs (`!`, `opponents`)."""
     kind = COUNTS.get(c["count"])
-    out = kind.reads(c) if kind else frozenset({"*"})
+    if kind is None:
+        return frozenset({"*"})
+    out = kind.reads(c)
     if c.get("any") or "opponents" in c.get("args", ()):
-        out = out | {"others"}
+        out = out | kind.others_reads(c)
     return out
 
 

@@ -53,14 +53,14 @@ def kind(cls: type[ActionKind]) -> type[ActionKind]:
 # ---- what can be done now ---------------------------------------------------------------------
 def playable_cards(g: Interp, p: int) -> list[tuple[str, int]]:
     """The cards in the hand that can be played now, with what they cost."""
-    return [(entry[4], entry[1]) for entry in _playable(g, p)]
+    return [(entry[3], entry[0]) for entry in _playable(g, p)]
 
 
 def _playable(g: Interp, p: int) -> list[list]:
-    """The entries (`_card_entry`) of the cards in the hand that can be played now. Each entry is a
-    part of the kept menu (`menu.py`); affordability, and a trial where one decides, are worked out
-    each time. Whether the card's requirements are met and its effects can be completed is worked
-    out (and kept in its entry) only once the player can pay for it."""
+    """The entries (`_card_entry`) of the cards in the hand that can be played now. Each card's
+    entry and its verdict (`_card_verdict`) are parts of the kept menu (`menu.py`), the verdict
+    asked only once the player can pay; affordability, and a trial where one decides, are worked
+    out each time."""
     st, content = g.state, g.content
     menu = g.menu
     parts = menu.now if menu is not None else None
@@ -71,12 +71,10 @@ def _playable(g: Interp, p: int) -> list[list]:
     for name in dict.fromkeys(st["players"][p]["hand"]):
         entry = parts.get(("card", name)) if parts is not None else None
         if entry is None:
-            entry = part(g, p, ("card", name), _card_reads, _card_entry, g, p, cards[name])
-        verdict, cost, metals, alone = entry[0], entry[1], entry[2], entry[5]
-        if verdict is False:
-            continue
+            entry = part(g, p, ("card", name), _card_entry_reads, _card_entry, g, p, cards[name])
+        cost, metals = entry[0], entry[1]
         if cost > mc:  # M€ alone would do: what the card's own effects spend is never M€
-            if alone:
+            if entry[4]:
                 if worth is None:
                     worth = rules.purse(st, content, p)
                 if cost > worth[0] + (worth[1] if metals[0] else 0) + (worth[2] if metals[1] else 0):
@@ -84,50 +82,51 @@ def _playable(g: Interp, p: int) -> list[list]:
             elif not rules.can_pay(st, content, p, cost, *metals, feasible.reserved_resources(g, p, cards[name]),
                                    name):
                 continue
+        verdict = parts.get(("verdict", name), UNKNOWN) if parts is not None else UNKNOWN
         if verdict is UNKNOWN:
-            verdict = entry[0] = _card_verdict(g, p, cards[name])
-            if verdict is False:
-                continue
-            entry[3] = option(f"play:{name}", f"play {name} ({cost} M€)")
-        if verdict is None and not action_completes(g, p, "play:" + name):
+            verdict = part(g, p, ("verdict", name), _verdict_reads, _card_verdict, g, p, cards[name])
+        if verdict is False or (verdict is None and not action_completes(g, p, "play:" + name)):
             continue
         out.append(entry)
     return out
 
 
-#: an entry's verdict not worked out yet
-UNKNOWN = "unknown"
+#: no kept value (a verdict may be None)
+UNKNOWN = object()
 
 
-def _card_entry(g: Interp, p: int, card: dict) -> list:
-    """[verdict, cost, metals, option, name, alone]: whether the card's requirements are met and
-    its effects can be completed (None: a trial decides; `UNKNOWN` until asked), what it costs,
-    whether steel and titanium may pay, its option (once playable), and whether what the player
-    has decides alone (its own effects spend none of it, and no card's resources may pay for it)."""
+def _card_entry(g: Interp, p: int, card: dict) -> tuple:
+    """(cost, metals, option, name, alone): what the card costs, whether steel and titanium may
+    pay, its option, and whether what the player has decides alone (its own effects spend none
+    of it, and no card's resources may pay for it)."""
     content = g.content
     name = card["name"]
-    alone = not content.card_pay and not feasible.spends_own_resources(content, card)
-    return [UNKNOWN, rules.card_cost(g.state, content, p, name), ("building" in card["tags"], "space" in card["tags"]),
-            None, name, alone]
+    cost = rules.card_cost(g.state, content, p, name)
+    return (cost, ("building" in card["tags"], "space" in card["tags"]),
+            option(f"play:{name}", f"play {name} ({cost} M€)"), name,
+            not content.card_pay and not feasible.spends_own_resources(content, card))
+
+
+def _card_entry_reads(g: Interp, p: int, card: dict) -> frozenset[str]:
+    return frozenset({"discounts"})
 
 
 def _card_verdict(g: Interp, p: int, card: dict) -> bool | None:
     """Are the card's requirements met, and can its effects be completed (None: a trial decides)?"""
-    # the requirements are kept on their own too: for an entry that reads resources (and is not kept)
+    # the requirements are kept on their own too: for a verdict that reads resources (and is not kept)
     if "requires" in card and not part(g, p, ("req", card["name"]), _requirement_reads, rules.requirements_met,
                                       g.state, g.content, p, card):
         return False
     return feasible.card_verdict(g, p, card)
 
 
+def _verdict_reads(g: Interp, p: int, card: dict) -> frozenset[str]:
+    out = play_reads(card.get("play", []))
+    return out | requirement_reads(card["requires"]) if "requires" in card else out
+
+
 def _requirement_reads(st: dict, content: Any, p: int, card: dict) -> frozenset[str]:
     return requirement_reads(card["requires"])
-
-
-def _card_reads(g: Interp, p: int, card: dict) -> frozenset[str]:
-    """A card's entry reads its requirements, its cost (`discounts`) and its effects."""
-    out = play_reads(card.get("play", [])) | {"discounts"}
-    return out | requirement_reads(card["requires"]) if "requires" in card else out
 
 
 def _row_offerable(g: Interp, p: int, choice: str, key: str, cost: list, gain: list, ctx: dict,
@@ -220,8 +219,9 @@ def option_id(g: Interp, prefix: str, name: str) -> str:
 
 
 def usable_projects(g: Interp, p: int) -> list[dict]:
-    """The options of the standard projects that can be carried out now; each one's entry
-    (`_std_entry`) is a part of the kept menu, its affordability worked out each time."""
+    """The options of the standard projects that can be carried out now. Each one's cost and
+    option (`_std_entry`) and its verdict are parts of the kept menu, the verdict asked only once
+    the player can pay; affordability, and a trial where one decides, are worked out each time."""
     st, content = g.state, g.content
     menu = g.menu
     parts = menu.now if menu is not None else None
@@ -229,33 +229,44 @@ def usable_projects(g: Interp, p: int) -> list[dict]:
     worth = None  # M€ and what may pay as M€ (`rules.purse`), asked once
     out = []
     for card in content.of_type("standard-project"):
-        entry = parts.get(("std", card["name"])) if parts is not None else None
+        name = card["name"]
+        entry = parts.get(("std", name)) if parts is not None else None
         if entry is None:
-            entry = part(g, p, ("std", card["name"]), _std_reads, _std_entry, g, p, card)
-        verdict, cost, opt = entry
-        if verdict is False:
-            continue
+            entry = part(g, p, ("std", name), _std_entry_reads, _std_entry, g, p, card)
+        cost, opt = entry
         if cost > mc:
             if worth is None:
                 worth = rules.pay_value(st, content, p)
             if cost > worth:
                 continue
-        if verdict is None and not action_completes(g, p, opt["id"]):
+        verdict = parts.get(("std-verdict", name), UNKNOWN) if parts is not None else UNKNOWN
+        if verdict is UNKNOWN:
+            verdict = part(g, p, ("std-verdict", name), _std_reads, _std_verdict, g, p, card)
+        if verdict is False or (verdict is None and not action_completes(g, p, opt["id"])):
             continue
         out.append(opt)
     return out
 
 
-def _std_entry(g: Interp, p: int, card: dict) -> tuple:
-    """(verdict, cost, option): whether the project can be completed once paid (None: a trial
-    decides; nothing of it can pay its cost) and what it costs."""
+def _std_entry(g: Interp, p: int, card: dict) -> tuple[int, dict]:
+    """(cost, option)."""
+    return (rules.std_cost(g.state, g.content, p, card),
+            option(option_id(g, "std", card["name"]), f"standard project: {card['name']}"))
+
+
+def _std_entry_reads(g: Interp, p: int, card: dict) -> frozenset[str]:
+    return frozenset({"discounts"})
+
+
+def _std_verdict(g: Interp, p: int, card: dict) -> bool | None:
+    """Can the project be completed once paid (None: a trial decides; nothing of it can pay its
+    cost)?"""
     oid = option_id(g, "std", card["name"])
-    return (feasible.row_verdict(g, p, oid, [], card.get("play", []), {"p": p}),
-            rules.std_cost(g.state, g.content, p, card), option(oid, f"standard project: {card['name']}"))
+    return feasible.row_verdict(g, p, oid, [], card.get("play", []), {"p": p})
 
 
 def _std_reads(g: Interp, p: int, card: dict) -> frozenset[str]:
-    return rows_reads([], card.get("play", [])) | {"discounts"}
+    return rows_reads([], card.get("play", []))
 
 
 def conversion_cost(g: Interp, p: int, card: dict) -> list[dict]:
@@ -370,7 +381,7 @@ class PlayCard(ActionKind):
     prefix = "play"
 
     def offers(self, g, p):
-        return [entry[3] for entry in _playable(g, p)]
+        return [entry[2] for entry in _playable(g, p)]
 
     def rows(self, g, p, arg):
         card = g.content.cards[arg]  # its own effects may fire while it resolves (F105)

@@ -21,7 +21,8 @@ lengths and small tuples:
 * `table`: own TR and its rise this generation, the milestones and awards taken, the generation;
 * `triggers`: whether a card whose triggered effects can fail is in play (rows then need a trial);
 * the other players' `others:res`, `others:prod`, `others:cards` (cards in play, events, card
-  resources), `others:hand` and `others:tr`; `others` stands for all five;
+  resources), `others:hand` and `others:tr` (with its rise this generation); `others` stands for
+  all five;
 * three families, one domain per member: `globals:oxygen`, `prod:heat`, `tag:science` (a tag
   with the wild tags that may stand for it, F330). The bare name stands for every member.
 
@@ -166,7 +167,7 @@ FINGERPRINT: dict[str, Callable[[dict, Any, int], Any]] = {
     "others:cards": _others(lambda q: (len(q["played"]), len(q["events"]),
                                        tuple([e.get("res", 0) for e in q["played"]]))),
     "others:hand": _others(lambda q: len(q["hand"])),
-    "others:tr": _others(lambda q: q["tr"]),
+    "others:tr": _others(lambda q: (q["tr"], q.get("tr_gen", 0))),
     "table": _table,
     "triggers": lambda st, content, p: unsafe_triggers_in_play(st, content),
     "globals": lambda st, content, p: st["globals"].copy(),
