@@ -6,7 +6,7 @@ import json
 
 from compiler.ops import walk
 from tmars import why
-from tmars.actions import playable_cards
+from tmars.offers import playable_cards
 from tmars.botgame import make_agent
 from tmars.game import Game
 

@@ -15,7 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 from . import rules, scoring
-from .actions import conversion_usable, next_player, start_action
+from .actions import next_player, start_action
+from .offers import conversion_usable
 from .content import slug
 from .interpreter import HANDLERS, Interp, ask_one, decision, option, quantities
 from .scoring import ROWS

@@ -274,7 +274,7 @@ class Interp:
 
     def playable_with(self, p: int, mods: list[dict]) -> list[str]:
         """The cards in the hand that could be played now with these modifiers granted."""
-        from .actions import playable_cards
+        from .offers import playable_cards
         pl = self.state["players"][p]
         before = pl.get("granted", [])
         pl["granted"] = before + mods

@@ -5,8 +5,8 @@ again come out as before), and working it out is most of the engine's time: the 
 every card in the hand, every standard project, conversion, card action and milestone. So each
 entry of the menu is split into *parts* (a card's requirements, its cost, whether its effects can
 be completed), and a part is kept with the *domains* of the state it reads. This module owns all
-of it: the rules it calls know nothing of it, and the action kinds (`actions.py`) only name their
-parts and what each reads.
+of it: the rules it calls know nothing of it, and what each kind of action offers (`offers.py`)
+only names its parts and what each reads.
 
 **Domains**, for the player whose menu it is; each has a fingerprint (`FINGERPRINT`), cheap
 lengths and small tuples:
@@ -281,6 +281,8 @@ def check_menus(g: Any) -> None:
 
 
 _MISSING = object()
+#: no kept value (a kept verdict may be None): for a caller's own look-up before `part`
+UNKNOWN = object()
 
 
 def kept_parts(g: Any) -> dict | None:

@@ -1,6 +1,6 @@
 """Why a card in the hand can or cannot be played now, in words a player reads.
 
-The action menu (`actions.playable_cards`) only lists the cards that pass three tests, in this
+The action menu (`offers.playable_cards`) only lists the cards that pass three tests, in this
 order: the requirements are met, the cost can be paid, the card's effects can be completed. This
 module runs the same rule queries in the same order and, for a card that fails, says which test
 failed and by how much, so that a person play-testing cards sees why a card is not offered rather

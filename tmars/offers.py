@@ -1,0 +1,314 @@
+"""What each kind of action offers now: the parts of the action menu and their checks.
+
+Each entry of the menu is a part of the kept menu (`menu.py`), named here with what it reads:
+a card's cost and option, and apart from it whether its requirements are met and its effects
+can be completed; a standard project's cost and option, and its verdict; a row's verdict (a card
+action, a conversion) with the plain losses of its cost tested apart; a milestone's requirements.
+What the player can pay, and a trial where one decides, are worked out at every menu.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import feasible, rules
+from .interpreter import Interp, option
+from .menu import UNKNOWN, keeps_nothing_of, part, play_reads, requirement_reads, rows_reads
+from .trial import action_completes
+
+
+def playable_cards(g: Interp, p: int) -> list[tuple[str, int]]:
+    """The cards in the hand that can be played now, with what they cost."""
+    return [(entry[3], entry[0]) for entry in playable_entries(g, p)]
+
+
+def playable_entries(g: Interp, p: int) -> list[tuple]:
+    """The entries (`_card_entry`) of the cards in the hand that can be played now. Each card's
+    entry and its verdict (`_card_verdict`) are parts of the kept menu (`menu.py`), the verdict
+    asked only once the player can pay; affordability, and a trial where one decides, are worked
+    out each time."""
+    st, content = g.state, g.content
+    menu = g.menu
+    parts = menu.now if menu is not None else None
+    cards = content.cards
+    mc = st["players"][p]["res"]["mc"]
+    worth = None  # what the player's resources are worth as M€ (`rules.purse`), asked once
+    out = []
+    for name in dict.fromkeys(st["players"][p]["hand"]):
+        entry = parts.get(("card", name)) if parts is not None else None
+        if entry is None:
+            entry = part(g, p, ("card", name), _card_entry_reads, _card_entry, g, p, cards[name])
+        cost, metals = entry[0], entry[1]
+        if cost > mc:  # M€ alone would do: what the card's own effects spend is never M€
+            if entry[4]:
+                if worth is None:
+                    worth = rules.purse(st, content, p)
+                if cost > worth[0] + (worth[1] if metals[0] else 0) + (worth[2] if metals[1] else 0):
+                    continue
+            elif not rules.can_pay(st, content, p, cost, *metals, feasible.reserved_resources(g, p, cards[name]),
+                                   name):
+                continue
+        verdict = parts.get(("verdict", name), UNKNOWN) if parts is not None else UNKNOWN
+        if verdict is UNKNOWN:
+            verdict = part(g, p, ("verdict", name), _verdict_reads, _card_verdict, g, p, cards[name])
+        if verdict is False or (verdict is None and not action_completes(g, p, "play:" + name)):
+            continue
+        out.append(entry)
+    return out
+
+
+def _card_entry(g: Interp, p: int, card: dict) -> tuple:
+    """(cost, metals, option, name, alone): what the card costs, whether steel and titanium may
+    pay, its option, and whether what the player has decides alone (its own effects spend none
+    of it, and no card's resources may pay for it)."""
+    content = g.content
+    name = card["name"]
+    cost = rules.card_cost(g.state, content, p, name)
+    return (cost, ("building" in card["tags"], "space" in card["tags"]),
+            option(f"play:{name}", f"play {name} ({cost} M€)"), name,
+            not content.card_pay and not feasible.spends_own_resources(content, card))
+
+
+def _card_entry_reads(g: Interp, p: int, card: dict) -> frozenset[str]:
+    return frozenset({"discounts"})
+
+
+def _card_verdict(g: Interp, p: int, card: dict) -> bool | None:
+    """Are the card's requirements met, and can its effects be completed (None: a trial decides)?"""
+    # the requirements are kept on their own too: for a verdict that reads resources (and is not kept)
+    if "requires" in card and not part(g, p, ("req", card["name"]), _requirement_reads, rules.requirements_met,
+                                      g.state, g.content, p, card):
+        return False
+    return feasible.card_verdict(g, p, card)
+
+
+def _verdict_reads(g: Interp, p: int, card: dict) -> frozenset[str]:
+    out = play_reads(card.get("play", []))
+    return out | requirement_reads(card["requires"]) if "requires" in card else out
+
+
+def _requirement_reads(st: dict, content: Any, p: int, card: dict) -> frozenset[str]:
+    return requirement_reads(card["requires"])
+
+
+def _row_offerable(g: Interp, p: int, choice: str, key: str, cost: list, gain: list, ctx: dict,
+                   counts: bool = True, reads: Any = None) -> bool:
+    """feasible.row_offerable, with the row's entry (`_row_entry`) a part of the kept menu; the
+    cost's plain losses, and a trial where one decides, are worked out each time."""
+    menu = g.menu
+    parts = menu.now if menu is not None else None
+    k = (key, counts)
+    entry = parts.get(k) if parts is not None else None
+    if entry is None:
+        entry = part(g, p, k, reads or _row_reads, _row_entry, g, p, key, cost, gain, ctx)
+    plain, verdict = entry
+    if plain:
+        res = g.state["players"][p]["res"]
+        for r, n, metals in plain:
+            if res[r] < n and (metals is None or res[r] + rules.spare_payment_value(g.state, g.content, p, metals) < n):
+                return False
+    return action_completes(g, p, choice, counts) if verdict is None else verdict
+
+
+def _row_entry(g: Interp, p: int, key: str, cost: list, gain: list, ctx: dict) -> tuple[tuple, bool | None]:
+    """(plain losses, verdict): the cost's plain losses (8 plants: `feasible.plain_cost_losses`) as
+    (resource, amount, the metals that may pay it when it is M€), tested apart when the rest of the
+    row reads no resource; and the verdict on the rest (on the whole row otherwise), None when a
+    trial decides."""
+    plain, rest = _split(g.content, key, cost, gain)
+    if not plain:
+        return (), feasible.row_verdict(g, p, key, cost, gain, ctx)
+    losses = []
+    for i in plain:
+        node = cost[i]
+        losses.append((node["res"], -node["n"], tuple(node.get("with", ())) if node["res"] == "mc" else None))
+    return tuple(losses), feasible.row_verdict(g, p, key + "|rest", rest, gain, ctx)
+
+
+def _split(content: Any, key: str, cost: list, gain: list) -> tuple[tuple[int, ...], list]:
+    """The plain losses of the cost and the rest of it, when the rest reads no resource."""
+    plain = feasible.plain_cost_losses(content, key, cost, gain)
+    if plain:
+        rest = [n for i, n in enumerate(cost) if i not in plain]
+        if keeps_nothing_of(rows_reads(rest, gain)) is False:
+            return plain, rest
+    return (), cost
+
+
+def _row_reads(g: Interp, p: int, key: str, cost: list, gain: list, ctx: dict) -> frozenset[str]:
+    plain, rest = _split(g.content, key, cost, gain)
+    return rows_reads(rest, gain)
+
+
+def _conversion_reads(g: Interp, p: int, key: str, cost: list, gain: list, ctx: dict) -> frozenset[str]:
+    """A conversion's row, and its amounts: discounted in the resource spent by cards in play."""
+    return _row_reads(g, p, key, cost, gain, ctx) | {"discounts"}
+
+
+def usable_actions(g: Interp, p: int) -> list[str]:
+    """Played cards whose action (one of its alternatives) can be carried out now."""
+    played = g.state["players"][p]["played"]
+    out = []
+    for i, name, alts in rules._memo_on_played(g.state, g.content, p, "actions", _with_actions):
+        if played[i].get("used"):
+            continue
+        ctx = {"p": p, "card": name}
+        if any(_row_offerable(g, p, choice, key, a["cost"], a["gain"], ctx) for choice, key, a in alts):
+            out.append(name)
+    return out
+
+
+def _with_actions(content: Any, played: list) -> list[tuple[int, str, list[tuple[str, str, dict]]]]:
+    """The played cards with an action: (place, name, (option id, row key, alternative) each)."""
+    out = []
+    for i, e in enumerate(played):
+        alts = content.cards[e["name"]].get("action")
+        if alts:
+            name = e["name"]
+            out.append((i, name, [(f"act:{name}", f"act:{name}:{k}", a) for k, a in enumerate(alts)]))
+    return out
+
+
+def option_id(g: Interp, prefix: str, name: str) -> str:
+    """'std:power-plant' for a board component: its menu option id (remembered per name)."""
+    memo = g.content.memo.get("option-ids")
+    if memo is None:
+        memo = g.content.memo["option-ids"] = {}
+    oid = memo.get((prefix, name))
+    if oid is None:
+        oid = memo[(prefix, name)] = f"{prefix}:{g.content.slug(name)}"
+    return oid
+
+
+def usable_projects(g: Interp, p: int) -> list[dict]:
+    """The options of the standard projects that can be carried out now. Each one's cost and
+    option (`_std_entry`) and its verdict are parts of the kept menu, the verdict asked only once
+    the player can pay; affordability, and a trial where one decides, are worked out each time."""
+    st, content = g.state, g.content
+    menu = g.menu
+    parts = menu.now if menu is not None else None
+    mc = st["players"][p]["res"]["mc"]
+    worth = None  # M€ and what may pay as M€ (`rules.purse`), asked once
+    out = []
+    for card in content.of_type("standard-project"):
+        name = card["name"]
+        entry = parts.get(("std", name)) if parts is not None else None
+        if entry is None:
+            entry = part(g, p, ("std", name), _std_entry_reads, _std_entry, g, p, card)
+        cost, opt = entry
+        if cost > mc:
+            if worth is None:
+                worth = rules.pay_value(st, content, p)
+            if cost > worth:
+                continue
+        verdict = parts.get(("std-verdict", name), UNKNOWN) if parts is not None else UNKNOWN
+        if verdict is UNKNOWN:
+            verdict = part(g, p, ("std-verdict", name), _std_reads, _std_verdict, g, p, card)
+        if verdict is False or (verdict is None and not action_completes(g, p, opt["id"])):
+            continue
+        out.append(opt)
+    return out
+
+
+def _std_entry(g: Interp, p: int, card: dict) -> tuple[int, dict]:
+    """(cost, option)."""
+    return (rules.std_cost(g.state, g.content, p, card),
+            option(option_id(g, "std", card["name"]), f"standard project: {card['name']}"))
+
+
+def _std_entry_reads(g: Interp, p: int, card: dict) -> frozenset[str]:
+    return frozenset({"discounts"})
+
+
+def _std_verdict(g: Interp, p: int, card: dict) -> bool | None:
+    """Can the project be completed once paid (None: a trial decides; nothing of it can pay its
+    cost)?"""
+    oid = option_id(g, "std", card["name"])
+    return feasible.row_verdict(g, p, oid, [], card.get("play", []), {"p": p})
+
+
+def _std_reads(g: Interp, p: int, card: dict) -> frozenset[str]:
+    return rows_reads([], card.get("play", []))
+
+
+def conversion_cost(g: Interp, p: int, card: dict) -> list[dict]:
+    """The conversion's cost items, less any discount given in the spent resource (Ecoline's
+    greenery for 7 plants), remembered with the played cards the discounts come from."""
+    known = rules._memo_on_played(g.state, g.content, p, "conversion-costs", rules._new_table)
+    out = known.get(card["name"])
+    if out is None:
+        out = known[card["name"]] = _conversion_cost(g, p, card)
+    return list(out)  # the items are IR, never changed; the list is the caller's
+
+
+def _conversion_cost(g: Interp, p: int, card: dict) -> list[dict]:
+    out = []
+    for node in card["action"][0]["cost"]:
+        if node["op"] == "resource" and node["n"] < 0:
+            subject = {"kind": "conversion", "res": node["res"], "name": card["name"], "cost": 0}
+            off = rules.discount(g.state, g.content, p, subject, unit=node["res"])
+            node = {**node, "n": min(0, node["n"] + off)}
+        out.append(node)
+    return out
+
+
+
+def conversion_usable(g: Interp, p: int, card: dict, counts: bool = True) -> bool:
+    oid = option_id(g, "convert", card["name"])
+    return _row_offerable(g, p, oid, oid, conversion_cost(g, p, card), card["action"][0]["gain"], {"p": p}, counts,
+                          _conversion_reads)
+
+
+
+def open_milestones(g: Interp, p: int) -> list[dict]:
+    """The options of the milestones that can be claimed now: their requirements are parts of the
+    kept menu, the price and the places left are worked out each time."""
+    st, content = g.state, g.content
+    game_rules = content.rules
+    claimed = st["milestones"]
+    if len(claimed) >= game_rules.milestones_most:
+        return []
+    cost = game_rules.milestone_cost
+    if st["players"][p]["res"]["mc"] < cost and not rules.can_pay(st, content, p, cost):
+        return []
+    taken = {m["name"] for m in claimed}
+    menu = g.menu
+    parts = menu.now if menu is not None else None
+    out = []
+    for name in content.map.milestones:
+        if name in taken:
+            continue
+        entry = parts.get(("milestone", name)) if parts is not None else None
+        if entry is None:
+            entry = part(g, p, ("milestone", name), _milestone_reads, _milestone_entry, g, p, name)
+        if entry[0]:
+            out.append(entry[1])
+    return out
+
+
+def _milestone_entry(g: Interp, p: int, name: str) -> tuple[bool, dict]:
+    """(requirements met, option)."""
+    reqs = g.content.component("milestone", name)["requires"]
+    return (all(rules.requirement_met(g.state, g.content, p, r) for r in reqs),
+            option(f"milestone:{g.content.slug(name)}", f"claim milestone {name}"))
+
+
+def _milestone_reads(g: Interp, p: int, name: str) -> frozenset[str]:
+    return requirement_reads(g.content.component("milestone", name)["requires"])
+
+
+def open_awards(g: Interp, p: int) -> list[dict]:
+    """The options of the awards that can be funded now: one is left to fund, and the player can
+    pay the next price."""
+    st, content = g.state, g.content
+    funded = st["awards"]
+    costs = content.rules.award_costs
+    n = len(funded)
+    if n >= len(costs):
+        return []
+    cost = costs[n]
+    if st["players"][p]["res"]["mc"] < cost and not rules.can_pay(st, content, p, cost):
+        return []
+    taken = {a["name"] for a in funded}
+    return [option(f"award:{content.slug(name)}", f"fund award {name} ({cost} M€)")
+            for name in content.map.awards if name not in taken]
