@@ -24,9 +24,9 @@ def playable_cards(g: Interp, p: int) -> list[tuple[str, int]]:
 
 def playable_entries(g: Interp, p: int) -> list[tuple]:
     """The entries (`_card_entry`) of the cards in the hand that can be played now. Each card's
-    entry and its verdict (`_card_verdict`) are parts of the kept menu (`menu.py`), the verdict
-    asked only once the player can pay; affordability, and a trial where one decides, are worked
-    out each time."""
+    entry, whether its requirements are met and whether its effects can be completed are three
+    parts of the kept menu (`menu.py`), the last two asked only once the player can pay;
+    affordability, and a trial where one decides, are worked out each time."""
     st, content = g.state, g.content
     menu = g.menu
     parts = menu.now if menu is not None else None
@@ -48,9 +48,16 @@ def playable_entries(g: Interp, p: int) -> list[tuple]:
             elif not rules.can_pay(st, content, p, cost, *metals, feasible.reserved_resources(g, p, cards[name]),
                                    name):
                 continue
+        card = cards[name]
+        if "requires" in card:
+            met = parts.get(("req", name), UNKNOWN) if parts is not None else UNKNOWN
+            if met is UNKNOWN:
+                met = part(g, p, ("req", name), _requirement_reads, rules.requirements_met, st, content, p, card)
+            if not met:
+                continue
         verdict = parts.get(("verdict", name), UNKNOWN) if parts is not None else UNKNOWN
         if verdict is UNKNOWN:
-            verdict = part(g, p, ("verdict", name), _verdict_reads, _card_verdict, g, p, cards[name])
+            verdict = part(g, p, ("verdict", name), _verdict_reads, feasible.card_verdict, g, p, card)
         if verdict is False or (verdict is None and not action_completes(g, p, "play:" + name)):
             continue
         out.append(entry)
@@ -73,18 +80,8 @@ def _card_entry_reads(g: Interp, p: int, card: dict) -> frozenset[str]:
     return frozenset({"discounts"})
 
 
-def _card_verdict(g: Interp, p: int, card: dict) -> bool | None:
-    """Are the card's requirements met, and can its effects be completed (None: a trial decides)?"""
-    # the requirements are kept on their own too: for a verdict that reads resources (and is not kept)
-    if "requires" in card and not part(g, p, ("req", card["name"]), _requirement_reads, rules.requirements_met,
-                                      g.state, g.content, p, card):
-        return False
-    return feasible.card_verdict(g, p, card)
-
-
 def _verdict_reads(g: Interp, p: int, card: dict) -> frozenset[str]:
-    out = play_reads(card.get("play", []))
-    return out | requirement_reads(card["requires"]) if "requires" in card else out
+    return play_reads(card.get("play", []))
 
 
 def _requirement_reads(st: dict, content: Any, p: int, card: dict) -> frozenset[str]:
