@@ -127,14 +127,14 @@ def _split(content: Any, key: str, cost: list, gain: list) -> tuple[tuple[int, .
     plain = feasible.plain_cost_losses(content, key, cost, gain)
     if plain:
         rest = [n for i, n in enumerate(cost) if i not in plain]
-        if keeps_nothing_of(rows_reads(rest, gain)) is False:
+        if not keeps_nothing_of(rows_reads(rest, gain)):
             return plain, rest
     return (), cost
 
 
 def _row_reads(g: Interp, p: int, key: str, cost: list, gain: list, ctx: dict) -> frozenset[str]:
-    plain, rest = _split(g.content, key, cost, gain)
-    return rows_reads(rest, gain)
+    """A row's entry reads what its rest reads (the whole row, when nothing is tested apart)."""
+    return rows_reads(_split(g.content, key, cost, gain)[1], gain)
 
 
 def _conversion_reads(g: Interp, p: int, key: str, cost: list, gain: list, ctx: dict) -> frozenset[str]:
