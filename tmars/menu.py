@@ -176,21 +176,30 @@ FINGERPRINT: dict[str, Callable[[dict, Any, int], Any]] = {
 }
 
 
+#: domains that are functions of the cards played and the modifiers held (`played`'s fingerprint):
+#: unchanged while it is, so not taken again then
+OF_PLAYED = frozenset({"discounts", "effects", "flex", "tag"})
+
+
 class PlayerParts:
     """One player's kept parts, the index from each domain to the parts reading it, and the
     fingerprints, taken at that player's last menu, of the domains some kept part reads (a family
-    by its bare name)."""
+    by its bare name), and of the cards played (`OF_PLAYED`)."""
 
-    __slots__ = ("context", "index", "parts", "prints")
+    __slots__ = ("context", "index", "parts", "played", "prints")
 
     def __init__(self) -> None:
         self.parts: dict[tuple, Any] = {}
-        self.index: dict[str, list[tuple]] = {}
+        self.index: dict[str, set[tuple]] = {}
         self.prints: dict[str, Any] = {}
+        self.played: Any = None
         self.context: tuple | None = None
 
     def refresh(self, st: dict, content: Any, p: int) -> None:
         """Drop the parts that read a domain whose fingerprint changed since the last menu."""
+        played = _played(st, content, p)
+        same_cards = played == self.played
+        self.played = played
         context = (st["phase"], acting(st) == p)
         if context != self.context:  # everything
             self.context = context
@@ -200,6 +209,8 @@ class PlayerParts:
             return
         prints = self.prints
         for name, was in list(prints.items()):
+            if same_cards and name in OF_PLAYED:
+                continue
             now = FINGERPRINT[name](st, content, p)
             if now == was:
                 continue
@@ -229,9 +240,9 @@ class PlayerParts:
         for d in domains:
             found = index.get(d)
             if found is None:
-                index[d] = [key]
+                index[d] = {key}
             else:
-                found.append(key)
+                found.add(key)  # a part worked out again may still be listed under another domain
             base = d if d in FINGERPRINT else d.partition(":")[0]
             if base not in prints:
                 prints[base] = FINGERPRINT[base](g.state, g.content, p)
