@@ -98,6 +98,12 @@ def _row_offerable(g: Interp, p: int, choice: str, key: str, cost: list, gain: l
     entry = parts.get(k) if parts is not None else None
     if entry is None:
         entry = part(g, p, k, reads or _row_reads, _row_entry, g, p, key, cost, gain, ctx)
+    return _row_decided(g, p, choice, counts, entry)
+
+
+def _row_decided(g: Interp, p: int, choice: str, counts: bool, entry: tuple) -> bool:
+    """A row's entry (`_row_entry`) decided now: its plain losses against what the player has,
+    then its verdict, or a trial where one decides."""
     plain, verdict = entry
     if plain:
         res = g.state["players"][p]["res"]
@@ -252,6 +258,11 @@ def _conversion_cost(g: Interp, p: int, card: dict) -> list[dict]:
 
 def conversion_usable(g: Interp, p: int, card: dict, counts: bool = True) -> bool:
     oid = option_id(g, "convert", card["name"])
+    menu = g.menu
+    parts = menu.now if menu is not None else None
+    entry = parts.get((oid, counts)) if parts is not None else None
+    if entry is not None:  # kept: its cost, discounted, is asked only to work it out
+        return _row_decided(g, p, oid, counts, entry)
     return _row_offerable(g, p, oid, oid, conversion_cost(g, p, card), card["action"][0]["gain"], {"p": p}, counts,
                           _conversion_reads)
 
