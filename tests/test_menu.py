@@ -89,3 +89,25 @@ def test_the_proof_catches_a_count_that_declares_too_little(monkeypatch):
                 _play(game, seed)
     finally:
         content.memo.pop("menu-domains", None)
+
+
+@pytest.mark.parametrize("modules", [("base", "corpera", "prelude", "venus")])
+def test_every_shipped_row_declares_known_domains(modules):
+    """What each card, project, conversion and milestone reads names domains the menu has (a
+    misspelt one would raise in play, at the first menu that met it)."""
+    from tmars.menu import domains_of, play_reads, requirement_reads, rows_reads
+
+    content = Game.new(2, seed=0, modules=modules).content
+    kept = 0
+    for card in content.cards.values():
+        rows = [play_reads(card.get("play", []))] + [rows_reads(a["cost"], a["gain"]) for a in card.get("action", ())]
+        if card.get("requires"):
+            rows.append(requirement_reads(card["requires"]))
+        kept += sum(domains_of(r) is not None for r in rows)
+    for kind in ("standard-project", "conversion"):
+        for c in content.of_type(kind):
+            alts = c.get("action") or [{"cost": [], "gain": c.get("play", [])}]
+            kept += sum(domains_of(rows_reads(a["cost"], a["gain"])) is not None for a in alts)
+    for name in content.map.milestones:
+        domains_of(requirement_reads(content.component("milestone", name)["requires"]))
+    assert kept > len(content.cards)  # most rows are kept: few read resources or anything

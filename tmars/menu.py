@@ -76,8 +76,6 @@ PLAIN = ("board", "played", "discounts", "effects", "flex", "cres", "hand", "tab
 #: families of domains, one per member (`globals:oxygen`, `prod:heat`, `tag:science`); the bare
 #: family name stands for every member
 FAMILIES = ("globals", "prod", "tag")
-#: another name a declaration may use for a domain
-ALIASES: dict[str, str] = {}
 #: read so often and changed so often that a part reading them is worked out every time
 NOT_KEPT = frozenset({"res", "*"})
 
@@ -87,7 +85,8 @@ class MenuMismatch(AssertionError):
 
 
 def domains_of(reads: frozenset[str]) -> tuple[str, ...] | None:
-    """The domains a part is indexed under; None when it is never kept."""
+    """The domains a part is indexed under; None when it is never kept. A name no domain has is a
+    mistake in a declaration, and raises."""
     out = set()
     for domain in reads:
         if domain == "others":
@@ -99,8 +98,7 @@ def domains_of(reads: frozenset[str]) -> tuple[str, ...] | None:
         base, _, member = domain.partition(":")
         if base in NOT_KEPT:
             return None
-        base = ALIASES.get(base, base)
-        if base not in PLAIN and base not in FAMILIES:
+        if base not in FAMILIES:
             raise ValueError(f"unknown menu domain {domain!r}")
         out.add(f"{base}:{member}" if member else base)
     return tuple(sorted(out))
