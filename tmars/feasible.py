@@ -17,6 +17,7 @@ from compiler.ops import OPS, items_cannot_fail, walk
 
 from . import board
 from .content import Content
+from .rules import triggered_effects
 from .static import unsafe_triggers_in_play
 from .trial import TileCheck, action_completes
 
@@ -83,8 +84,8 @@ def predicted_trigger_gains(g: Any, p: int, card: dict, led: Ledger) -> None:
     for node in card.get("play", ()):
         if node["op"] == "tile":
             events.append({"kind": "tile-kind", "tile": node["tile"], "p": p})
-    effects = [eff for e in state["players"][p]["played"] for eff in content.cards[e["name"]].get("effects", ())]
-    effects += list(card.get("effects", ()))
+    effects = [eff for _, own in triggered_effects(state, content, p) for eff in own]
+    effects += [eff for eff in card.get("effects", ()) if "on" in eff]
     for eff in effects:
         for ev in events:
             if any(_loosely_matches(t, ev) for t in eff.get("on", ())):

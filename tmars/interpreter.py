@@ -125,11 +125,12 @@ class Interp:
         if event["kind"] not in self.content.listened:
             return
         entries = []
-        for q, pl in enumerate(self.state["players"]):
-            for e in pl["played"]:
-                for eff in self.content.cards[e["name"]].get("effects", ()):
-                    if "on" in eff and any(rules.trigger_matches(t, event, q, self.content) for t in eff["on"]):
-                        entries.append({"items": bind_that(eff["do"], event), "ctx": {"p": q, "card": e["name"],
+        st, content = self.state, self.content
+        for q in range(len(st["players"])):
+            for name, effects in rules.triggered_effects(st, content, q):
+                for eff in effects:
+                    if any(rules.trigger_matches(t, event, q, content) for t in eff["on"]):
+                        entries.append({"items": bind_that(eff["do"], event), "ctx": {"p": q, "card": name,
                                                                      "that": event.get("card")}})
         if not entries:
             return

@@ -67,7 +67,7 @@ from typing import Any
 from compiler.counts import count_reads
 from compiler.ops import items_cannot_fail, items_reads
 
-from .rules import _memo_on_played, acting, modifiers, tags
+from .rules import acting, modifiers, tags, triggered_effects
 from .static import unsafe_triggers_in_play
 
 #: domains whose fingerprint is one value each
@@ -134,11 +134,7 @@ def _discounts(st: dict, content: Any, p: int) -> tuple:
 
 
 def _effects(st: dict, content: Any, p: int) -> Any:
-    return _memo_on_played(st, content, p, "triggered-cards", _triggered_cards)
-
-
-def _triggered_cards(content: Any, played: list) -> tuple[str, ...]:
-    return tuple(e["name"] for e in played if any("on" in eff for eff in content.cards[e["name"]].get("effects", ())))
+    return triggered_effects(st, content, p)
 
 
 def _flex(st: dict, content: Any, p: int) -> tuple:

@@ -78,6 +78,21 @@ def _modifiers_by_kind(content: Content, played: list) -> dict[str, list[dict]]:
     return out
 
 
+def triggered_effects(state: dict, content: Content, p: int) -> list[tuple[str, list[dict]]]:
+    """The player's played cards with triggered effects, in play order, with those effects
+    (memoised on the played cards)."""
+    return _memo_on_played(state, content, p, "triggered-effects", _triggered_effects)
+
+
+def _triggered_effects(content: Content, played: list) -> list[tuple[str, list[dict]]]:
+    out = []
+    for e in played:
+        effects = [eff for eff in content.cards[e["name"]].get("effects", ()) if "on" in eff]
+        if effects:
+            out.append((e["name"], effects))
+    return out
+
+
 def has_override(state: dict, content: Content, p: int, name: str) -> list[tuple[dict, dict]]:
     """(played entry, modifier) for each override modifier of that name the player has."""
     out = []
