@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import Any
 
 from compiler.tiles import TILE_KINDS
 
 from .content import Content
-from .memo import AREA_MEMO_SIZE, Bounded, derived
+from .memo import AREA_MEMO_SIZE, Bounded
 
 
 def _rule_words(node: dict) -> dict[str, int]:
@@ -30,10 +31,19 @@ def _rules_key(node: dict) -> tuple:
 
 def board_signature(state: dict, content: Content) -> str:
     """A string naming every tile on the board with its owner, remembered on the board for its
-    size (tiles are never removed; `tmars/memo.py`)."""
+    size. Tiles are never removed and a dict keeps its order (`tmars/memo.py`), so a new tile
+    extends the signature of the board before it."""
     board = state["board"]
-    return derived(board, "signature",
-                   lambda: "".join(f"{a}:{t['tile']}:{t.get('owner')};" for a, t in board.items()))
+    memo = getattr(board, "derived", None)
+    known = memo.get("signature") if memo is not None else None
+    n = len(board)
+    if known is not None and known[0] == n:
+        return known[1]
+    start, head = known if known is not None and known[0] < n else (0, "")
+    sig = head + "".join(f"{a}:{t['tile']}:{t.get('owner')};" for a, t in islice(board.items(), start, None))
+    if memo is not None:
+        memo["signature"] = (n, sig)
+    return sig
 
 
 def _area_memo(content: Content) -> Bounded:

@@ -1,13 +1,15 @@
 """Caches that cannot leak or go stale.
 
-Two kinds, and no other memo in the engine:
+Two kinds here; the only other cache in the engine is the kept action menu (`menu.py`), which
+says what each of its parts depends on and proves itself against a fresh menu:
 
 * **Derived from a growing part of the state.** A player's played cards and the board only
   grow (cards are played, tiles placed; nothing is removed), so what is derived from them
   (tags, modifiers, discounts, the board's signature) is keyed on their length. The memo lives
   on the list or dict itself (`Tracked`, `TrackedDict`): it is copied with the state, dies
   with it, holds one entry per kind, and never outlives or confuses another game's data.
-  `json` saves them as the plain list and dict they are.
+  `json` saves them as the plain list and dict they are. (The board's signature grows with the
+  board: a new tile extends it.)
 * **Derived from the content** (a card's static properties, legal areas for a board
   signature): keyed on values, not object ids, in a `Bounded` table that forgets its oldest
   entries past its size.
