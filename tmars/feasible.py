@@ -351,9 +351,3 @@ def items_verdict(g: Any, parts: list[tuple[list, dict]]) -> bool | None:
                                       or _player_takes(g.state, g.content, p, red)):
         return True
     return None
-
-
-def row_offerable(g, p: int, choice: str, key: str, cost: list, gain: list, ctx: dict, counts: bool = True) -> bool:
-    """Can an action, standard project or conversion with these items be completed?"""
-    verdict = row_verdict(g, p, key, cost, gain, ctx)
-    return action_completes(g, p, choice, counts) if verdict is None else verdict

@@ -13,7 +13,7 @@ from typing import Any
 
 from . import feasible, rules
 from .interpreter import Interp, option
-from .menu import UNKNOWN, keeps_nothing_of, part, play_reads, requirement_reads, rows_reads
+from .menu import UNKNOWN, kept_parts, keeps_nothing_of, part, play_reads, requirement_reads, rows_reads
 from .trial import action_completes
 
 
@@ -28,8 +28,7 @@ def playable_entries(g: Interp, p: int) -> list[tuple]:
     parts of the kept menu (`menu.py`), the last two asked only once the player can pay;
     affordability, and a trial where one decides, are worked out each time."""
     st, content = g.state, g.content
-    menu = g.menu
-    parts = menu.now if menu is not None else None
+    parts = kept_parts(g)
     cards = content.cards
     mc = st["players"][p]["res"]["mc"]
     worth = None  # what the player's resources are worth as M€ (`rules.purse`), asked once
@@ -90,10 +89,10 @@ def _requirement_reads(st: dict, content: Any, p: int, card: dict) -> frozenset[
 
 def _row_offerable(g: Interp, p: int, choice: str, key: str, cost: list, gain: list, ctx: dict,
                    counts: bool = True, reads: Any = None) -> bool:
-    """feasible.row_offerable, with the row's entry (`_row_entry`) a part of the kept menu; the
-    cost's plain losses, and a trial where one decides, are worked out each time."""
-    menu = g.menu
-    parts = menu.now if menu is not None else None
+    """Can a card action or conversion with these items be completed? The row's entry
+    (`_row_entry`) is a part of the kept menu; the cost's plain losses, and a trial where one
+    decides, are worked out each time."""
+    parts = kept_parts(g)
     k = (key, counts)
     entry = parts.get(k) if parts is not None else None
     if entry is None:
@@ -188,8 +187,7 @@ def usable_projects(g: Interp, p: int) -> list[dict]:
     option (`_std_entry`) and its verdict are parts of the kept menu, the verdict asked only once
     the player can pay; affordability, and a trial where one decides, are worked out each time."""
     st, content = g.state, g.content
-    menu = g.menu
-    parts = menu.now if menu is not None else None
+    parts = kept_parts(g)
     mc = st["players"][p]["res"]["mc"]
     worth = None  # M€ and what may pay as M€ (`rules.purse`), asked once
     out = []
@@ -258,8 +256,7 @@ def _conversion_cost(g: Interp, p: int, card: dict) -> list[dict]:
 
 def conversion_usable(g: Interp, p: int, card: dict, counts: bool = True) -> bool:
     oid = option_id(g, "convert", card["name"])
-    menu = g.menu
-    parts = menu.now if menu is not None else None
+    parts = kept_parts(g)
     entry = parts.get((oid, counts)) if parts is not None else None
     if entry is not None:  # kept: its cost, discounted, is asked only to work it out
         return _row_decided(g, p, oid, counts, entry)
@@ -280,8 +277,7 @@ def open_milestones(g: Interp, p: int) -> list[dict]:
     if st["players"][p]["res"]["mc"] < cost and not rules.can_pay(st, content, p, cost):
         return []
     taken = {m["name"] for m in claimed}
-    menu = g.menu
-    parts = menu.now if menu is not None else None
+    parts = kept_parts(g)
     out = []
     for name in content.map.milestones:
         if name in taken:
