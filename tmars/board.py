@@ -73,7 +73,11 @@ def _legal_areas(state: dict, content: Content, p: int, node: dict) -> list[str]
     out = list(_candidates(state, content, p, node))
     b, areas = state["board"], content.map.areas
     if TILE_KINDS[node["tile"]].next_to_own and "ocean-area" not in _rule_words(node):
-        own = [a for a in out if any(b.get(n, {}).get("owner") == p for n in areas[a].neighbours)]
+        near = set()
+        for aid, tile in b.items():
+            if tile.get("owner") == p:
+                near.update(areas[aid].neighbours)
+        own = [a for a in out if a in near]
         if own:
             return own
     return out

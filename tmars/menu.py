@@ -175,6 +175,10 @@ FINGERPRINT: dict[str, Callable[[dict, Any, int], Any]] = {
 OF_PLAYED = frozenset({"discounts", "effects", "flex", "tag"})
 
 
+#: the fingerprint each domain is compared under (a family member's is its family's)
+_BASE: dict[str, str] = {}
+
+
 class PlayerParts:
     """One player's kept parts, the index from each domain to the parts reading it, and the
     fingerprints, taken at that player's last menu, of the domains some kept part reads (a family
@@ -237,7 +241,9 @@ class PlayerParts:
                 index[d] = {key}
             else:
                 found.add(key)  # a part worked out again may still be listed under another domain
-            base = d if d in FINGERPRINT else d.partition(":")[0]
+            base = _BASE.get(d)
+            if base is None:
+                base = _BASE[d] = d if d in FINGERPRINT else d.partition(":")[0]
             if base not in prints:
                 prints[base] = FINGERPRINT[base](g.state, g.content, p)
 
@@ -245,9 +251,10 @@ class PlayerParts:
 class Menu:
     """The kept parts of one game state's menus, per player."""
 
-    __slots__ = ("check", "now", "players", "state")
+    __slots__ = ("check", "domains", "now", "players", "state")
 
     def __init__(self) -> None:
+        self.domains: dict[tuple, tuple[str, ...] | None] = {}
         self.state: dict | None = None
         self.check = False
         self.players: dict[int, PlayerParts] = {}
@@ -259,6 +266,7 @@ class Menu:
         if self.state is not st:
             self.state = st
             self.players = {}
+            self.domains = _domains_known(g.content)
         kept = self.players.get(p)
         if kept is None:
             kept = self.players[p] = PlayerParts()
@@ -276,6 +284,14 @@ class Menu:
                 raise MenuMismatch(f"generation {st['generation']}, player {p}: the kept menu differs from a fresh "
                                    f"one: missing {missing}, extra {extra}")
         return menu
+
+
+def _domains_known(content: Any) -> dict[tuple, tuple[str, ...] | None]:
+    """The domains each part reads (`domains_of`), worked out once per content and part."""
+    known = content.memo.get("menu-domains")
+    if known is None:
+        known = content.memo["menu-domains"] = {}
+    return known
 
 
 def check_menus(g: Any) -> None:
@@ -309,7 +325,9 @@ def part(g: Any, p: int, key: tuple, reads: Callable[..., frozenset[str]], work:
     if value is not _MISSING:
         return value
     value = work(*args)
-    domains = _domains(g, key, reads, args)
+    domains = menu.domains.get(key, _MISSING)
+    if domains is _MISSING:
+        domains = menu.domains[key] = domains_of(frozenset(reads(*args)))
     if domains is not None:
         menu.players[p].keep(g, p, key, domains, value)
     return value
@@ -318,17 +336,6 @@ def part(g: Any, p: int, key: tuple, reads: Callable[..., frozenset[str]], work:
 def keeps_nothing_of(reads: frozenset[str]) -> bool:
     """Is a part reading these never kept (it reads resources, or anything)?"""
     return any(d.partition(":")[0] in NOT_KEPT for d in reads)
-
-
-def _domains(g: Any, key: tuple, reads: Callable[..., frozenset[str]], args: tuple) -> tuple[str, ...] | None:
-    """The domains a part reads, asked once per content and part."""
-    known = g.content.memo.get("menu-domains")
-    if known is None:
-        known = g.content.memo["menu-domains"] = {}
-    domains = known.get(key, _MISSING)
-    if domains is _MISSING:
-        domains = known[key] = domains_of(frozenset(reads(*args)))
-    return domains
 
 
 # ---- what each part reads ---------------------------------------------------------------------

@@ -10,6 +10,8 @@ from collections import Counter
 from typing import Any
 
 import sys
+from itertools import product
+from operator import mul
 
 from compiler import vocab
 from compiler.counts import COUNTS
@@ -357,23 +359,22 @@ def payment_options(state: dict, content: Content, p: int, amount: int, steel: b
         mc = max(0, amount)
         return [{"mc": mc}] if mc <= res["mc"] else []
     options: list[dict] = []
-
-    def rec(i: int, used: dict, value: int) -> None:
-        if i == len(kinds):
-            mc = max(0, amount - value)
-            if mc > res["mc"]:
-                return
-            for k, v in kinds:
-                if used.get(k) and value - v >= amount:
-                    return  # a unit of k could be dropped: wasteful
-            options.append({"mc": mc, **{k: n for k, n in used.items() if n}})
-            return
-        k, v = kinds[i]
-        most = min(res[k], -(-amount // v))
-        for n in range(most, -1, -1):
-            rec(i + 1, {**used, k: n}, value + n * v)
-
-    rec(0, {}, 0)
+    have = res["mc"]
+    names = [k for k, _ in kinds]
+    worths = [v for _, v in kinds]
+    ranges = [range(min(res[k], -(-amount // v)), -1, -1) for k, v in kinds]
+    for counts in product(*ranges):  # the first kind's count varies slowest, each from the most down
+        value = sum(map(mul, counts, worths))
+        mc = max(0, amount - value)
+        if mc > have:
+            continue
+        if any(n and value - v >= amount for n, v in zip(counts, worths, strict=True)):
+            continue  # a unit of some kind could be dropped: wasteful
+        option = {"mc": mc}
+        for k, n in zip(names, counts, strict=True):
+            if n:
+                option[k] = n
+        options.append(option)
     return options
 
 
