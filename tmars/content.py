@@ -126,8 +126,14 @@ class Content:
         return all(m in self.modules for m in card.get("needs", ()))
 
     def project_deck(self) -> list[str]:
-        cards = [c for c in self.cards.values() if c["type"] in ("automated", "active", "event") and self.in_game(c)]
-        return sorted((c["name"] for c in cards), key=lambda n: (self.cards[n].get("number", ""), n))
+        """The project cards in the game, in printed order (a new list: the caller shuffles it)."""
+        deck = self.memo.get("project-deck")
+        if deck is None:
+            cards = [c for c in self.cards.values()
+                     if c["type"] in ("automated", "active", "event") and self.in_game(c)]
+            deck = self.memo["project-deck"] = tuple(sorted((c["name"] for c in cards),
+                                                            key=lambda n: (self.cards[n].get("number", ""), n)))
+        return list(deck)
 
     def preludes(self) -> list[str]:
         """The prelude deck: every prelude card in the game, in printed order."""

@@ -127,11 +127,10 @@ class Interp:
         entries = []
         st, content = self.state, self.content
         for q in range(len(st["players"])):
-            for name, effects in rules.triggered_effects(st, content, q):
-                for eff in effects:
-                    if any(rules.trigger_matches(t, event, q, content) for t in eff["on"]):
-                        entries.append({"items": bind_that(eff["do"], event), "ctx": {"p": q, "card": name,
-                                                                     "that": event.get("card")}})
+            for name, eff in rules.triggered_effects_on(st, content, q, event["kind"]):
+                if any(rules.trigger_matches(t, event, q, content) for t in eff["on"]):
+                    entries.append({"items": bind_that(eff["do"], event), "ctx": {"p": q, "card": name,
+                                                                 "that": event.get("card")}})
         if not entries:
             return
         for task in reversed(self.state["stack"]):

@@ -315,15 +315,12 @@ def kept_parts(g: Any) -> dict | None:
 
 def part(g: Any, p: int, key: tuple, reads: Callable[..., frozenset[str]], work: Callable[..., Any],
          *args: Any) -> Any:
-    """The value of one part of p's menu, `work(*args)`: kept while the domains `reads(*args)`
-    names are unchanged (asked once per content and part). Outside a menu nothing is kept."""
+    """The value of one part of p's menu that is not kept (its caller looked first, in
+    `kept_parts`): `work(*args)`, kept from now on while the domains `reads(*args)` names are
+    unchanged (asked once per content and part). Outside a menu nothing is kept."""
     menu = g.menu
-    parts = menu.now if menu is not None else None
-    if parts is None:
+    if menu is None or menu.now is None:
         return work(*args)
-    value = parts.get(key, _MISSING)
-    if value is not _MISSING:
-        return value
     value = work(*args)
     domains = menu.domains.get(key, _MISSING)
     if domains is _MISSING:

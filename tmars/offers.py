@@ -150,24 +150,31 @@ def _conversion_reads(g: Interp, p: int, key: str, cost: list, gain: list, ctx: 
 def usable_actions(g: Interp, p: int) -> list[str]:
     """Played cards whose action (one of its alternatives) can be carried out now."""
     played = g.state["players"][p]["played"]
+    parts = kept_parts(g)
     out = []
     for i, name, alts in rules._memo_on_played(g.state, g.content, p, "actions", _with_actions):
         if played[i].get("used"):
             continue
-        ctx = {"p": p, "card": name}
-        if any(_row_offerable(g, p, choice, key, a["cost"], a["gain"], ctx) for choice, key, a in alts):
-            out.append(name)
+        for choice, key, a in alts:
+            entry = parts.get(key) if parts is not None else None
+            if entry is None:
+                entry = part(g, p, key, _row_reads, _row_entry, g, p, key[0], a["cost"], a["gain"],
+                             {"p": p, "card": name})
+            if _row_decided(g, p, choice, True, entry):
+                out.append(name)
+                break
     return out
 
 
 def _with_actions(content: Any, played: list) -> list[tuple[int, str, list[tuple[str, str, dict]]]]:
-    """The played cards with an action: (place, name, (option id, row key, alternative) each)."""
+    """The played cards with an action: (place, name, (option id, part key, alternative) each); a
+    part key is (row key, counts as an action)."""
     out = []
     for i, e in enumerate(played):
         alts = content.cards[e["name"]].get("action")
         if alts:
             name = e["name"]
-            out.append((i, name, [(f"act:{name}", f"act:{name}:{k}", a) for k, a in enumerate(alts)]))
+            out.append((i, name, [(f"act:{name}", (f"act:{name}:{k}", True), a) for k, a in enumerate(alts)]))
     return out
 
 

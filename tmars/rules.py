@@ -86,6 +86,17 @@ def triggered_effects(state: dict, content: Content, p: int) -> list[tuple[str, 
     return _memo_on_played(state, content, p, "triggered-effects", _triggered_effects)
 
 
+def triggered_effects_on(state: dict, content: Content, p: int, kind: str) -> list[tuple[str, dict]]:
+    """(card, effect) for each of the player's triggered effects with a trigger listening to this
+    kind of event, in play order (memoised on the played cards, per kind asked)."""
+    by_kind = _memo_on_played(state, content, p, "effects-by-event", _new_table)
+    found = by_kind.get(kind)
+    if found is None:
+        found = by_kind[kind] = [(name, eff) for name, effects in triggered_effects(state, content, p)
+                                 for eff in effects if any(TRIGGERS[t["event"]].listens == kind for t in eff["on"])]
+    return found
+
+
 def _triggered_effects(content: Content, played: list) -> list[tuple[str, list[dict]]]:
     out = []
     for e in played:

@@ -56,7 +56,8 @@ def count(tree: Path, games: int, modules: str, cache: Path) -> tuple[int, int]:
         script = Path(tmp) / "games.py"
         script.write_text(GAMES)
         out = Path(tmp) / "callgrind.out"
-        env = {**os.environ, "PYTHONPATH": str(tree), "TMARS_CACHE": str(cache)}
+        # a fixed string hash: otherwise each run lays out dicts and sets differently, ±1 % apart
+        env = {**os.environ, "PYTHONPATH": str(tree), "TMARS_CACHE": str(cache), "PYTHONHASHSEED": "0"}
         run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable,
                               str(script), str(games), modules], capture_output=True, text=True, env=env, cwd=tmp)
         if run.returncode != 0:
