@@ -45,6 +45,12 @@ class Count:
         The default: all of it."""
         return frozenset({"others"})
 
+    def at_least(self, c: Node, n: int) -> frozenset[str] | None:
+        """What whether the player's own count is at least n reads, when that is finer than
+        `reads` (a requirement's test; a threshold domain such as `hand:16`). The default: None,
+        the count itself."""
+        return None
+
 
 class GlobalParameter(Count):
     """The global parameters: the tracks the modules' manifests declare. A track moved by placing a
@@ -274,6 +280,9 @@ class Hand(Count):
 
     def reads(self, c):
         return frozenset({"hand"})
+
+    def at_least(self, c, n):
+        return frozenset({f"hand:{n}"})
 
     def parts(self, c, who):
         return "card in your hand", "cards in your hand", ""

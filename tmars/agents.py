@@ -47,7 +47,12 @@ class RandomAgent(Bot):
         if d["kind"] == "action":
             kinds: dict[str, list[str]] = {}
             for o in opts:
-                kinds.setdefault(o["id"].split(":")[0], []).append(o["id"])
+                oid = o["id"]
+                group = kinds.get(oid.partition(":")[0])
+                if group is None:
+                    kinds[oid.partition(":")[0]] = [oid]
+                else:
+                    group.append(oid)
             kind = self.rng.choice(sorted(kinds))
             return self.rng.choice(kinds[kind])
         return self.rng.choice(opts)["id"]

@@ -83,15 +83,20 @@ def _legal_areas(state: dict, content: Content, p: int, node: dict) -> list[str]
     return out
 
 
-def _candidates(state: dict, content: Content, p: int, node: dict):
-    """Areas the tile's own rules allow, in map order (before the greenery-next-to-own rule)."""
+def _candidates(state: dict, content: Content, p: int, node: dict, among: Any = None):
+    """Areas the tile's own rules allow, in map order (before the greenery-next-to-own rule); of
+    the areas `among` only, when given. The rules read an area and its neighbours, nothing else."""
     kind = node["tile"]
     rules = _rule_words(node)
     b = state["board"]
     claims = state["claims"]
     distance = (TILE_KINDS[kind].keeps_distance and "reserved" not in rules and "next-cities" not in rules
                 and "any-neighbours" not in rules)
-    for aid, nbs in _fitting_areas(content, node, rules):
+    fitting = _fitting_areas(content, node, rules)
+    if among is not None:
+        fits = _fitting_dict(content, node, rules)
+        fitting = [(aid, fits[aid]) for aid in among if aid in fits]
+    for aid, nbs in fitting:
         if aid in b:
             continue
         claim = claims.get(aid)
@@ -124,6 +129,42 @@ def _fitting_areas(content: Content, node: dict, rules: dict[str, int]) -> tuple
         found = memo[key] = tuple((aid, tuple(area.neighbours)) for aid, area in content.map.areas.items()
                                   if _area_fits(area, node, rules))
     return found
+
+
+def _fitting_dict(content: Content, node: dict, rules: dict[str, int]) -> dict[str, tuple]:
+    """`_fitting_areas` as a dict from each area to its neighbours (remembered per content)."""
+    memo = content.memo.get("fitting-dict")
+    if memo is None:
+        memo = content.memo["fitting-dict"] = {}
+    key = (node["tile"], node.get("name", ""), _rules_key(node))
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = dict(_fitting_areas(content, node, rules))
+    return found
+
+
+def tile_witness(state: dict, content: Content, p: int, node: dict, known: tuple | None = None) -> tuple:
+    """(tiles, claims, area): an area the tile's own rules allow now (None: none does), with the
+    number of tiles and the claims of the board it was found on. What was found on an earlier
+    board of the same game (`known`) mostly settles it: the rules read an area and its neighbours
+    and tiles are never removed, so the area found before is asked again alone, and a board that
+    allowed none can only allow the tile next to the tiles placed since."""
+    b = state["board"]
+    n = len(b)
+    claims = tuple(state["claims"].items()) if state["claims"] else ()
+    if known is not None and known[1] == claims:
+        if known[0] == n:
+            return known
+        if known[2] is None:
+            areas = content.map.areas
+            touched = []
+            for aid in islice(b, known[0], None):
+                touched.append(aid)
+                touched.extend(areas[aid].neighbours)
+            return n, claims, next(_candidates(state, content, p, node, touched), None)
+        if next(_candidates(state, content, p, node, (known[2],)), None) is not None:
+            return n, claims, known[2]
+    return n, claims, next(_candidates(state, content, p, node), None)
 
 
 def _area_fits(area: Any, node: dict, rules: dict[str, int]) -> bool:

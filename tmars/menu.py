@@ -17,14 +17,20 @@ lengths and small tuples:
 * `effects`: own cards with triggered effects;
 * `flex`: own requirement flex, standing and held;
 * `cres`: the resources on own cards;
-* `hand`: the number of cards in hand;
+* `hand`: the number of cards in hand; read at a level too, `hand:3`, whether the hand holds at
+  least 3 cards (a discard of 3, a requirement of 3 cards in hand), changed only when the number
+  crosses it (`LEVELS`);
 * `table`: own TR and its rise this generation, the milestones and awards taken, the generation;
 * `triggers`: whether a card whose triggered effects can fail is in play (rows then need a trial);
 * the other players' `others:res`, `others:prod`, `others:cards` (cards in play, events, card
   resources), `others:hand` and `others:tr` (with its rise this generation); `others` stands for
   all five;
 * three families, one domain per member: `globals:oxygen`, `prod:heat`, `tag:science` (a tag
-  with the wild tags that may stand for it, F330). The bare name stands for every member.
+  with the wild tags that may stand for it, F330). The bare name stands for every member;
+* `place:city`: whether a plain tile (no name of its own, no placement rule) has an area. Its
+  fingerprint is an area it may go on (`board.tile_witness`), asked again alone when a tile is
+  placed: every placement rule reads an area and its neighbours, and tiles stay. Most tiles
+  placed change no one's `place:` domain, where each of them changes `board`.
 
 Own *resources* (`res`) are no domain: they change at nearly every prompt, so a part that reads
 them is never kept. Affordability (resources against a cost) is worked out at every menu, and so
@@ -34,11 +40,15 @@ tested apart from the rest of the row, which is kept when it reads no resource
 
 **What depends on what.** Each op and each count word declares the domains its offer check
 reads (`Op.reads`, `Count.reads`, in `compiler/`), in a cost or elsewhere: a production loss
-reads `prod:R`, a tile the `board` and the track it counts for, a `per` amount its count's
-domains, a red-border removal nothing unless it is a cost (then everyone's resources), an override
-anything (`*`). From those:
+reads `prod:R`, a plain tile `place:` its kind (any other tile the `board`) and the track it
+counts for, a discard of N cards `hand:N`, a `per` amount its count's domains, a red-border
+removal nothing unless it is a cost (then everyone's resources), an override anything (`*`).
+A row that may give cards as well as discard them (a draw, a tile's bonus, the player's triggers)
+reads the whole `hand`, and one whose tiles' bonuses may pay a loss, or with several tiles, the
+`board`. From those:
 
-* a card's requirements read their counts' domains, and `flex` for a global parameter;
+* a card's requirements read their counts' domains (a count's level where it says what that
+  reads, `Count.at_least`: `hand:16`), and `flex` for a global parameter;
 * a card's, standard project's or conversion's cost reads `discounts`;
 * whether a project, conversion or card action can be completed reads its items' domains and
   `triggers`; a card's effects, when they can fail, `effects` too (its own triggers may pay, F075);
@@ -64,9 +74,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from compiler.counts import count_reads
-from compiler.ops import items_cannot_fail, items_reads
+from compiler.counts import COUNTS, count_reads
+from compiler.ops import items_cannot_fail, items_reads, walk
 
+from .board import tile_witness
 from .rules import acting, modifiers, tags, triggered_effects
 from .static import unsafe_triggers_in_play
 
@@ -75,7 +86,10 @@ PLAIN = ("board", "played", "discounts", "effects", "flex", "cres", "hand", "tab
          "others:res", "others:prod", "others:cards", "others:hand", "others:tr")
 #: families of domains, one per member (`globals:oxygen`, `prod:heat`, `tag:science`); the bare
 #: family name stands for every member
-FAMILIES = ("globals", "prod", "tag")
+FAMILIES = ("globals", "prod", "tag", "place")
+#: plain domains whose fingerprint is a number, also read at a level: `hand:3` is whether the hand
+#: holds at least 3 cards, changed only when the number crosses 3
+LEVELS = ("hand",)
 #: read so often and changed so often that a part reading them is worked out every time
 NOT_KEPT = frozenset({"res", "*"})
 
@@ -98,6 +112,9 @@ def domains_of(reads: frozenset[str]) -> tuple[str, ...] | None:
         base, _, member = domain.partition(":")
         if base in NOT_KEPT:
             return None
+        if base in LEVELS:
+            out.add(f"{base}:{int(member)}")
+            continue
         if base not in FAMILIES:
             raise ValueError(f"unknown menu domain {domain!r}")
         out.add(f"{base}:{member}" if member else base)
@@ -167,6 +184,8 @@ FINGERPRINT: dict[str, Callable[[dict, Any, int], Any]] = {
     "globals": lambda st, content, p: st["globals"].copy(),
     "prod": lambda st, content, p: st["players"][p]["prod"].copy(),
     "tag": _own_tags,
+    # the board; a member's own fingerprint is an area the tile may go on (`PlayerParts.places`)
+    "place": lambda st, content, p: (len(st["board"]), len(st["claims"])),
 }
 
 
@@ -184,7 +203,7 @@ class PlayerParts:
     fingerprints, taken at that player's last menu, of the domains some kept part reads (a family
     by its bare name), and of the cards played (`OF_PLAYED`)."""
 
-    __slots__ = ("context", "index", "parts", "played", "prints")
+    __slots__ = ("context", "index", "parts", "places", "played", "prints")
 
     def __init__(self) -> None:
         self.parts: dict[tuple, Any] = {}
@@ -192,6 +211,9 @@ class PlayerParts:
         self.prints: dict[str, Any] = {}
         self.played: Any = None
         self.context: tuple | None = None
+        #: for each plain tile some kept part reads (`place:city`), an area it may go on
+        #: (`board.tile_witness`); its parts are dropped when there comes to be one, or none
+        self.places: dict[str, tuple] = {}
 
     def refresh(self, st: dict, content: Any, p: int) -> None:
         """Drop the parts that read a domain whose fingerprint changed since the last menu."""
@@ -204,6 +226,7 @@ class PlayerParts:
             self.parts.clear()
             self.index.clear()
             self.prints.clear()
+            self.places.clear()
             return
         prints = self.prints
         for name, was in list(prints.items()):
@@ -211,6 +234,18 @@ class PlayerParts:
                 continue
             now = FINGERPRINT[name](st, content, p)
             if now == was:
+                continue
+            if name == "place":
+                prints[name] = now
+                self.move_places(st, content, p)
+                continue
+            if name in LEVELS:
+                prints[name] = now
+                self.drop(name)
+                for domain in [d for d in self.index if d.startswith(name + ":")]:
+                    level = int(domain[len(name) + 1:])
+                    if (was >= level) != (now >= level):
+                        self.drop(domain)
                 continue
             if name not in FAMILIES:
                 self.drop(name)
@@ -224,6 +259,19 @@ class PlayerParts:
             for member in set(was) | set(now):
                 if was.get(member, 0) != now.get(member, 0):
                     self.drop(f"{name}:{member}")
+
+    def move_places(self, st: dict, content: Any, p: int) -> None:
+        """A tile or a claim was added: drop the parts reading a tile that came to have an area,
+        or to have none. (A tile no kept part reads any more is forgotten.)"""
+        places, index = self.places, self.index
+        for tile, was in list(places.items()):
+            domain = "place:" + tile
+            if domain not in index:
+                del places[tile]
+                continue
+            now = places[tile] = tile_witness(st, content, p, {"tile": tile}, was)
+            if (now[2] is None) != (was[2] is None):
+                self.drop(domain)
 
     def drop(self, domain: str) -> None:
         keys = self.index.pop(domain, None)
@@ -246,6 +294,10 @@ class PlayerParts:
                 base = _BASE[d] = d if d in FINGERPRINT else d.partition(":")[0]
             if base not in prints:
                 prints[base] = FINGERPRINT[base](g.state, g.content, p)
+            if base == "place":
+                tile = d[6:]
+                if tile not in self.places:
+                    self.places[tile] = tile_witness(g.state, g.content, p, {"tile": tile})
 
 
 class Menu:
@@ -337,10 +389,15 @@ def keeps_nothing_of(reads: frozenset[str]) -> bool:
 
 # ---- what each part reads ---------------------------------------------------------------------
 def requirement_reads(reqs: list) -> frozenset[str]:
-    """A requirement's counts, and for a global parameter the flex that may meet it within steps."""
+    """A requirement's counts (their level, where a count says what that reads: `hand:16` for
+    16 cards in hand), and for a global parameter the flex that may meet it within steps."""
     out: frozenset[str] = frozenset()
     for r in reqs:
-        out |= count_reads(r)
+        kind = COUNTS.get(r["count"])
+        level = r["value"] if r["cmp"] == ">=" else r["value"] + 1  # at most v: not at least v + 1
+        own = not (r.get("any") or "opponents" in r.get("args", ()))
+        finer = kind.at_least(r, level) if kind is not None and own else None
+        out |= finer if finer is not None else count_reads(r)
     if any(d.startswith("globals") for d in out):
         out |= {"flex"}
     return out
@@ -349,10 +406,26 @@ def requirement_reads(reqs: list) -> frozenset[str]:
 def rows_reads(cost: list, gain: list) -> frozenset[str]:
     """Whether a row (its cost paid first) can be completed: its items', and the triggers in play
     that may need a trial."""
-    return frozenset({"triggers"}) | items_reads(cost, True) | items_reads(gain)
+    out = frozenset({"triggers"}) | items_reads(cost, True) | items_reads(gain)
+    tiles = [n for n in walk(cost + gain) if n["op"] == "tile"]
+    if len(tiles) > 1 or (tiles and any(n["op"] == "resource" and n["n"] < 0 and not n.get("any") for n in walk(gain))):
+        out |= {"board"}  # several tiles count the legal areas; a loss after the cost, their bonuses
+    if tiles or any(n["op"] == "cards" and n.get("n", 0) > 0 for n in walk(cost + gain)):
+        out = _whole_hand(out)
+    return out
 
 
 def play_reads(items: list) -> frozenset[str]:
     """Whether a card's effects can be completed: as a row, and when they can fail, the player's
-    own triggered effects too, which may pay a loss (F075)."""
-    return rows_reads([], items) | ({"effects"} if not items_cannot_fail(items) else frozenset())
+    own triggered effects too, which may pay a loss (F075) and draw."""
+    if items_cannot_fail(items):
+        return rows_reads([], items)
+    return _whole_hand(rows_reads([], items) | {"effects"})
+
+
+def _whole_hand(reads: frozenset[str]) -> frozenset[str]:
+    """A discard read at a level (`hand:2`) reads the hand's size where the row may also give
+    cards (a draw, a tile's bonus, the player's triggers): the ledger weighs the two together."""
+    if not any(d.startswith("hand:") for d in reads):
+        return reads
+    return frozenset(d for d in reads if not d.startswith("hand:")) | {"hand"}

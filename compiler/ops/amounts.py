@@ -569,7 +569,11 @@ class Cards(Op):
             led.gain[("hand",)] += n
 
     def reads(self, node, mandatory=False):
-        return (frozenset({"hand"}) if node["n"] < 0 else NOTHING) | per_reads(node)
+        if node["n"] >= 0:
+            return per_reads(node)
+        if "per" in node:
+            return frozenset({"hand"}) | per_reads(node)
+        return frozenset({f"hand:{-node['n']}"})  # a fixed discard (X at its least, 1): that many cards
 
     def cannot_fail(self, node, mandatory, tile_ok):
         return node["n"] > 0 or bool(node.get("upto"))

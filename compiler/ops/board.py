@@ -149,9 +149,13 @@ class Tile(Op):
             led.gain[key] += v * n
 
     def reads(self, node, mandatory=False):
-        # the legal areas and placement bonuses; the track it counts for, which skips it once maxed
+        # whether a plain tile has an area (`place:city`); for one with its own name or placement
+        # rules, or several, the board; the track it counts for, which skips it once maxed. (A
+        # row that counts placement bonuses reads the board too: `tmars.menu.rows_reads`.)
+        plain = node.get("n", 1) == 1 and "name" not in node and not node.get("rules")
+        out = {"place:" + node["tile"] if plain else "board"}
         param = TILE_KINDS[node["tile"]].counts_as_param
-        return frozenset({"board", "globals:" + param} if param else {"board"})
+        return frozenset(out | {"globals:" + param} if param else out)
 
     def cannot_fail(self, node, mandatory, tile_ok):
         return tile_ok is not None and tile_ok(node)
