@@ -111,3 +111,64 @@ def test_every_shipped_row_declares_known_domains(modules):
     for name in content.map.milestones:
         domains_of(requirement_reads(content.component("milestone", name)["requires"]))
     assert kept > len(content.cards)  # most rows are kept: few read resources or anything
+
+
+def test_a_tile_far_from_the_witness_keeps_what_reads_the_plain_tile():
+    """A tile placed away from the area the city project's verdict was found on changes `board`,
+    not `place:city`: the verdict is kept; a tile on that very area makes it look again."""
+    game = _at_action(3)
+    g, p = game.interp, game.pending["player"]
+    actions.action_options(g, p)
+    kept = g.menu.players[p]
+    key = ("std-verdict", "City")
+    assert "city" in kept.places and key in kept.index.get("place:city", ())
+    witness = kept.places["city"][2]
+    board, areas = g.state["board"], g.content.map.areas
+    near = {witness, *areas[witness].neighbours}
+    far = next(a for a, area in areas.items() if area.kind == "land" and a not in board and a not in near
+               and not any(n in near for n in area.neighbours))
+    board[far] = {"tile": "greenery", "owner": 1 - p}
+    kept.refresh(g.state, g.content, p)
+    assert key in kept.parts and kept.places["city"][2] == witness
+    board[witness] = {"tile": "greenery", "owner": 1 - p}
+    kept.refresh(g.state, g.content, p)
+    assert kept.places["city"][2] not in (None, witness)  # another area: still a city can go
+    assert key in kept.parts  # whether a city has an area did not change
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_witness_agrees_with_a_search_of_the_whole_board(seed):
+    """On every board of a game, `tile_witness` carried from board to board says whether a plain
+    tile has an area exactly as a fresh search does."""
+    from tmars import board as tiles
+
+    game = Game.new(2, seed=seed)
+    agents = [RandomAgent(seed), RandomAgent(seed + 1)]
+    known = {(p, k): None for p in range(2) for k in ("city", "greenery", "ocean")}
+    while not game.over:
+        for (p, kind), was in known.items():
+            now = known[(p, kind)] = tiles.tile_witness(game.state, game.content, p, {"tile": kind}, was)
+            fresh = next(tiles._candidates(game.state, game.content, p, {"tile": kind}), None)
+            assert (now[2] is None) == (fresh is None)
+        d = game.pending
+        game.answer(d["player"], agents[d["player"]].choose(game))
+
+
+def test_the_hand_read_at_a_level_is_dropped_only_when_its_size_crosses_it():
+    """Selling patents needs one card in hand (`hand:1`): a card more or less in a hand of several
+    keeps its verdict; an empty hand drops it."""
+    game = _at_action(4)
+    g, p = game.interp, game.pending["player"]
+    hand = g.state["players"][p]["hand"]
+    hand[:] = ["Birds", "Fish"]
+    g.menu = None
+    actions.action_options(g, p)
+    kept = g.menu.players[p]
+    key = ("std-verdict", "Sell Patents")
+    assert key in kept.index.get("hand:1", ())
+    hand.append("Predators")
+    kept.refresh(g.state, g.content, p)
+    assert key in kept.parts
+    hand.clear()
+    kept.refresh(g.state, g.content, p)
+    assert key not in kept.parts
