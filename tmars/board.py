@@ -72,7 +72,7 @@ def legal_areas(state: dict, content: Content, p: int, node: dict, ctx: dict | N
 def _legal_areas(state: dict, content: Content, p: int, node: dict) -> list[str]:
     out = list(_candidates(state, content, p, node))
     b, areas = state["board"], content.map.areas
-    if TILE_KINDS[node["tile"]].next_to_own and "ocean-area" not in _rule_words(node):
+    if TILE_KINDS[node["tile"]].next_to_own and "ocean-area" not in _placement(content, node)[0]:
         near = set()
         for aid, tile in b.items():
             if tile.get("owner") == p:
@@ -87,14 +87,10 @@ def _candidates(state: dict, content: Content, p: int, node: dict, among: Any = 
     """Areas the tile's own rules allow, in map order (before the greenery-next-to-own rule); of
     the areas `among` only, when given. The rules read an area and its neighbours, nothing else."""
     kind = node["tile"]
-    rules = _rule_words(node)
+    rules, distance, fitting, fits = _placement(content, node)
     b = state["board"]
     claims = state["claims"]
-    distance = (TILE_KINDS[kind].keeps_distance and "reserved" not in rules and "next-cities" not in rules
-                and "any-neighbours" not in rules)
-    fitting = _fitting_areas(content, node, rules)
     if among is not None:
-        fits = _fitting_dict(content, node, rules)
         fitting = [(aid, fits[aid]) for aid in among if aid in fits]
     for aid, nbs in fitting:
         if aid in b:
@@ -103,6 +99,9 @@ def _candidates(state: dict, content: Content, p: int, node: dict, among: Any = 
         if claim is not None and claim != p:
             continue
         if distance and any(b.get(n, {}).get("tile") == kind for n in nbs):
+            continue
+        if not rules:
+            yield aid
             continue
         if "next-own" in rules and not any(b.get(n, {}).get("owner") == p for n in nbs):
             continue
@@ -117,29 +116,23 @@ def _candidates(state: dict, content: Content, p: int, node: dict, among: Any = 
         yield aid
 
 
-def _fitting_areas(content: Content, node: dict, rules: dict[str, int]) -> tuple[tuple[str, tuple], ...]:
-    """(area, its neighbours) for the areas whose own kind suits the tile, whatever is on the board:
-    ocean area or land, reserved for it or not, volcanic, a metal bonus (remembered per content)."""
-    memo = content.memo.get("fitting-areas")
+def _placement(content: Content, node: dict) -> tuple[dict[str, int], bool, tuple, dict[str, tuple]]:
+    """What placing the tile needs from the content alone, remembered per tile: its rule words,
+    whether it keeps its distance from tiles of its kind, and the areas whose own kind suits it
+    whatever is on the board (ocean area or land, reserved for it or not, volcanic, a metal bonus)
+    with their neighbours, in map order and as a dict."""
+    memo = content.memo.get("tile-placement")
     if memo is None:
-        memo = content.memo["fitting-areas"] = {}
-    key = (node["tile"], node.get("name", ""), _rules_key(node))
+        memo = content.memo["tile-placement"] = {}
+    key = (node["tile"], node.get("name", ""), _rules_key(node) if node.get("rules") else ())
     found = memo.get(key)
     if found is None:
-        found = memo[key] = tuple((aid, tuple(area.neighbours)) for aid, area in content.map.areas.items()
-                                  if _area_fits(area, node, rules))
-    return found
-
-
-def _fitting_dict(content: Content, node: dict, rules: dict[str, int]) -> dict[str, tuple]:
-    """`_fitting_areas` as a dict from each area to its neighbours (remembered per content)."""
-    memo = content.memo.get("fitting-dict")
-    if memo is None:
-        memo = content.memo["fitting-dict"] = {}
-    key = (node["tile"], node.get("name", ""), _rules_key(node))
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = dict(_fitting_areas(content, node, rules))
+        rules = _rule_words(node)
+        distance = (TILE_KINDS[node["tile"]].keeps_distance and "reserved" not in rules
+                    and "next-cities" not in rules and "any-neighbours" not in rules)
+        fitting = tuple((aid, tuple(area.neighbours)) for aid, area in content.map.areas.items()
+                        if _area_fits(area, node, rules))
+        found = memo[key] = (rules, distance, fitting, dict(fitting))
     return found
 
 

@@ -203,7 +203,7 @@ class PlayerParts:
     fingerprints, taken at that player's last menu, of the domains some kept part reads (a family
     by its bare name), and of the cards played (`OF_PLAYED`)."""
 
-    __slots__ = ("context", "index", "parts", "places", "played", "prints")
+    __slots__ = ("context", "index", "levels", "parts", "places", "played", "prints")
 
     def __init__(self) -> None:
         self.parts: dict[tuple, Any] = {}
@@ -214,6 +214,8 @@ class PlayerParts:
         #: for each plain tile some kept part reads (`place:city`), an area it may go on
         #: (`board.tile_witness`); its parts are dropped when there comes to be one, or none
         self.places: dict[str, tuple] = {}
+        #: the levels some kept part reads a `LEVELS` domain at (`hand:3`)
+        self.levels: dict[str, set[int]] = {}
 
     def refresh(self, st: dict, content: Any, p: int) -> None:
         """Drop the parts that read a domain whose fingerprint changed since the last menu."""
@@ -227,6 +229,7 @@ class PlayerParts:
             self.index.clear()
             self.prints.clear()
             self.places.clear()
+            self.levels.clear()
             return
         prints = self.prints
         for name, was in list(prints.items()):
@@ -242,9 +245,12 @@ class PlayerParts:
             if name in LEVELS:
                 prints[name] = now
                 self.drop(name)
-                for domain in [d for d in self.index if d.startswith(name + ":")]:
-                    level = int(domain[len(name) + 1:])
-                    if (was >= level) != (now >= level):
+                levels = self.levels.get(name, set())
+                for level in list(levels):
+                    domain = f"{name}:{level}"
+                    if domain not in self.index:
+                        levels.discard(level)
+                    elif (was >= level) != (now >= level):
                         self.drop(domain)
                 continue
             if name not in FAMILIES:
@@ -294,7 +300,10 @@ class PlayerParts:
                 base = _BASE[d] = d if d in FINGERPRINT else d.partition(":")[0]
             if base not in prints:
                 prints[base] = FINGERPRINT[base](g.state, g.content, p)
-            if base == "place":
+            if base in LEVELS:
+                if d != base:
+                    self.levels.setdefault(base, set()).add(int(d[len(base) + 1:]))
+            elif base == "place":
                 tile = d[6:]
                 if tile not in self.places:
                     self.places[tile] = tile_witness(g.state, g.content, p, {"tile": tile})
