@@ -29,16 +29,18 @@ def playable_entries(g: Interp, p: int) -> list[tuple]:
     affordability, and a trial where one decides, are worked out each time."""
     st, content = g.state, g.content
     parts = kept_parts(g)
+    kept = parts.get if parts is not None else _NOTHING.get
     cards = content.cards
     mc = st["players"][p]["res"]["mc"]
     worth = None  # what the player's resources are worth as M€ (`rules.purse`), asked once
     out = []
     for name in dict.fromkeys(st["players"][p]["hand"]):
-        entry = parts.get(("card", name)) if parts is not None else None
+        entry = kept(("card", name))
         if entry is None:
             entry = part(g, p, ("card", name), _card_entry_reads, _card_entry, g, p, cards[name])
-        cost, metals = entry[0], entry[1]
+        cost = entry[0]
         if cost > mc:  # M€ alone would do: what the card's own effects spend is never M€
+            metals = entry[1]
             if entry[4]:
                 if worth is None:
                     worth = rules.purse(st, content, p)
@@ -47,32 +49,36 @@ def playable_entries(g: Interp, p: int) -> list[tuple]:
             elif not rules.can_pay(st, content, p, cost, *metals, feasible.reserved_resources(g, p, cards[name]),
                                    name):
                 continue
-        card = cards[name]
-        if "requires" in card:
-            met = parts.get(("req", name), UNKNOWN) if parts is not None else UNKNOWN
+        if entry[5]:
+            met = kept(("req", name), UNKNOWN)
             if met is UNKNOWN:
-                met = part(g, p, ("req", name), _requirement_reads, rules.requirements_met, st, content, p, card)
+                met = part(g, p, ("req", name), _requirement_reads, rules.requirements_met, st, content, p,
+                           cards[name])
             if not met:
                 continue
-        verdict = parts.get(("verdict", name), UNKNOWN) if parts is not None else UNKNOWN
+        verdict = kept(("verdict", name), UNKNOWN)
         if verdict is UNKNOWN:
-            verdict = part(g, p, ("verdict", name), _verdict_reads, feasible.card_verdict, g, p, card)
+            verdict = part(g, p, ("verdict", name), _verdict_reads, feasible.card_verdict, g, p, cards[name])
         if verdict is False or (verdict is None and not action_completes(g, p, "play:" + name)):
             continue
         out.append(entry)
     return out
 
 
+#: what nothing is kept in (outside a menu)
+_NOTHING: dict = {}
+
+
 def _card_entry(g: Interp, p: int, card: dict) -> tuple:
-    """(cost, metals, option, name, alone): what the card costs, whether steel and titanium may
-    pay, its option, and whether what the player has decides alone (its own effects spend none
-    of it, and no card's resources may pay for it)."""
+    """(cost, metals, option, name, alone, requirements): what the card costs, whether steel and
+    titanium may pay, its option, whether what the player has decides alone (its own effects
+    spend none of it, and no card's resources may pay for it), and whether it has requirements."""
     content = g.content
     name = card["name"]
     cost = rules.card_cost(g.state, content, p, name)
     return (cost, ("building" in card["tags"], "space" in card["tags"]),
             _remembered_option(content, f"play:{name}", f"play {name} ({cost} M€)"), name,
-            not content.card_pay and not feasible.spends_own_resources(content, card))
+            not content.card_pay and not feasible.spends_own_resources(content, card), "requires" in card)
 
 
 def _card_entry_reads(g: Interp, p: int, card: dict) -> frozenset[str]:
@@ -198,9 +204,10 @@ def usable_projects(g: Interp, p: int) -> list[dict]:
     mc = st["players"][p]["res"]["mc"]
     worth = None  # M€ and what may pay as M€ (`rules.purse`), asked once
     out = []
+    kept = parts.get if parts is not None else _NOTHING.get
     for card in content.of_type("standard-project"):
         name = card["name"]
-        entry = parts.get(("std", name)) if parts is not None else None
+        entry = kept(("std", name))
         if entry is None:
             entry = part(g, p, ("std", name), _std_entry_reads, _std_entry, g, p, card)
         cost, opt = entry
@@ -209,7 +216,7 @@ def usable_projects(g: Interp, p: int) -> list[dict]:
                 worth = rules.pay_value(st, content, p)
             if cost > worth:
                 continue
-        verdict = parts.get(("std-verdict", name), UNKNOWN) if parts is not None else UNKNOWN
+        verdict = kept(("std-verdict", name), UNKNOWN)
         if verdict is UNKNOWN:
             verdict = part(g, p, ("std-verdict", name), _std_reads, _std_verdict, g, p, card)
         if verdict is False or (verdict is None and not action_completes(g, p, opt["id"])):
@@ -285,11 +292,12 @@ def open_milestones(g: Interp, p: int) -> list[dict]:
         return []
     taken = {m["name"] for m in claimed}
     parts = kept_parts(g)
+    kept = parts.get if parts is not None else _NOTHING.get
     out = []
     for name in content.map.milestones:
         if name in taken:
             continue
-        entry = parts.get(("milestone", name)) if parts is not None else None
+        entry = kept(("milestone", name))
         if entry is None:
             entry = part(g, p, ("milestone", name), _milestone_reads, _milestone_entry, g, p, name)
         if entry[0]:
