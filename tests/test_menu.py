@@ -172,3 +172,20 @@ def test_the_hand_read_at_a_level_is_dropped_only_when_its_size_crosses_it():
     hand.clear()
     kept.refresh(g.state, g.content, p)
     assert key not in kept.parts
+
+
+def test_a_look_ahead_copy_keeps_what_was_kept_and_stays_exact():
+    """`Game.look_ahead` gives the copy the kept menu: its menus are built from the copied parts,
+    equal a fresh one at every prompt (the proof is on), and the original's parts are untouched."""
+    game = _at_action(5)
+    p = game.pending["player"]
+    actions.action_options(game.interp, p)
+    kept = game.interp.menu.players[p]
+    before = (dict(kept.parts), {d: set(k) for d, k in kept.index.items()})
+    ahead = game.look_ahead()
+    copied = ahead.interp.menu.players[p]
+    assert copied.parts == kept.parts and copied.parts is not kept.parts
+    assert ahead.state["log"] == [] and ahead.state["players"] == game.state["players"]
+    check_menus(ahead.interp)
+    _play(ahead, 5, 200)  # a MenuMismatch would fail the test
+    assert (kept.parts, {d: set(k) for d, k in kept.index.items()}) == before

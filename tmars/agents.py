@@ -91,8 +91,7 @@ class GreedyAgent(Bot):
             options = [o for o in options if not _sells_cards(game, o["id"])] or options
         best, best_v = options[0]["id"], float("-inf")
         for o in options[:24]:
-            trial = game.clone()
-            trial.state["log"] = []
+            trial = game.look_ahead()
             try:
                 trial.answer(p, o["id"])
             except Exception:  # pragma: no cover - every option is legal by construction

@@ -9,7 +9,7 @@ says what each of its parts depends on and proves itself against a fresh menu:
   on the list or dict itself (`Tracked`, `TrackedDict`): it is copied with the state, dies
   with it, holds one entry per kind, and never outlives or confuses another game's data.
   `json` saves them as the plain list and dict they are. (The board's signature grows with the
-  board: a new tile extends it.)
+  board: a new tile extends it.) A copy made to look ahead is given them (`carry`).
 * **Derived from the content** (a card's static properties, legal areas for a board
   signature): keyed on values, not object ids, in a `Bounded` table that forgets its oldest
   entries past its size.
@@ -71,6 +71,20 @@ def track(state: dict) -> None:
             pl["played"] = Tracked(pl["played"])
     if type(state.get("board")) is dict:
         state["board"] = TrackedDict(state["board"])
+
+
+def carry(source: dict, copy: dict) -> None:
+    """Give a copy of a state the values derived from the source's growing parts: they hold for
+    equal contents, and each is keyed on the length it was made at, so a part that grows apart
+    later makes its own. (A table filled as it is asked stays shared while both are that long:
+    what it holds depends on the names played alone.)"""
+    for pl, cp in zip(source.get("players", ()), copy.get("players", ()), strict=False):
+        known = getattr(pl.get("played"), "derived", None)
+        if known and hasattr(cp.get("played"), "derived"):
+            cp["played"].derived.update(known)
+    known = getattr(source.get("board"), "derived", None)
+    if known and hasattr(copy.get("board"), "derived"):
+        copy["board"].derived.update(known)
 
 
 class Bounded(dict):

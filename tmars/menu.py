@@ -279,6 +279,17 @@ class PlayerParts:
             if (now[2] is None) != (was[2] is None):
                 self.drop(domain)
 
+    def copy(self) -> PlayerParts:
+        """An independent copy, for a copy of the state they were kept for (`Menu.copy_for`)."""
+        out = PlayerParts()
+        out.parts = dict(self.parts)
+        out.index = {d: set(keys) for d, keys in self.index.items()}
+        out.prints = dict(self.prints)
+        out.played, out.context = self.played, self.context
+        out.places = dict(self.places)
+        out.levels = {name: set(levels) for name, levels in self.levels.items()}
+        return out
+
     def drop(self, domain: str) -> None:
         keys = self.index.pop(domain, None)
         if keys:
@@ -320,6 +331,16 @@ class Menu:
         self.check = False
         self.players: dict[int, PlayerParts] = {}
         self.now: dict | None = None  # the kept parts of the menu being built
+
+    def copy_for(self, state: dict) -> Menu:
+        """The kept parts for a copy of this menu's state, equal to it now (`Game.clone`): what
+        was kept holds for the copy as it does for the original, by the same rule."""
+        out = Menu()
+        out.check, out.domains = self.check, self.domains
+        if self.state is not None:
+            out.state = state
+            out.players = {p: kept.copy() for p, kept in self.players.items()}
+        return out
 
     def build(self, g: Any, p: int, options: Callable[[Any, int], list[dict]]) -> list[dict]:
         """`options(g, p)`, with its parts kept between calls for this game state."""

@@ -72,8 +72,23 @@ def _cities(state: dict, content: Content, p: int, awards: list) -> int:
 
 def _cards(state: dict, content: Content, p: int, awards: list) -> int:
     pl = state["players"][p]
-    return (sum(card_vp(state, content, p, e["name"], e) for e in pl["played"])
-            + sum(card_vp(state, content, p, name, None) for name in pl["events"]))
+    played = pl["played"]
+    fixed, counted = rules._memo_on_played(state, content, p, "card-vp", _vp_in_play)
+    return (fixed + sum(card_vp(state, content, p, played[i]["name"], played[i]) for i in counted)
+            + sum(card_vp(state, content, p, name, None) for name in pl["events"] if content.cards[name].get("vp")))
+
+
+def _vp_in_play(content: Content, played: list) -> tuple[int, list[int]]:
+    """(the fixed VP of the cards in play, the places of those whose VP is counted or
+    conditional): remembered with the played cards, as a score is asked often (a bot's look ahead)."""
+    fixed, counted = 0, []
+    for i, e in enumerate(played):
+        vp = content.cards[e["name"]].get("vp")
+        if vp and ("per" in vp or "if" in vp):
+            counted.append(i)
+        elif vp:
+            fixed += vp["n"]
+    return fixed, counted
 
 
 #: The rows of the final score by name; the modules' flow (`scoring:`) says which count, in order.

@@ -23,6 +23,7 @@ from compiler.ops import OPS, walk
 
 from . import board
 from .interpreter import CannotComplete, Interp, x_losses_bounded
+from .memo import carry
 from .static import (items_cannot_fail, items_safe_whatever_chosen, triggered_choices_in_play,
                      unsafe_triggers_in_play)
 
@@ -69,6 +70,7 @@ def fork(state: dict) -> dict:
     out = pickle.loads(data)
     for k, names in kept.items():
         out[k] = list(names)
+    carry(state, out)
     return out
 
 
