@@ -90,7 +90,10 @@ class Rating(Count):
         return frozenset({"others:tr"})
 
     def reads(self, c):
-        return frozenset({"table"})
+        return frozenset({"tr"})
+
+    def at_least(self, c, n):
+        return frozenset({f"tr:{n}"})
 
     def parts(self, c, who):
         return "step of terraform rating", "steps of terraform rating", ""

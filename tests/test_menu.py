@@ -189,3 +189,23 @@ def test_a_look_ahead_copy_keeps_what_was_kept_and_stays_exact():
     check_menus(ahead.interp)
     _play(ahead, 5, 200)  # a MenuMismatch would fail the test
     assert (kept.parts, {d: set(k) for d, k in kept.index.items()}) == before
+
+
+def test_a_requirement_on_tr_reads_its_level():
+    """Terraformer (a TR of 35) is kept while the TR moves below 35, and dropped when it gets there."""
+    game = _at_action(6)
+    g, p = game.interp, game.pending["player"]
+    pl = g.state["players"][p]
+    pl["tr"] = 30
+    g.menu = None
+    pl["res"]["mc"] = max(pl["res"]["mc"], 8)  # a milestone's price: its requirements are then asked
+    actions.action_options(g, p)
+    kept = g.menu.players[p]
+    key = ("milestone", "Terraformer")
+    assert key in kept.index.get("tr:35", ())
+    pl["tr"] = 34
+    kept.refresh(g.state, g.content, p)
+    assert key in kept.parts
+    pl["tr"] = 35
+    kept.refresh(g.state, g.content, p)
+    assert key not in kept.parts

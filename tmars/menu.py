@@ -20,6 +20,7 @@ lengths and small tuples:
 * `hand`: the number of cards in hand; read at a level too, `hand:3`, whether the hand holds at
   least 3 cards (a discard of 3, a requirement of 3 cards in hand), changed only when the number
   crosses it (`LEVELS`);
+* `tr`: own TR; read at a level too, `tr:35` (a requirement of a TR of 35), as `hand` is;
 * `table`: own TR and its rise this generation, the milestones and awards taken, the generation;
 * `triggers`: whether a card whose triggered effects can fail is in play (rows then need a trial);
 * the other players' `others:res`, `others:prod`, `others:cards` (cards in play, events, card
@@ -82,14 +83,15 @@ from .rules import acting, modifiers, tags, triggered_effects
 from .static import unsafe_triggers_in_play
 
 #: domains whose fingerprint is one value each
-PLAIN = ("board", "played", "discounts", "effects", "flex", "cres", "hand", "table", "triggers",
+PLAIN = ("board", "played", "discounts", "effects", "flex", "cres", "hand", "tr", "table", "triggers",
          "others:res", "others:prod", "others:cards", "others:hand", "others:tr")
 #: families of domains, one per member (`globals:oxygen`, `prod:heat`, `tag:science`); the bare
 #: family name stands for every member
 FAMILIES = ("globals", "prod", "tag", "place")
 #: plain domains whose fingerprint is a number, also read at a level: `hand:3` is whether the hand
-#: holds at least 3 cards, changed only when the number crosses 3
-LEVELS = ("hand",)
+#: holds at least 3 cards, `tr:35` whether the TR is at least 35, changed only when the number
+#: crosses the level
+LEVELS = ("hand", "tr")
 #: read so often and changed so often that a part reading them is worked out every time
 NOT_KEPT = frozenset({"res", "*"})
 
@@ -173,6 +175,7 @@ FINGERPRINT: dict[str, Callable[[dict, Any, int], Any]] = {
     "flex": _flex,
     "cres": lambda st, content, p: tuple([e.get("res", 0) for e in st["players"][p]["played"]]),
     "hand": lambda st, content, p: len(st["players"][p]["hand"]),
+    "tr": lambda st, content, p: st["players"][p]["tr"],
     "others:res": _others(lambda q: tuple(q["res"].values())),
     "others:prod": _others(lambda q: tuple(q["prod"].values())),
     "others:cards": _others(lambda q: (len(q["played"]), len(q["events"]),
