@@ -243,6 +243,7 @@ class PlayerParts:
                 continue
             if name == "place":
                 prints[name] = now
+                self.drop(name)  # the bare family: every tile
                 self.move_places(st, content, p)
                 continue
             if name in LEVELS:
@@ -336,8 +337,8 @@ class Menu:
         self.now: dict | None = None  # the kept parts of the menu being built
 
     def copy_for(self, state: dict) -> Menu:
-        """The kept parts for a copy of this menu's state, equal to it now (`Game.clone`): what
-        was kept holds for the copy as it does for the original, by the same rule."""
+        """The kept parts for a copy of this menu's state, equal to it now (`Game.look_ahead`):
+        what was kept holds for the copy as it does for the original, by the same rule."""
         out = Menu()
         out.check, out.domains = self.check, self.domains
         if self.state is not None:
