@@ -34,11 +34,15 @@ class Count:
         """(icon html, captions) on the sheet, drawn with the sheet's helpers."""
         raise NotImplementedError
 
+    #: the menu domain whose fingerprint is this count's value itself (`tmars.menu.LEVELS`): the
+    #: count reads it, and whether the count is at least n reads its level `DOMAIN:n`
+    level: str | None = None
+
     def reads(self, c: Node) -> frozenset[str]:
         """The state domains its value reads for the asking player, their own ones; `count_reads`
         adds the other players' for `!` and `opponents` (domains: `tmars/menu.py`). The default:
-        anything, so a kind that does not say is never kept."""
-        return frozenset({"*"})
+        its `level` domain, or anything, so a kind that does not say is never kept."""
+        return frozenset({self.level or "*"})
 
     def others_reads(self, c: Node) -> frozenset[str]:
         """What it reads of the other players' state when it counts theirs (`!`, `opponents`).
@@ -47,9 +51,9 @@ class Count:
 
     def at_least(self, c: Node, n: int) -> frozenset[str] | None:
         """What whether the player's own count is at least n reads, when that is finer than
-        `reads` (a requirement's test; a threshold domain such as `hand:16`). The default: None,
-        the count itself."""
-        return None
+        `reads` (a requirement's test): its `level` at n (`hand:16`); None for a count without
+        one, which reads the count itself."""
+        return frozenset({f"{self.level}:{n}"}) if self.level else None
 
 
 class GlobalParameter(Count):
@@ -80,6 +84,8 @@ class GlobalParameter(Count):
 
 
 class Rating(Count):
+    level = "tr"
+
     def words(self):
         return {"tr": "your terraform rating"}
 
@@ -88,12 +94,6 @@ class Rating(Count):
 
     def others_reads(self, c):
         return frozenset({"others:tr"})
-
-    def reads(self, c):
-        return frozenset({"tr"})
-
-    def at_least(self, c, n):
-        return frozenset({f"tr:{n}"})
 
     def parts(self, c, who):
         return "step of terraform rating", "steps of terraform rating", ""
@@ -272,6 +272,8 @@ class Adjacent(Count):
 
 
 class Hand(Count):
+    level = "hand"
+
     def words(self):
         return {"card-in-hand": "cards in your hand"}
 
@@ -280,12 +282,6 @@ class Hand(Count):
 
     def others_reads(self, c):
         return frozenset({"others:hand"})
-
-    def reads(self, c):
-        return frozenset({"hand"})
-
-    def at_least(self, c, n):
-        return frozenset({f"hand:{n}"})
 
     def parts(self, c, who):
         return "card in your hand", "cards in your hand", ""

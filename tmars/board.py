@@ -11,6 +11,10 @@ from .content import Content
 from .memo import AREA_MEMO_SIZE, Bounded
 
 
+#: placement rules that waive the spacing of tiles of a kind (no city next to a city)
+SPACING_WAIVERS = frozenset({"reserved", "next-cities", "any-neighbours"})
+
+
 def _rule_words(node: dict) -> dict[str, int]:
     out: dict[str, int] = {}
     for r in node.get("rules", ()):
@@ -128,8 +132,7 @@ def _placement(content: Content, node: dict) -> tuple[dict[str, int], bool, tupl
     found = memo.get(key)
     if found is None:
         rules = _rule_words(node)
-        distance = (TILE_KINDS[node["tile"]].keeps_distance and "reserved" not in rules
-                    and "next-cities" not in rules and "any-neighbours" not in rules)
+        distance = TILE_KINDS[node["tile"]].keeps_distance and not SPACING_WAIVERS & rules.keys()
         fitting = tuple((aid, tuple(area.neighbours)) for aid, area in content.map.areas.items()
                         if _area_fits(area, node, rules))
         found = memo[key] = (rules, distance, fitting, dict(fitting))

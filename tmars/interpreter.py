@@ -469,9 +469,6 @@ def area_label(content: Content, aid: str) -> str:
     return label
 
 
-SPACING_WAIVERS = {"reserved", "next-cities", "any-neighbours"}
-
-
 def place_tile(g: Interp, p: int, node: dict, area: str, ctx: dict) -> None:
     if ctx.get("world"):
         place_for_the_world(g, node, area)
@@ -482,7 +479,7 @@ def place_tile(g: Interp, p: int, node: dict, area: str, ctx: dict) -> None:
     tile = {"tile": kind, "owner": p if traits.owned else None}
     if "name" in node:
         tile["name"] = node["name"]
-    if {r if isinstance(r, str) else r["rule"] for r in node.get("rules", ())} & SPACING_WAIVERS:
+    if {r if isinstance(r, str) else r["rule"] for r in node.get("rules", ())} & board.SPACING_WAIVERS:
         tile["spacing"] = "waived"  # placed by a rule that allows a city next to it (reserved, next-cities)
     st["board"][area] = tile
     st["claims"].pop(area, None)

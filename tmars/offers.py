@@ -93,19 +93,6 @@ def _requirement_reads(st: dict, content: Any, p: int, card: dict) -> frozenset[
     return requirement_reads(card["requires"])
 
 
-def _row_offerable(g: Interp, p: int, choice: str, key: str, cost: list, gain: list, ctx: dict,
-                   counts: bool = True, reads: Any = None) -> bool:
-    """Can a card action or conversion with these items be completed? The row's entry
-    (`_row_entry`) is a part of the kept menu; the cost's plain losses, and a trial where one
-    decides, are worked out each time."""
-    parts = kept_parts(g)
-    k = (key, counts)
-    entry = parts.get(k) if parts is not None else None
-    if entry is None:
-        entry = part(g, p, k, reads or _row_reads, _row_entry, g, p, key, cost, gain, ctx)
-    return _row_decided(g, p, choice, counts, entry)
-
-
 def _row_decided(g: Interp, p: int, choice: str, counts: bool, entry: tuple) -> bool:
     """A row's entry (`_row_entry`) decided now: its plain losses against what the player has,
     then its verdict, or a trial where one decides."""
@@ -267,16 +254,17 @@ def _conversion_cost(g: Interp, p: int, card: dict) -> list[dict]:
     return out
 
 
-
 def conversion_usable(g: Interp, p: int, card: dict, counts: bool = True) -> bool:
+    """Can the conversion be carried out now? Its row's entry (`_row_entry`) is a part of the kept
+    menu (its cost, discounted, is asked only to work it out); the cost's plain losses, and a
+    trial where one decides, are worked out each time."""
     oid = option_id(g, "convert", card["name"])
     parts = kept_parts(g)
     entry = parts.get((oid, counts)) if parts is not None else None
-    if entry is not None:  # kept: its cost, discounted, is asked only to work it out
-        return _row_decided(g, p, oid, counts, entry)
-    return _row_offerable(g, p, oid, oid, conversion_cost(g, p, card), card["action"][0]["gain"], {"p": p}, counts,
-                          _conversion_reads)
-
+    if entry is None:
+        entry = part(g, p, (oid, counts), _conversion_reads, _row_entry, g, p, oid, conversion_cost(g, p, card),
+                     card["action"][0]["gain"], {"p": p})
+    return _row_decided(g, p, oid, counts, entry)
 
 
 def open_milestones(g: Interp, p: int) -> list[dict]:
