@@ -325,12 +325,13 @@ class Interp:
             if len(ready) == 1:
                 pick = ready[0]
             else:
-                opts = [option(str(i), describe_entry(self, entries[i])) for i in ready]
                 # the active player orders all triggers; outside the action phase, the first player (F204)
                 chooser = task["p"] if self.state["phase"] == "action" else self.state["first"]
                 free = len(ready) == len(entries) and not any(_order_matters(e["items"]) for e in entries)
-                return decision(chooser, "order", "Choose which effect resolves next", opts,
-                                auto="first" if free else "single")
+                # labels are written only for a decision that is asked (`trial.offer`)
+                return decision(chooser, "order", "Choose which effect resolves next",
+                                [option(str(i), "") for i in ready], auto="first" if free else "single",
+                                describe=lambda oid: describe_entry(self, entries[int(oid)]))
         else:
             pick = int(answer)
         entry = entries.pop(pick)

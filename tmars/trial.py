@@ -305,7 +305,17 @@ def unit_is_plain(g: Interp, p: int, key: str, items: list, cost: list = ()) -> 
 
 def offer(g: Interp, d: dict) -> tuple[dict | None, Any]:
     """Filter a decision to the options that can be completed: (decision to ask, None), or
-    (None, answer) when the decision answers itself (one option left, or any order will do)."""
+    (None, answer) when the decision answers itself (one option left, or any order will do).
+    A decision that says how to `describe` its options is given their labels only when asked:
+    most answer themselves, and a trial never shows one."""
+    describe = d.pop("describe", None)
+    asked, answer = _filtered(g, d)
+    if asked is not None and describe is not None:
+        asked = {**asked, "options": [{**o, "label": describe(o["id"])} for o in asked["options"]]}
+    return asked, answer
+
+
+def _filtered(g: Interp, d: dict) -> tuple[dict | None, Any]:
     auto = d.pop("auto", None)
     stack = g.state["stack"]
     options = d["options"]
