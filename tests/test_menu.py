@@ -10,7 +10,7 @@ from compiler.counts import COUNTS
 from tmars import actions, rules
 from tmars.agents import RandomAgent
 from tmars.game import Game
-from tmars.menu import Menu, MenuMismatch, check_menus
+from tmars.menu import Menu, MenuMismatch, check_menus, domains_of, requirement_reads, shareable
 
 
 def _play(game: Game, seed: int, decisions: int | None = None) -> None:
@@ -52,7 +52,8 @@ def test_an_unchanged_state_asks_no_requirement_again(monkeypatch):
     monkeypatch.setattr(rules, "requirements_met", lambda *a: asked.append(a[3]["name"]) or real(*a))
     assert actions.action_options(g, p) == first
     assert asked == []
-    g.menu = None  # nothing kept: every card with a requirement is asked again
+    g.menu = None  # nothing kept, nothing shared: every card with a requirement is asked again
+    game.content.memo.pop("menu-shared", None)
     actions.action_options(g, p)
     with_requirements = {n for n in game.state["players"][p]["hand"] if "requires" in game.content.cards[n]}
     assert with_requirements and sorted(asked) == sorted(with_requirements)
@@ -209,3 +210,24 @@ def test_a_requirement_on_tr_reads_its_level():
     pl["tr"] = 35
     kept.refresh(g.state, g.content, p)
     assert key not in kept.parts
+
+
+def test_another_game_of_the_content_shares_what_reads_only_values(monkeypatch):
+    game = _at_action(2)
+    g, p = game.interp, game.pending["player"]
+    first = actions.action_options(g, p)
+    other = Game.load(game.save(), game.content)  # another state: nothing of it is kept
+    asked = []
+    real = rules.requirements_met
+    monkeypatch.setattr(rules, "requirements_met", lambda *a: asked.append(a[3]["name"]) or real(*a))
+    assert actions.action_options(other.interp, p) == first
+    cards = game.content.cards
+    with_requirements = {n for n in game.state["players"][p]["hand"] if "requires" in cards[n]}
+    by_value = {n for n in with_requirements if shareable(domains_of(requirement_reads(cards[n]["requires"])))}
+    assert by_value and sorted(asked) == sorted(with_requirements - by_value)
+
+
+def test_what_a_fingerprint_does_not_say_in_full_is_not_shared():
+    assert shareable(("flex", "globals:oxygen")) and shareable(("hand:3", "place:city", "tag:science"))
+    # the board's fingerprint is its number of tiles, the played cards' their number
+    assert not shareable(("board",)) and not shareable(("played", "prod:heat")) and not shareable(("place",))

@@ -1,7 +1,8 @@
 """Caches that cannot leak or go stale.
 
 Two kinds here; the only other cache in the engine is the kept action menu (`menu.py`), which
-says what each of its parts depends on and proves itself against a fresh menu:
+says what each of its parts depends on and proves itself against a fresh menu (the parts it shares
+between games are in a `Bounded` table too):
 
 * **Derived from a growing part of the state.** A player's played cards and the board only
   grow (cards are played, tiles placed; nothing is removed), so what is derived from them

@@ -66,6 +66,16 @@ changed domain are dropped (an index from each domain to its parts). A change of
 whether the player is the one acting, drops everything. The parts live on the engine object of one
 state, per player, and are dropped when its state object is replaced.
 
+**Shared between games.** A fingerprint is enough to see a change within one game; some say all
+a part reading them may depend on in any game of the content: a member of `globals`, `prod` or
+`tag` (with the wild tags), whether a plain tile has an area, a level, the TR, the hand's size,
+the modifiers held, the other players' resources and production (`VALUED`). A part that reads only
+these, worked out in one game, holds wherever they have the same values, for a player in the
+same seat with as many players and the same options: it is kept in a table of the content keyed
+on those values (`_shared`, bounded), so a card drawn again, a track back at a value seen before,
+a new game, finds it there. `board`, `played`, `cres`, `table` and the other players' cards say
+less (a number of tiles, of cards): a part reading one of them is never shared.
+
 **Proof.** With `check` on (`check_menus`: the soak and the property tests), every menu is also
 built from scratch, and any difference raises `MenuMismatch`: a domain missing from some `reads`.
 """
@@ -79,6 +89,7 @@ from compiler.counts import COUNTS, count_reads
 from compiler.ops import items_cannot_fail, items_reads, walk
 
 from .board import tile_witness
+from .memo import Bounded
 from .rules import acting, modifiers, tags, triggered_effects
 from .static import unsafe_triggers_in_play
 
@@ -147,18 +158,23 @@ def _played(st: dict, content: Any, p: int) -> tuple:
     return len(pl["played"]), len(pl["events"]), tuple(map(str, granted)) if granted else ()
 
 
-def _discounts(st: dict, content: Any, p: int) -> tuple:
+def _held(st: dict, content: Any, p: int, kind: str) -> tuple:
+    """The modifiers of one kind the player holds, standing (written out: a value, the same in
+    any game) and held a while (their amounts)."""
     granted = st["players"][p].get("granted") or ()
-    return modifiers(st, content, p, "discount"), tuple([m["n"] for m in granted if m["mod"] == "discount"])
+    return repr(modifiers(st, content, p, kind)), tuple([m["n"] for m in granted if m["mod"] == kind])
 
 
-def _effects(st: dict, content: Any, p: int) -> Any:
-    return triggered_effects(st, content, p)
+def _discounts(st: dict, content: Any, p: int) -> tuple:
+    return _held(st, content, p, "discount")
+
+
+def _effects(st: dict, content: Any, p: int) -> tuple:
+    return tuple([name for name, _ in triggered_effects(st, content, p)])
 
 
 def _flex(st: dict, content: Any, p: int) -> tuple:
-    granted = st["players"][p].get("granted") or ()
-    return modifiers(st, content, p, "flex"), tuple([m["n"] for m in granted if m["mod"] == "flex"])
+    return _held(st, content, p, "flex")
 
 
 def _table(st: dict, content: Any, p: int) -> tuple:
@@ -191,6 +207,15 @@ FINGERPRINT: dict[str, Callable[[dict, Any, int], Any]] = {
     "place": lambda st, content, p: (len(st["board"]), len(st["claims"])),
 }
 
+
+#: domains whose fingerprint is their value, all a part reading them may depend on in any game of
+#: the content (`board`, by contrast, is the number of tiles: enough to see a change in one game);
+#: with the members of `globals`, `prod`, `tag` and `place` and the levels, a part that reads only
+#: these is shared between games (`SHARED`)
+VALUED = frozenset({"discounts", "effects", "flex", "hand", "tr", "triggers", "others:res", "others:prod",
+                    "others:hand", "others:tr"})
+#: how many parts are shared between games, at most (the oldest are forgotten)
+SHARED_SIZE = 32768
 
 #: domains that are functions of the cards played and the modifiers held (`played`'s fingerprint):
 #: unchanged while it is, so not taken again then
@@ -283,6 +308,25 @@ class PlayerParts:
             if (now[2] is None) != (was[2] is None):
                 self.drop(domain)
 
+    def values(self, domains: tuple[str, ...]) -> tuple:
+        """What each domain is now, for a part that reads only domains `shareable` (their
+        fingerprints are taken: `keep` came first)."""
+        prints, out = self.prints, []
+        for d in domains:
+            base, _, member = d.partition(":")
+            if base == "tag":
+                held = prints["tag"]
+                out.append((held.get(member, 0), held.get(WILD, 0)))
+            elif base == "place":
+                out.append(self.places[member][2] is not None)
+            elif base in LEVELS and member:
+                out.append(prints[base] >= int(member))
+            elif base in FAMILIES:
+                out.append(prints[base].get(member, 0))
+            else:
+                out.append(prints[d])
+        return tuple(out)
+
     def copy(self) -> PlayerParts:
         """An independent copy, for a copy of the state they were kept for (`Menu.copy_for`)."""
         out = PlayerParts()
@@ -327,10 +371,11 @@ class PlayerParts:
 class Menu:
     """The kept parts of one game state's menus, per player."""
 
-    __slots__ = ("check", "domains", "now", "players", "state")
+    __slots__ = ("check", "domains", "now", "players", "shared", "state")
 
     def __init__(self) -> None:
         self.domains: dict[tuple, tuple[str, ...] | None] = {}
+        self.shared: Bounded | None = None  # the parts shared between games (`_shared`)
         self.state: dict | None = None
         self.check = False
         self.players: dict[int, PlayerParts] = {}
@@ -352,6 +397,7 @@ class Menu:
         if self.state is not st:
             self.state = st
             self.players = {}
+            self.shared = None
             self.domains = _domains_known(g.content)
         kept = self.players.get(p)
         if kept is None:
@@ -407,13 +453,53 @@ def part(g: Any, p: int, key: tuple, reads: Callable[..., frozenset[str]], work:
     menu = g.menu
     if menu is None or menu.now is None:
         return work(*args)
-    value = work(*args)
     domains = menu.domains.get(key, _MISSING)
     if domains is _MISSING:
         domains = menu.domains[key] = domains_of(frozenset(reads(*args)))
-    if domains is not None:
-        menu.players[p].keep(g, p, key, domains, value)
+    if domains is None:
+        return work(*args)
+    kept = menu.players[p]
+    if not shareable(domains):
+        value = work(*args)
+        kept.keep(g, p, key, domains, value)
+        return value
+    kept.keep(g, p, key, domains, None)  # takes the fingerprints that `values` reads
+    shared = menu.shared
+    if shared is None:
+        shared = menu.shared = _shared(g)
+    known = (key, p, kept.values(domains))
+    value = shared.get(known, _MISSING)
+    if value is _MISSING:
+        value = shared.put(known, work(*args))
+    kept.parts[key] = value
     return value
+
+
+def shareable(domains: tuple[str, ...]) -> bool:
+    """Does a part reading these domains read only what their fingerprints say in full (`VALUED`)?"""
+    known = _SHAREABLE.get(domains)
+    if known is None:
+        known = _SHAREABLE[domains] = all(d in VALUED or (d.partition(":")[0] in FAMILIES + LEVELS and ":" in d)
+                                          for d in domains)
+    return known
+
+
+#: `shareable`, per tuple of domains
+_SHAREABLE: dict[tuple[str, ...], bool] = {}
+
+
+def _shared(g: Any) -> Bounded:
+    """The parts shared between the games of one content with the same players and options,
+    keyed on the values of the domains they read."""
+    st = g.state
+    tables = g.content.memo.get("menu-shared")
+    if tables is None:
+        tables = g.content.memo["menu-shared"] = {}
+    key = (len(st["players"]), repr(st["options"]))
+    table = tables.get(key)
+    if table is None:
+        table = tables[key] = Bounded(SHARED_SIZE)
+    return table
 
 
 def keeps_nothing_of(reads: frozenset[str]) -> bool:
