@@ -84,6 +84,7 @@ class Content:
         self.wild = tuple(t for t in vocab.WILD_TAGS if any(t in c.get("tags", ()) for c in self.cards.values()))
         self.row_losses: dict[str, bool] = {}  # named row -> loses resources after its cost (feasible.py)
         self.row_plain_losses: dict[str, tuple] = {}  # named row -> its cost's plain losses (feasible.py)
+        self.row_split: dict[str, bool] = {}  # named row -> its plain losses are tested apart (offers.py)
         # whether any card lets the resources it holds pay for cards (rules.card_payments)
         self.card_pay = any(m["mod"] == "pay" and "n" in m for c in self.cards.values()
                             for e in c.get("effects", ()) for m in e.get("mods", ()))

@@ -222,10 +222,6 @@ SHARED_SIZE = 32768
 OF_PLAYED = frozenset({"discounts", "effects", "flex", "tag"})
 
 
-#: the fingerprint each domain is compared under (a family member's is its family's)
-_BASE: dict[str, str] = {}
-
-
 class PlayerParts:
     """One player's kept parts, the index from each domain to the parts reading it, and the
     fingerprints, taken at that player's last menu, of the domains some kept part reads (a family
@@ -313,18 +309,18 @@ class PlayerParts:
         fingerprints are taken: `keep` came first)."""
         prints, out = self.prints, []
         for d in domains:
-            base, _, member = d.partition(":")
-            if base == "tag":
-                held = prints["tag"]
-                out.append((held.get(member, 0), held.get(WILD, 0)))
-            elif base == "place":
-                out.append(self.places[member][2] is not None)
-            elif base in LEVELS and member:
-                out.append(prints[base] >= int(member))
-            elif base in FAMILIES:
-                out.append(prints[base].get(member, 0))
+            base, kind, member, level = _PLANS[d]
+            now = prints[base]
+            if kind is _PLAIN:
+                out.append(now)
+            elif kind is _MEMBER:
+                out.append(now.get(member, 0))
+            elif kind is _LEVEL:
+                out.append(now >= level)
+            elif kind is _TAG:
+                out.append((now.get(member, 0), now.get(WILD, 0)))
             else:
-                out.append(prints[d])
+                out.append(self.places[member][2] is not None)
         return tuple(out)
 
     def copy(self) -> PlayerParts:
@@ -354,18 +350,34 @@ class PlayerParts:
                 index[d] = {key}
             else:
                 found.add(key)  # a part worked out again may still be listed under another domain
-            base = _BASE.get(d)
-            if base is None:
-                base = _BASE[d] = d if d in FINGERPRINT else d.partition(":")[0]
+            base, kind, member, level = _PLANS.get(d) or _plan(d)
             if base not in prints:
                 prints[base] = FINGERPRINT[base](g.state, g.content, p)
-            if base in LEVELS:
-                if d != base:
-                    self.levels.setdefault(base, set()).add(int(d[len(base) + 1:]))
-            elif base == "place":
-                tile = d[6:]
-                if tile not in self.places:
-                    self.places[tile] = tile_witness(g.state, g.content, p, {"tile": tile})
+            if kind is _LEVEL:
+                levels = self.levels.get(base)
+                if levels is None:
+                    self.levels[base] = {level}
+                else:
+                    levels.add(level)
+            elif kind is _PLACE and member not in self.places:
+                self.places[member] = tile_witness(g.state, g.content, p, {"tile": member})
+
+
+#: how a domain is read: (the fingerprint it is compared under, what it is: one of the five
+#: below, the family member, the level)
+_PLANS: dict[str, tuple[str, str, str, int]] = {}
+_PLAIN, _MEMBER, _TAG, _PLACE, _LEVEL = "plain", "member", "tag", "place", "level"
+
+
+def _plan(domain: str) -> tuple[str, str, str, int]:
+    if domain in FINGERPRINT:
+        plan = (domain, _PLAIN, "", 0)
+    else:
+        base, _, member = domain.partition(":")
+        kind = _LEVEL if base in LEVELS else _PLACE if base == "place" else _TAG if base == "tag" else _MEMBER
+        plan = (base, kind, member, int(member) if kind is _LEVEL else 0)
+    _PLANS[domain] = plan
+    return plan
 
 
 class Menu:

@@ -125,7 +125,10 @@ def _split(content: Any, key: str, cost: list, gain: list) -> tuple[tuple[int, .
     plain = feasible.plain_cost_losses(content, key, cost, gain)
     if plain:
         rest = [n for i, n in enumerate(cost) if i not in plain]
-        if not keeps_nothing_of(rows_reads(rest, gain)):
+        apart = content.row_split.get(key)  # remembered per row, as its plain losses are
+        if apart is None:
+            apart = content.row_split[key] = not keeps_nothing_of(rows_reads(rest, gain))
+        if apart:
             return plain, rest
     return (), cost
 

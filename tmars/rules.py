@@ -42,10 +42,8 @@ def tags(state: dict, content: Content, p: int) -> Counter:
 
 
 def _count_tags(content: Content, played: list) -> Counter:
-    c: Counter = Counter()
-    for e in played:
-        c.update(content.cards[e["name"]]["tags"])
-    return c
+    cards = content.cards
+    return Counter([t for e in played for t in cards[e["name"]]["tags"]])
 
 
 def _memo_on_played(state: dict, content: Content, p: int, kind: str, build) -> Any:
