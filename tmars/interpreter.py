@@ -19,6 +19,7 @@ from compiler.vocab import HELD, THAT
 
 from . import board, rules
 from .content import Content
+from .rng import shuffle
 from compiler.ops.protocol import CannotComplete, Decision, ask_one, decision, option
 
 __all__ = ["CannotComplete", "Decision", "HANDLERS", "Interp", "ask_one", "decision", "option"]
@@ -224,7 +225,6 @@ class Interp:
 
     def take_from_deck(self, n: int) -> list[str]:
         """Top n cards; the discard pile is shuffled into a new deck when needed (F085)."""
-        from .rng import shuffle
         st = self.state
         out = []
         for _ in range(n):
@@ -259,7 +259,6 @@ class Interp:
 
     def take_from_extra_deck(self, deck: str, n: int) -> list[str]:
         """Top n cards of another deck (the prelude deck), its discard pile reshuffled when needed (F339)."""
-        from .rng import shuffle
         st = self.state
         out = []
         for _ in range(n):

@@ -256,40 +256,51 @@ class PlayerParts:
             self.levels.clear()
             return
         prints = self.prints
-        for name, was in list(prints.items()):
+        gone = []
+        for name, was in prints.items():  # a value may be replaced as it goes, none added or removed
             if same_cards and name in OF_PLAYED:
                 continue
             now = FINGERPRINT[name](st, content, p)
             if now == was:
                 continue
+            self.drop(name)  # a plain domain, or the bare family: every member
             if name == "place":
                 prints[name] = now
-                self.drop(name)  # the bare family: every tile
                 self.move_places(st, content, p)
-                continue
-            if name in LEVELS:
+            elif name in LEVELS:
                 prints[name] = now
-                self.drop(name)
-                levels = self.levels.get(name, set())
-                for level in list(levels):
-                    domain = f"{name}:{level}"
-                    if domain not in self.index:
-                        levels.discard(level)
-                    elif (was >= level) != (now >= level):
-                        self.drop(domain)
-                continue
-            if name not in FAMILIES:
-                self.drop(name)
-                del prints[name]
-                continue
-            prints[name] = now
-            self.drop(name)
-            if was.get(WILD, 0) != now.get(WILD, 0):  # wild tags stand for every tag
-                for domain in [d for d in self.index if d.startswith(name)]:
-                    self.drop(domain)
-            for member in set(was) | set(now):
-                if was.get(member, 0) != now.get(member, 0):
-                    self.drop(f"{name}:{member}")
+                self.cross_levels(name, was, now)
+            elif name in FAMILIES:
+                prints[name] = now
+                self.drop_members(name, was, now)
+            else:
+                gone.append(name)
+        for name in gone:
+            del prints[name]
+
+    def cross_levels(self, name: str, was: int, now: int) -> None:
+        """Drop the parts reading a level of `name` that the number crossed (`hand:3`)."""
+        levels = self.levels.get(name)
+        if not levels:
+            return
+        for level in list(levels):
+            domain = f"{name}:{level}"
+            if domain not in self.index:
+                levels.discard(level)
+            elif (was >= level) != (now >= level):
+                self.drop(domain)
+
+    def drop_members(self, name: str, was: dict, now: dict) -> None:
+        """Drop the parts reading a member of the family `name` whose value changed."""
+        if was.get(WILD, 0) != now.get(WILD, 0):  # wild tags stand for every tag
+            for domain in [d for d in self.index if d.startswith(name)]:
+                self.drop(domain)
+        for member, value in now.items():
+            if was.get(member, 0) != value:
+                self.drop(f"{name}:{member}")
+        for member, value in was.items():
+            if value and member not in now:
+                self.drop(f"{name}:{member}")
 
     def move_places(self, st: dict, content: Any, p: int) -> None:
         """A tile or a claim was added: drop the parts reading a tile that came to have an area,
