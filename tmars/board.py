@@ -75,16 +75,34 @@ def legal_areas(state: dict, content: Content, p: int, node: dict, ctx: dict | N
 
 def _legal_areas(state: dict, content: Content, p: int, node: dict) -> list[str]:
     out = list(_candidates(state, content, p, node))
-    b, areas = state["board"], content.map.areas
     if TILE_KINDS[node["tile"]].next_to_own and "ocean-area" not in _placement(content, node)[0]:
-        near = set()
-        for aid, tile in b.items():
-            if tile.get("owner") == p:
-                near.update(areas[aid].neighbours)
+        near = next_to(state, content, "owner", p)
         own = [a for a in out if a in near]
         if own:
             return own
     return out
+
+
+def next_to(state: dict, content: Content, field: str, value: Any) -> set[str] | frozenset[str]:
+    """The areas next to a tile whose `field` ("tile", "owner") is `value`: the neighbours of those
+    tiles (adjacency is mutual on the hex grid). Remembered on the board for its size; tiles are
+    never removed nor changed, so a bigger board extends the set of a smaller one with the tiles
+    placed since (`tmars/memo.py`)."""
+    board = state["board"]
+    memo = getattr(board, "derived", None)
+    kind = f"next-to:{field}:{value}"
+    known = memo.get(kind) if memo is not None else None
+    n = len(board)
+    if known is not None and known[0] == n:
+        return known[1]
+    start, found = (known[0], set(known[1])) if known is not None and known[0] < n else (0, set())
+    areas = content.map.areas
+    for aid, tile in islice(board.items(), start, None):
+        if tile.get(field) == value:
+            found.update(areas[aid].neighbours)
+    if memo is not None:
+        memo[kind] = (n, found)
+    return found
 
 
 def _candidates(state: dict, content: Content, p: int, node: dict, among: Any = None):
@@ -96,18 +114,17 @@ def _candidates(state: dict, content: Content, p: int, node: dict, among: Any = 
     claims = state["claims"]
     if among is not None:
         fitting = [(aid, fits[aid]) for aid in among if aid in fits]
+    kept_off = next_to(state, content, "tile", kind) if distance else ()
     for aid, nbs in fitting:
-        if aid in b:
+        if aid in b or aid in kept_off:
             continue
         claim = claims.get(aid)
         if claim is not None and claim != p:
             continue
-        if distance and any(b.get(n, {}).get("tile") == kind for n in nbs):
-            continue
         if not rules:
             yield aid
             continue
-        if "next-own" in rules and not any(b.get(n, {}).get("owner") == p for n in nbs):
+        if "next-own" in rules and aid not in next_to(state, content, "owner", p):
             continue
         if "isolated" in rules and any(n in b for n in nbs):
             continue
