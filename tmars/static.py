@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from compiler import vocab
 from compiler.ops import items_cannot_fail, items_safe_whatever_chosen
+from compiler.tiles import TILE_KINDS
 
 from .content import Content
 from .memo import derived
 
-__all__ = ["cards_with_unsafe_triggers", "items_cannot_fail", "items_safe_whatever_chosen",
+__all__ = ["cards_answering_a_play", "cards_with_unsafe_triggers", "items_cannot_fail", "items_safe_whatever_chosen",
            "triggered_choices_in_play", "unsafe_triggers_in_play"]
 
 
@@ -29,13 +31,36 @@ def _cards_whose_triggers(content: Content, kind: str, ok: Callable[[list], bool
 
 
 def _any_in_play(state: dict, kind: str, names: frozenset[str]) -> bool:
-    """Has any player one of these cards in play? (Remembered on each played list.)"""
-    return bool(names) and any(derived(pl["played"], kind, _holds_any, pl["played"], names)
-                               for pl in state["players"])
+    """Has any player one of these cards in play? (Remembered on each played list; `memo.derived`
+    inlined: this is asked at every decision and for every row of a menu.)"""
+    if not names:
+        return False
+    for pl in state["players"]:
+        played = pl["played"]
+        memo = getattr(played, "derived", None)
+        hit = memo.get(kind) if memo is not None else None
+        if hit is not None and hit[0] == len(played):
+            if hit[1]:
+                return True
+        elif derived(played, kind, _holds_any, played, names):
+            return True
+    return False
 
 
 def _holds_any(played: list, names: frozenset[str]) -> bool:
     return any(e["name"] in names for e in played)
+
+
+def cards_answering_a_play(content: Content) -> frozenset[str]:
+    """Cards with a triggered effect that a card's own tags or tiles may set off: of the effects in
+    play, the only ones a card's offer check counts on (`feasible.predicted_trigger_gains`)."""
+    found = content.memo.get("answering-a-play")
+    if found is None:
+        words = {t + "-tag" for t in vocab.TAGS} | set(TILE_KINDS) | {"tile"}
+        found = content.memo["answering-a-play"] = frozenset(
+            name for name, card in content.cards.items()
+            if any(t["event"] in words for eff in card.get("effects", ()) for t in eff.get("on", ())))
+    return found
 
 
 def cards_with_unsafe_triggers(content: Content) -> frozenset[str]:
