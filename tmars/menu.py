@@ -14,7 +14,8 @@ lengths and small tuples:
 * `board`: tiles and claims (their numbers: tiles are never removed);
 * `played`: own cards in play and events, and the modifiers held a while (`next-card(...)`);
 * `discounts`: own discounts, standing and held until the next card;
-* `effects`: own cards with triggered effects;
+* `effects`: own cards with triggered effects that a card's own tags or tiles may set off (all
+  that a card's offer check counts on, `feasible.predicted_trigger_gains`);
 * `flex`: own requirement flex, standing and held;
 * `cres`: the resources on own cards;
 * `hand`: the number of cards in hand; read at a level too, `hand:3`, whether the hand holds at
@@ -91,7 +92,7 @@ from compiler.ops import items_cannot_fail, items_reads, walk
 from .board import tile_witness
 from .memo import Bounded
 from .rules import acting, modifiers, tags, triggered_effects
-from .static import unsafe_triggers_in_play
+from .static import cards_answering_a_play, unsafe_triggers_in_play
 
 #: domains whose fingerprint is one value each
 PLAIN = ("board", "played", "discounts", "effects", "flex", "cres", "hand", "tr", "table", "triggers",
@@ -170,7 +171,8 @@ def _discounts(st: dict, content: Any, p: int) -> tuple:
 
 
 def _effects(st: dict, content: Any, p: int) -> tuple:
-    return tuple([name for name, _ in triggered_effects(st, content, p)])
+    answering = cards_answering_a_play(content)
+    return tuple([name for name, _ in triggered_effects(st, content, p) if name in answering])
 
 
 def _flex(st: dict, content: Any, p: int) -> tuple:
