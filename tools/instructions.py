@@ -8,7 +8,7 @@ cost cancels out, and reports instructions per game and per decision. With `--ag
 the same for another revision (checked out in a temporary git worktree) and gives the ratio,
 which is how "no more than 5 % slower than before" is checked.
 
-    python tools/instructions.py [--games 4] [--modules base,corpera] [--against REV]
+    python tools/instructions.py [--games 4] [--warmup 1] [--modules base,corpera] [--against REV]
 
 It takes a few minutes (valgrind runs Python about 50 times slower). Needs valgrind
 (Debian package `valgrind`).
@@ -41,7 +41,8 @@ def one(seed):
         d = game.pending
         game.answer(d["player"], agents[d["player"]].choose(game))
         decisions += 1
-one(10_000)  # warm-up: compiled content and first-use caches are startup, not play
+for s in range(int(sys.argv[3])):  # warm-up: compiled content and first-use caches are startup, not play
+    one(10_000 + s)
 decisions = 0
 for s in range(int(sys.argv[1])):
     one(s)
@@ -49,7 +50,7 @@ print(decisions)
 """
 
 
-def count(tree: Path, games: int, modules: str, cache: Path) -> tuple[int, int]:
+def count(tree: Path, games: int, modules: str, cache: Path, warmup: int) -> tuple[int, int]:
     """(instructions, decisions) of a run of `games` games with the code of `tree`, its compiled
     cards read from `cache` (filled beforehand, so no run pays for compiling)."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -59,7 +60,8 @@ def count(tree: Path, games: int, modules: str, cache: Path) -> tuple[int, int]:
         # a fixed string hash: otherwise each run lays out dicts and sets differently, ±1 % apart
         env = {**os.environ, "PYTHONPATH": str(tree), "TMARS_CACHE": str(cache), "PYTHONHASHSEED": "0"}
         run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable,
-                              str(script), str(games), modules], capture_output=True, text=True, env=env, cwd=tmp)
+                              str(script), str(games), modules, str(warmup)], capture_output=True, text=True,
+                             env=env, cwd=tmp)
         if run.returncode != 0:
             raise SystemExit(f"valgrind failed:\n{run.stderr[-2000:]}")
         found = re.search(r"Collected : (\d+)", run.stderr)
@@ -68,13 +70,13 @@ def count(tree: Path, games: int, modules: str, cache: Path) -> tuple[int, int]:
         return int(found.group(1)), int(run.stdout.strip().splitlines()[-1])
 
 
-def per_game(tree: Path, games: int, modules: str) -> dict:
+def per_game(tree: Path, games: int, modules: str, warmup: int = 1) -> dict:
     with tempfile.TemporaryDirectory() as cache:  # each tree its own compile cache, filled first
         env = {**os.environ, "PYTHONPATH": str(tree), "TMARS_CACHE": cache}
-        subprocess.run([sys.executable, "-c", GAMES, "0", modules], check=True, capture_output=True, env=env,
+        subprocess.run([sys.executable, "-c", GAMES, "0", modules, "0"], check=True, capture_output=True, env=env,
                        cwd=cache)
-        base, _ = count(tree, 0, modules, Path(cache))
-        total, decisions = count(tree, games, modules, Path(cache))
+        base, _ = count(tree, 0, modules, Path(cache), warmup)
+        total, decisions = count(tree, games, modules, Path(cache), warmup)
     played = total - base
     return {"instructions_per_game": played / games, "instructions_per_decision": played / decisions,
             "decisions": decisions}
@@ -85,11 +87,14 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--modules", default="base,corpera")
     ap.add_argument("--against", metavar="REV", help="a git revision to compare with")
+    ap.add_argument("--warmup", type=int, default=1,
+                    help="games played first, counted in neither run: 50 for the steady state, where what is "
+                         "kept between games is warm (slow: valgrind plays them twice)")
     args = ap.parse_args()
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
         return 2
-    now = per_game(ROOT, args.games, args.modules)
+    now = per_game(ROOT, args.games, args.modules, args.warmup)
     print(f"this tree: {now['instructions_per_decision'] / 1e3:.1f} k instructions per decision "
           f"({now['decisions']} decisions in {args.games} games)")
     if args.against:
@@ -98,7 +103,7 @@ def main() -> int:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), args.against],
                            check=True, capture_output=True)
             try:
-                then = per_game(tree, args.games, args.modules)
+                then = per_game(tree, args.games, args.modules, args.warmup)
             finally:
                 subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
                                capture_output=True)
