@@ -33,6 +33,11 @@ def _select(rng: SeededRandom, d: dict) -> list[str]:
     return [o["id"] for o in rng.sample(d["options"], k)]
 
 
+#: the kind of action of each option id ("play" for "play:birds"): a random bot groups a menu's
+#: options by kind at every action
+_KIND_OF: dict[str, str] = {}
+
+
 class RandomAgent(Bot):
     """Uniform over the kinds of action (play, standard project, …), then over that kind's
     options, like a person mashing buttons; other decisions uniformly."""
@@ -46,11 +51,15 @@ class RandomAgent(Bot):
         opts = d["options"]
         if d["kind"] == "action":
             kinds: dict[str, list[str]] = {}
+            kind_of = _KIND_OF
             for o in opts:
                 oid = o["id"]
-                group = kinds.get(oid.partition(":")[0])
+                kind = kind_of.get(oid)
+                if kind is None:
+                    kind = kind_of[oid] = oid.partition(":")[0]
+                group = kinds.get(kind)
                 if group is None:
-                    kinds[oid.partition(":")[0]] = [oid]
+                    kinds[kind] = [oid]
                 else:
                     group.append(oid)
             kind = self.rng.choice(sorted(kinds))

@@ -91,7 +91,7 @@ from compiler.ops import items_cannot_fail, items_reads, walk
 
 from .board import tile_witness
 from .memo import Bounded
-from .rules import acting, modifiers, tags, triggered_effects
+from .rules import acting, tags, triggered_effects
 from .static import cards_answering_a_play, unsafe_triggers_in_play
 
 #: domains whose fingerprint is one value each
@@ -160,10 +160,23 @@ def _played(st: dict, content: Any, p: int) -> tuple:
 
 
 def _held(st: dict, content: Any, p: int, kind: str) -> tuple:
-    """The modifiers of one kind the player holds, standing (written out: a value, the same in
-    any game) and held a while (their amounts)."""
-    granted = st["players"][p].get("granted") or ()
-    return repr(modifiers(st, content, p, kind)), tuple([m["n"] for m in granted if m["mod"] == kind])
+    """The modifiers of one kind the player holds: standing, by the cards in play that give them
+    (a value, the same in any game), and held a while, by their amounts."""
+    pl = st["players"][p]
+    holders = _holders(content, kind)
+    granted = pl.get("granted") or ()
+    return (tuple([e["name"] for e in pl["played"] if e["name"] in holders]),
+            tuple([m["n"] for m in granted if m["mod"] == kind]))
+
+
+def _holders(content: Any, kind: str) -> frozenset[str]:
+    """The cards whose standing effects give a modifier of this kind (remembered per content)."""
+    found = content.memo.get("modifier-holders:" + kind)
+    if found is None:
+        found = content.memo["modifier-holders:" + kind] = frozenset(
+            name for name, card in content.cards.items()
+            if any(m["mod"] == kind for eff in card.get("effects", ()) for m in eff.get("mods", ())))
+    return found
 
 
 def _discounts(st: dict, content: Any, p: int) -> tuple:
@@ -317,25 +330,6 @@ class PlayerParts:
             if (now[2] is None) != (was[2] is None):
                 self.drop(domain)
 
-    def values(self, domains: tuple[str, ...]) -> tuple:
-        """What each domain is now, for a part that reads only domains `shareable` (their
-        fingerprints are taken: `keep` came first)."""
-        prints, out = self.prints, []
-        for d in domains:
-            base, kind, member, level = _PLANS[d]
-            now = prints[base]
-            if kind is _PLAIN:
-                out.append(now)
-            elif kind is _MEMBER:
-                out.append(now.get(member, 0))
-            elif kind is _LEVEL:
-                out.append(now >= level)
-            elif kind is _TAG:
-                out.append((now.get(member, 0), now.get(WILD, 0)))
-            else:
-                out.append(self.places[member][2] is not None)
-        return tuple(out)
-
     def copy(self) -> PlayerParts:
         """An independent copy, for a copy of the state they were kept for (`Menu.copy_for`)."""
         out = PlayerParts()
@@ -354,26 +348,52 @@ class PlayerParts:
             for key in keys:
                 parts.pop(key, None)
 
-    def keep(self, g: Any, p: int, key: tuple, domains: tuple[str, ...], value: Any) -> None:
+    def keep(self, g: Any, p: int, key: tuple, reads: PartReads, value: Any) -> tuple | None:
+        """Keep a part's value under the domains it reads, taking their fingerprints where none is
+        taken; for a part shared between games, return what those domains are now (its key in the
+        shared table, with the part's own)."""
         self.parts[key] = value
         index, prints = self.index, self.prints
-        for d in domains:
+        out: list | None = [] if reads.shared else None
+        for d, base, kind, member, level in reads.plans:
             found = index.get(d)
             if found is None:
                 index[d] = {key}
             else:
                 found.add(key)  # a part worked out again may still be listed under another domain
-            base, kind, member, level = _PLANS.get(d) or _plan(d)
-            if base not in prints:
-                prints[base] = FINGERPRINT[base](g.state, g.content, p)
+            now = prints.get(base, _MISSING)
+            if now is _MISSING:
+                now = prints[base] = FINGERPRINT[base](g.state, g.content, p)
             if kind is _LEVEL:
                 levels = self.levels.get(base)
                 if levels is None:
                     self.levels[base] = {level}
                 else:
                     levels.add(level)
-            elif kind is _PLACE and member not in self.places:
-                self.places[member] = tile_witness(g.state, g.content, p, {"tile": member})
+                if out is not None:
+                    out.append(now >= level)
+            elif kind is _PLACE:
+                witness = self.places.get(member)
+                if witness is None:
+                    witness = self.places[member] = tile_witness(g.state, g.content, p, {"tile": member})
+                if out is not None:
+                    out.append(witness[2] is not None)
+            elif out is not None:
+                out.append(now if kind is _PLAIN else now.get(member, 0) if kind is _MEMBER
+                           else (now.get(member, 0), now.get(WILD, 0)))
+        return None if out is None else tuple(out)
+
+
+class PartReads:
+    """What a part reads, worked out once per content and part: its domains, how each is read
+    (`_plan`: with the domain first), and whether the part is shared between games (`shareable`)."""
+
+    __slots__ = ("domains", "plans", "shared")
+
+    def __init__(self, domains: tuple[str, ...]) -> None:
+        self.domains = domains
+        self.plans = tuple((d, *(_PLANS.get(d) or _plan(d))) for d in domains)
+        self.shared = shareable(domains)
 
 
 #: how a domain is read: (the fingerprint it is compared under, what it is: one of the five
@@ -399,7 +419,7 @@ class Menu:
     __slots__ = ("check", "domains", "now", "players", "shared", "state")
 
     def __init__(self) -> None:
-        self.domains: dict[tuple, tuple[str, ...] | None] = {}
+        self.domains: dict[tuple, PartReads | None] = {}
         self.shared: Bounded | None = None  # the parts shared between games (`_shared`)
         self.state: dict | None = None
         self.check = False
@@ -443,7 +463,7 @@ class Menu:
         return menu
 
 
-def _domains_known(content: Any) -> dict[tuple, tuple[str, ...] | None]:
+def _domains_known(content: Any) -> dict[tuple, PartReads | None]:
     """The domains each part reads (`domains_of`), worked out once per content and part."""
     known = content.memo.get("menu-domains")
     if known is None:
@@ -478,21 +498,22 @@ def part(g: Any, p: int, key: tuple, reads: Callable[..., frozenset[str]], work:
     menu = g.menu
     if menu is None or menu.now is None:
         return work(*args)
-    domains = menu.domains.get(key, _MISSING)
-    if domains is _MISSING:
-        domains = menu.domains[key] = domains_of(frozenset(reads(*args)))
-    if domains is None:
+    reads_of = menu.domains.get(key, _MISSING)
+    if reads_of is _MISSING:
+        domains = domains_of(frozenset(reads(*args)))
+        reads_of = menu.domains[key] = None if domains is None else PartReads(domains)
+    if reads_of is None:
         return work(*args)
     kept = menu.players[p]
-    if not shareable(domains):
+    if not reads_of.shared:
         value = work(*args)
-        kept.keep(g, p, key, domains, value)
+        kept.keep(g, p, key, reads_of, value)
         return value
-    kept.keep(g, p, key, domains, None)  # takes the fingerprints that `values` reads
+    values = kept.keep(g, p, key, reads_of, None)
     shared = menu.shared
     if shared is None:
         shared = menu.shared = _shared(g)
-    known = (key, p, kept.values(domains))
+    known = (key, p, values)
     value = shared.get(known, _MISSING)
     if value is _MISSING:
         value = shared.put(known, work(*args))

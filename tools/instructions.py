@@ -73,9 +73,9 @@ def count(tree: Path, games: int, modules: str, cache: Path, warmup: int) -> tup
 def per_game(tree: Path, games: int, modules: str, warmup: int = 1) -> dict:
     with tempfile.TemporaryDirectory() as cache:  # each tree its own compile cache, filled first
         env = {**os.environ, "PYTHONPATH": str(tree), "TMARS_CACHE": cache}
-        # one game fills the cache: some content is compiled the first time a game asks for it
-        subprocess.run([sys.executable, "-c", GAMES, "0", modules, "1"], check=True, capture_output=True, env=env,
-                       cwd=cache)
+        # the same games, played first, fill the cache: some content is compiled when a game first asks for it
+        subprocess.run([sys.executable, "-c", GAMES, str(games), modules, str(warmup)], check=True,
+                       capture_output=True, env=env, cwd=cache)
         base, _ = count(tree, 0, modules, Path(cache), warmup)
         total, decisions = count(tree, games, modules, Path(cache), warmup)
     played = total - base
