@@ -229,10 +229,12 @@ class Tiles(Count):
         return sum(rules.tiles_owned(state, q, kind, mars, content) for q in players)
 
     def others_reads(self, c):
-        return frozenset()  # everyone's tiles are on the board
+        return frozenset({"board"})  # the other players' tiles: what is on the board
 
     def reads(self, c):
-        return frozenset({"board"})
+        if "mars" in c.get("args", ()):
+            return frozenset({"board"})
+        return frozenset({"tiles:" + c["count"].removesuffix("-tile")})  # own tiles of the kind: their number
 
     def parts(self, c, who):
         word = c["count"]

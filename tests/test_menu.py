@@ -10,7 +10,7 @@ from compiler.counts import COUNTS
 from tmars import actions, rules
 from tmars.agents import RandomAgent
 from tmars.game import Game
-from tmars.menu import Menu, MenuMismatch, check_menus, domains_of, requirement_reads, shareable
+from tmars.menu import Menu, MenuMismatch, check_menus, domains_of, play_reads, requirement_reads, shareable
 
 
 def _play(game: Game, seed: int, decisions: int | None = None) -> None:
@@ -231,3 +231,33 @@ def test_what_a_fingerprint_does_not_say_in_full_is_not_shared():
     assert shareable(("flex", "globals:oxygen")) and shareable(("hand:3", "place:city", "tag:science"))
     # the board's fingerprint is its number of tiles, the played cards' their number
     assert not shareable(("board",)) and not shareable(("played", "prod:heat")) and not shareable(("place",))
+
+
+def test_a_milestone_counting_own_cities_is_kept_while_their_number_stands():
+    """Mayor reads the number of the player's city tiles (`tiles:city`), not the board: another
+    player's tile, or the player's greenery, keeps it; the player's city drops it."""
+    game = _at_action(5)
+    g, p = game.interp, game.pending["player"]
+    g.menu = None
+    actions.action_options(g, p)
+    kept = g.menu.players[p]
+    key = ("milestone", "Mayor")
+    assert "Mayor" not in game.state["milestones"]  # open in this game: its requirement is asked
+    assert key in kept.index.get("tiles:city", ()) and key not in kept.index.get("board", ())
+    board = g.state["board"]
+    free = [a for a, area in g.content.map.areas.items() if area.kind == "land" and a not in board]
+    board[free[0]] = {"tile": "city", "owner": 1 - p}
+    board[free[1]] = {"tile": "greenery", "owner": p}
+    kept.refresh(g.state, g.content, p)
+    assert key in kept.parts
+    board[free[2]] = {"tile": "city", "owner": p}
+    kept.refresh(g.state, g.content, p)
+    assert key not in kept.parts
+
+
+def test_an_override_says_what_its_verdict_reads():
+    """A primitive that cannot fail once its tile is down reads nothing more than the tile does;
+    one that copies a production box of any card in play may read anything."""
+    content = Game.new(2, seed=0).content
+    assert "*" not in play_reads(content.cards["Mining Rights"]["play"])
+    assert "*" in play_reads(content.cards["Robotic Workforce"]["play"])
