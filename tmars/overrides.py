@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.ops import special
+from compiler.ops import ANYTHING, NOTHING, special
 
 from . import rules
 from .interpreter import CannotComplete, ask_one, option
@@ -22,6 +22,8 @@ class Primitive:
     can_fail = False
     #: changes resources or production (so its verdict is no proof beside other losses)
     changes_resources = False
+    #: the menu domains its verdict reads (`tmars/menu.py`): anything, unless it says
+    reads: frozenset[str] = ANYTHING
 
     def feasible(self, state: dict, content: Content, node: dict, ctx: dict) -> bool:
         return True
@@ -87,6 +89,7 @@ class ProductionOfPlacedMetal(Primitive):
 
     waits_for_tile = True  # and once its tile is down it cannot fail
     changes_resources = True
+    reads = NOTHING
 
     def run(self, g, node, ctx, answer):
         entry = rules.find_played(g.state, ctx["p"], ctx.get("card") or "")
@@ -108,6 +111,7 @@ class RaiseLowestProduction(Primitive):
     player's choice (F340)."""
 
     changes_resources = True
+    reads = NOTHING  # it cannot fail
 
     def run(self, g, node, ctx, answer):
         prod = g.state["players"][ctx["p"]]["prod"]
@@ -122,10 +126,16 @@ class RaiseLowestProduction(Primitive):
         return None
 
 
+class Protection(Primitive):
+    """A standing protection of the player's resources: nothing to carry out when played."""
+
+    reads = NOTHING
+
+
 PRIMITIVES: dict[str, Primitive] = special.PRIMITIVES  # the override op reads them there
 PRIMITIVES.update({
     "copy-production": CopyProduction(),
     "production-of-placed-metal": ProductionOfPlacedMetal(),
-    "protect-resources": Primitive(),
+    "protect-resources": Protection(),
     "raise-lowest-production": RaiseLowestProduction(),
 })

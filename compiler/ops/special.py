@@ -97,7 +97,8 @@ class Override(Op):
             led.inexact = True
 
     def reads(self, node, mandatory=False):
-        return ANYTHING  # a primitive's verdict may read anything
+        prim = PRIMITIVES.get(node["name"])
+        return ANYTHING if prim is None else prim.reads  # each primitive says what its verdict reads
 
     def cannot_fail(self, node, mandatory, tile_ok):
         prim = PRIMITIVES.get(node["name"])
