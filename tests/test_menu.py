@@ -261,3 +261,16 @@ def test_an_override_says_what_its_verdict_reads():
     content = Game.new(2, seed=0).content
     assert "*" not in play_reads(content.cards["Mining Rights"]["play"])
     assert "*" in play_reads(content.cards["Robotic Workforce"]["play"])
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_tile_counts_carried_from_board_to_board_agree_with_a_count_of_the_whole_board(seed):
+    game = Game.new(3, seed=seed)
+    agents = [RandomAgent(seed * 3 + i) for i in range(3)]
+    while not game.over:
+        for p in range(3):
+            for kind in (None, "city", "greenery", "ocean"):
+                assert rules.tiles_owned(game.state, p, kind) == rules._tiles_owned(game.state["board"], p, kind,
+                                                                                   False, None)
+        d = game.pending
+        game.answer(d["player"], agents[d["player"]].choose(game))

@@ -91,8 +91,8 @@ from compiler.counts import COUNTS, count_reads
 from compiler.ops import items_cannot_fail, items_reads, walk
 
 from .board import tile_witness
-from .memo import Bounded, derived
-from .rules import acting, tags, tiles_owned, triggered_effects
+from .memo import Bounded
+from .rules import acting, tags, tile_counts, triggered_effects
 from .static import cards_answering_a_play, unsafe_triggers_in_play
 
 #: domains whose fingerprint is one value each
@@ -193,12 +193,6 @@ def _flex(st: dict, content: Any, p: int) -> tuple:
     return _held(st, content, p, "flex")
 
 
-def _tile_counts(st: dict, content: Any, p: int) -> dict[str, int]:
-    """The player's tiles, counted as each tile count of the language counts them (remembered on
-    the board for its size: one value while no tile is placed)."""
-    return {word: tiles_owned(st, p, None if word == "tile" else word, False, content) for word in TILE_COUNTS}
-
-
 def _table(st: dict, content: Any, p: int) -> tuple:
     pl = st["players"][p]
     return pl["tr"], pl.get("tr_gen", 0), len(st["milestones"]), len(st["awards"]), st["generation"]
@@ -225,7 +219,7 @@ FINGERPRINT: dict[str, Callable[[dict, Any, int], Any]] = {
     "globals": lambda st, content, p: st["globals"].copy(),
     "prod": lambda st, content, p: st["players"][p]["prod"].copy(),
     "tag": _own_tags,
-    "tiles": lambda st, content, p: derived(st["board"], f"tile-counts:{p}", _tile_counts, st, content, p),
+    "tiles": lambda st, content, p: tile_counts(st, p),
     # the board; a member's own fingerprint is an area the tile may go on (`PlayerParts.places`)
     "place": lambda st, content, p: (len(st["board"]), len(st["claims"])),
 }
@@ -239,10 +233,6 @@ VALUED = frozenset({"discounts", "effects", "flex", "hand", "tr", "triggers", "o
                     "others:hand", "others:tr"})
 #: how many parts are shared between games, at most (the oldest are forgotten)
 SHARED_SIZE = 32768
-
-#: the members of the `tiles` family: the tile counts of the language, by the kind they count
-#: ("tile": any kind but oceans)
-TILE_COUNTS = ("city", "greenery", "tile")
 
 #: domains that are functions of the cards played and the modifiers held (`played`'s fingerprint):
 #: unchanged while it is, so not taken again then

@@ -10,7 +10,7 @@ from collections import Counter
 from typing import Any
 
 import sys
-from itertools import product
+from itertools import islice, product
 from operator import mul
 
 from compiler import vocab
@@ -134,8 +134,33 @@ def tiles_owned(state: dict, p: int | None, kind: str | None = None, mars_only: 
     """Tiles of a kind (any kind but oceans when None) a player owns; remembered on the board,
     which only grows."""
     board = state["board"]
+    if p is not None and not (mars_only and content is not None):
+        counts = tile_counts(state, p)
+        return counts["tile"] if kind is None else counts.get(kind, 0)
     return derived(board, f"owned:{p}:{kind}:{mars_only and content is not None}",
                    lambda: _tiles_owned(board, p, kind, mars_only, content))
+
+
+def tile_counts(state: dict, p: int) -> dict[str, int]:
+    """The player's tiles by kind, and under "tile" all of them but oceans. Remembered on the
+    board for its size; the board only grows, so a bigger one adds the tiles placed since."""
+    board = state["board"]
+    memo = getattr(board, "derived", None)
+    key = f"tile-counts:{p}"
+    known = memo.get(key) if memo is not None else None
+    n = len(board)
+    if known is not None and known[0] == n:
+        return known[1]
+    start, counts = (known[0], dict(known[1])) if known is not None and known[0] < n else (0, {"tile": 0})
+    for t in islice(board.values(), start, None):
+        if t.get("owner") == p:
+            kind = t["tile"]
+            counts[kind] = counts.get(kind, 0) + 1
+            if kind != "ocean":
+                counts["tile"] += 1
+    if memo is not None:
+        memo[key] = (n, counts)
+    return counts
 
 
 def _tiles_owned(board: dict, p: int | None, kind: str | None, mars_only: bool, content: Content | None) -> int:
