@@ -78,6 +78,8 @@ class Interp:
         self.state = state
         self.content = content
         self.menu: Any = None  # the action menu's kept parts (`menu.py`), made at the first menu
+        #: the payment task last asked about and its ways to pay: its answer picks one of those
+        self.ways: tuple[dict, list[dict]] | None = None
         self.new_step()
 
     # ---- plumbing ----------------------------------------------------------------
@@ -377,13 +379,19 @@ class Interp:
 
     def h_pay(self, task: dict, answer: Any) -> Decision | None:
         p = task["p"]
-        opts = rules.payment_options(self.state, self.content, p, task["amount"], task.get("steel", False),
-                                     task.get("titanium", False), task.get("reserve"), task.get("card"))
+        asked = self.ways
+        if asked is not None and asked[0] is task and answer is not None:  # the ways it was asked with
+            opts = asked[1]
+        else:
+            opts = rules.payment_options(self.state, self.content, p, task["amount"], task.get("steel", False),
+                                         task.get("titanium", False), task.get("reserve"), task.get("card"))
+        self.ways = None
         if answer is None and len(opts) == 1:
             answer = "0"  # the only way: no decision, and no labels to write
         answer, ask = ask_one(answer, p, "pay", f"Pay {task['amount']} M€ for {task.get('why', '')}",
                               [option(str(i), payment_label(o)) for i, o in enumerate(opts)] if answer is None else [])
         if ask:
+            self.ways = (task, opts)
             return ask
         chosen = opts[int(answer)]
         res = self.state["players"][p]["res"]

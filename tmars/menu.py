@@ -141,7 +141,7 @@ def _own_tags(st: dict, content: Any, p: int) -> dict:
     they act (F330)."""
     held = tags(st, content, p)
     if not content.wild:
-        return held
+        return dict(held)  # a plain dict: a Counter compares in Python
     return {**held, WILD: sum(held.get(t, 0) for t in content.wild)}
 
 
@@ -255,8 +255,8 @@ class PlayerParts:
         #: for each plain tile some kept part reads (`place:city`), an area it may go on
         #: (`board.tile_witness`); its parts are dropped when there comes to be one, or none
         self.places: dict[str, tuple] = {}
-        #: the levels some kept part reads a `LEVELS` domain at (`hand:3`)
-        self.levels: dict[str, set[int]] = {}
+        #: the levels some kept part reads a `LEVELS` domain at, with their domains (3: `hand:3`)
+        self.levels: dict[str, dict[int, str]] = {}
 
     def refresh(self, st: dict, content: Any, p: int) -> None:
         """Drop the parts that read a domain whose fingerprint changed since the last menu."""
@@ -300,12 +300,13 @@ class PlayerParts:
         levels = self.levels.get(name)
         if not levels:
             return
-        for level in list(levels):
-            domain = f"{name}:{level}"
-            if domain not in self.index:
-                levels.discard(level)
-            elif (was >= level) != (now >= level):
-                self.drop(domain)
+        low, high = (was, now) if was < now else (now, was)
+        for level, domain in list(levels.items()):
+            if low < level <= high:  # at least the level before and not now, or the other way
+                if domain in self.index:
+                    self.drop(domain)
+                else:
+                    del levels[level]
 
     def drop_members(self, name: str, was: dict, now: dict) -> None:
         """Drop the parts reading a member of the family `name` whose value changed."""
@@ -340,7 +341,7 @@ class PlayerParts:
         out.prints = dict(self.prints)
         out.played, out.context = self.played, self.context
         out.places = dict(self.places)
-        out.levels = {name: set(levels) for name, levels in self.levels.items()}
+        out.levels = {name: dict(levels) for name, levels in self.levels.items()}
         return out
 
     def drop(self, domain: str) -> None:
@@ -369,9 +370,9 @@ class PlayerParts:
             if kind is _LEVEL:
                 levels = self.levels.get(base)
                 if levels is None:
-                    self.levels[base] = {level}
+                    self.levels[base] = {level: d}
                 else:
-                    levels.add(level)
+                    levels[level] = d
                 if out is not None:
                     out.append(now >= level)
             elif kind is _PLACE:
