@@ -99,7 +99,9 @@ class CardAction(ActionKind):
     prefix = "act"
 
     def offers(self, g, p):
-        return [option(f"act:{name}", f"use the action of {name}") for name in offers.usable_actions(g, p)]
+        content = g.content
+        return [offers.remembered_option(content, f"act:{name}", f"use the action of {name}")
+                for name in offers.usable_actions(g, p)]
 
     def rows(self, g, p, arg):
         alts = g.content.cards[arg]["action"]
@@ -137,7 +139,7 @@ class Conversion(ActionKind):
 
     def offers(self, g, p):
         content = g.content
-        return [option(offers.option_id(g, "convert", c["name"]), c["name"])
+        return [offers.remembered_option(content, offers.option_id(g, "convert", c["name"]), c["name"])
                 for c in content.of_type("conversion") if offers.conversion_usable(g, p, c)]
 
     def rows(self, g, p, arg):
@@ -199,7 +201,7 @@ class EndTurn(ActionKind):
     counts = False
 
     def offers(self, g, p):
-        return [option("done", "end turn")] if g.state["actions"] >= 1 else []
+        return [offers.remembered_option(g.content, "done", "end turn")] if g.state["actions"] >= 1 else []
 
     def start(self, g, p, arg):
         g.state["actions"] = 0
@@ -213,9 +215,9 @@ class Pass(ActionKind):
 
     def offers(self, g, p):
         if g.state["actions"] == 0:
-            return [option("pass", "pass")]
+            return [offers.remembered_option(g.content, "pass", "pass")]
         exclusive = any(k.exclusive and k.offers(g, p) for k in KINDS.values())
-        return [option("pass", "pass")] if exclusive else []
+        return [offers.remembered_option(g.content, "pass", "pass")] if exclusive else []
 
     def start(self, g, p, arg):
         st = g.state

@@ -175,8 +175,12 @@ def tile_witness(state: dict, content: Content, p: int, node: dict, known: tuple
                 touched.append(aid)
                 touched.extend(areas[aid].neighbours)
             return n, claims, next(_candidates(state, content, p, node, touched), None)
-        if next(_candidates(state, content, p, node, (known[2],)), None) is not None:
-            return n, claims, known[2]
+        witness = known[2]
+        near = content.map.areas[witness].neighbours
+        if all(aid != witness and aid not in near for aid in islice(b, known[0], None)):
+            return n, claims, witness  # no tile placed since on it or next to it: it still takes the tile
+        if next(_candidates(state, content, p, node, (witness,)), None) is not None:
+            return n, claims, witness
     return n, claims, next(_candidates(state, content, p, node), None)
 
 

@@ -77,7 +77,7 @@ def _card_entry(g: Interp, p: int, card: dict) -> tuple:
     name = card["name"]
     cost = rules.card_cost(g.state, content, p, name)
     return (cost, ("building" in card["tags"], "space" in card["tags"]),
-            _remembered_option(content, f"play:{name}", f"play {name} ({cost} M€)"), name,
+            remembered_option(content, f"play:{name}", f"play {name} ({cost} M€)"), name,
             not content.card_pay and not feasible.spends_own_resources(content, card), "requires" in card)
 
 
@@ -301,10 +301,10 @@ def _milestone_entry(g: Interp, p: int, name: str) -> tuple[bool, dict]:
     content = g.content
     reqs = content.component("milestone", name)["requires"]
     return (all(rules.requirement_met(g.state, content, p, r) for r in reqs),
-            _remembered_option(content, f"milestone:{content.slug(name)}", f"claim milestone {name}"))
+            remembered_option(content, f"milestone:{content.slug(name)}", f"claim milestone {name}"))
 
 
-def _remembered_option(content: Any, oid: str, label: str) -> dict:
+def remembered_option(content: Any, oid: str, label: str) -> dict:
     """The option, made once per content: menus are built at every prompt, and an option is never
     changed once made."""
     memo = content.memo.get("menu-options")
@@ -333,5 +333,5 @@ def open_awards(g: Interp, p: int) -> list[dict]:
     if st["players"][p]["res"]["mc"] < cost and not rules.can_pay(st, content, p, cost):
         return []
     taken = {a["name"] for a in funded}
-    return [_remembered_option(content, f"award:{content.slug(name)}", f"fund award {name} ({cost} M€)")
+    return [remembered_option(content, f"award:{content.slug(name)}", f"fund award {name} ({cost} M€)")
             for name in content.map.awards if name not in taken]
