@@ -9,6 +9,7 @@ the kind's name. Adding a tile kind is one entry here plus its tests.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,3 +44,32 @@ TILE_KINDS: dict[str, TileKind] = {k.name: k for k in (
              counts_as_param="oceans"),
     TileKind("special", "a named tile with its own placement rules"),
 )}
+
+
+def place_member(node: dict) -> str:
+    """The member of the menu's `place` family that says whether this one tile has an area: the
+    kind for a plain tile ("city"), else the kind, name and placement rules written as JSON, read
+    back by `place_node`."""
+    if "name" not in node and not node.get("rules"):
+        return node["tile"]
+    return json.dumps([node["tile"], node.get("name"), node.get("rules", [])], separators=(",", ":"))
+
+
+def place_node(member: str) -> dict:
+    """The tile node a `place` member stands for (remembered per member)."""
+    found = _PLACE_NODES.get(member)
+    if found is None:
+        if member.startswith("["):
+            kind, name, rules = json.loads(member)
+            found = {"tile": kind}
+            if name is not None:
+                found["name"] = name
+            if rules:
+                found["rules"] = rules
+        else:
+            found = {"tile": member}
+        _PLACE_NODES[member] = found
+    return found
+
+
+_PLACE_NODES: dict[str, dict] = {}

@@ -274,3 +274,21 @@ def test_the_tile_counts_carried_from_board_to_board_agree_with_a_count_of_the_w
                                                                                    False, None)
         d = game.pending
         game.answer(d["player"], agents[d["player"]].choose(game))
+
+
+def test_every_single_tile_of_the_cards_is_read_as_a_place_member_that_names_it_again():
+    """A tile with a name or placement rules reads `place:` it, not the board: the member names
+    the tile again, so its witness is searched with its own rules."""
+    from compiler.ops import walk
+    from compiler.tiles import place_member, place_node
+
+    content = Game.new(2, seed=0).content
+    tiles = [n for card in content.cards.values() for n in walk(card.get("play", [])) if n["op"] == "tile"]
+    named = [n for n in tiles if "name" in n or n.get("rules")]
+    assert named
+    for node in tiles:
+        member = place_member(node)
+        assert place_node(member) == {k: node[k] for k in ("tile", "name", "rules") if node.get(k)}
+    city = content.cards["Noctis City"]
+    assert not {"board", "*"} & play_reads(city["play"]) and any(
+        d.startswith("place:[") for d in play_reads(city["play"]))

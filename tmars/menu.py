@@ -30,10 +30,11 @@ lengths and small tuples:
 * four families, one domain per member: `globals:oxygen`, `prod:heat`, `tag:science` (a tag
   with the wild tags that may stand for it, F330), `tiles:city` (the number of own city tiles;
   `tiles:tile` of own tiles but oceans). The bare name stands for every member;
-* `place:city`: whether a plain tile (no name of its own, no placement rule) has an area. Its
-  fingerprint is an area it may go on (`board.tile_witness`), asked again alone when a tile is
-  placed: every placement rule reads an area and its neighbours, and tiles stay. Most tiles
-  placed change no one's `place:` domain, where each of them changes `board`.
+* `place:city`: whether a tile has an area; a tile with a name or placement rules is named with
+  them (`compiler.tiles.place_member`). Its fingerprint is an area it may go on
+  (`board.tile_witness`), asked again alone when a tile is placed: every placement rule reads an
+  area and its neighbours, and tiles stay. Most tiles placed change no one's `place:` domain,
+  where each of them changes `board`.
 
 Own *resources* (`res`) are no domain: they change at nearly every prompt, so a part that reads
 them is never kept. Affordability (resources against a cost) is worked out at every menu, and so
@@ -43,9 +44,9 @@ tested apart from the rest of the row, which is kept when it reads no resource
 
 **What depends on what.** Each op and each count word declares the domains its offer check
 reads (`Op.reads`, `Count.reads`, in `compiler/`), in a cost or elsewhere: a production loss
-reads `prod:R`, a plain tile `place:` its kind (any other tile the `board`) and the track it
-counts for, a discard of N cards `hand:N`, a `per` amount its count's domains, a red-border
-removal nothing unless it is a cost (then everyone's resources), an override anything (`*`).
+reads `prod:R`, one tile `place:` it (several the `board`) and the track it counts for, a
+discard of N cards `hand:N`, a `per` amount its count's domains, a red-border removal nothing
+unless it is a cost (then everyone's resources), an override what its primitive says (else `*`).
 A row that may give cards as well as discard them (a draw, a tile's bonus, the player's triggers)
 reads the whole `hand`, and one whose tiles' bonuses may pay a loss, or with several tiles, the
 `board`. From those:
@@ -70,7 +71,7 @@ state, per player, and are dropped when its state object is replaced.
 
 **Shared between games.** A fingerprint is enough to see a change within one game; some say all
 a part reading them may depend on in any game of the content: a member of `globals`, `prod` or
-`tag` (with the wild tags), whether a plain tile has an area, a level, the TR, the hand's size,
+`tag` (with the wild tags), whether a tile has an area, a level, the TR, the hand's size,
 the modifiers held, the other players' resources and production (`VALUED`). A part that reads only
 these, worked out in one game, holds wherever they have the same values, for a player in the
 same seat with as many players and the same options: it is kept in a table of the content keyed
@@ -89,6 +90,7 @@ from typing import Any
 
 from compiler.counts import COUNTS, count_reads
 from compiler.ops import items_cannot_fail, items_reads, walk
+from compiler.tiles import place_node
 
 from .board import tile_witness
 from .memo import Bounded
@@ -252,7 +254,7 @@ class PlayerParts:
         self.prints: dict[str, Any] = {}
         self.played: Any = None
         self.context: tuple | None = None
-        #: for each plain tile some kept part reads (`place:city`), an area it may go on
+        #: for each tile some kept part reads (`place:city`), an area it may go on
         #: (`board.tile_witness`); its parts are dropped when there comes to be one, or none
         self.places: dict[str, tuple] = {}
         #: the levels some kept part reads a `LEVELS` domain at, with their domains (3: `hand:3`)
@@ -329,7 +331,7 @@ class PlayerParts:
             if domain not in index:
                 del places[tile]
                 continue
-            now = places[tile] = tile_witness(st, content, p, {"tile": tile}, was)
+            now = places[tile] = tile_witness(st, content, p, place_node(tile), was)
             if (now[2] is None) != (was[2] is None):
                 self.drop(domain)
 
@@ -378,7 +380,7 @@ class PlayerParts:
             elif kind is _PLACE:
                 witness = self.places.get(member)
                 if witness is None:
-                    witness = self.places[member] = tile_witness(g.state, g.content, p, {"tile": member})
+                    witness = self.places[member] = tile_witness(g.state, g.content, p, place_node(member))
                 if out is not None:
                     out.append(witness[2] is not None)
             elif out is not None:

@@ -8,7 +8,7 @@ from .. import printer as pr
 from .. import text as tx
 from ..ir import ARGS, INT, STR, TRUE, WORD
 from ..sheet import render as rd
-from ..tiles import TILE_KINDS
+from ..tiles import TILE_KINDS, place_member
 from . import Op, per_reads
 from .amounts import amount_of
 
@@ -149,11 +149,11 @@ class Tile(Op):
             led.gain[key] += v * n
 
     def reads(self, node, mandatory=False):
-        # whether a plain tile has an area (`place:city`); for one with its own name or placement
-        # rules, or several, the board; the track it counts for, which skips it once maxed. (A
-        # row that counts placement bonuses reads the board too: `tmars.menu.rows_reads`.)
-        plain = node.get("n", 1) == 1 and "name" not in node and not node.get("rules")
-        out = {"place:" + node["tile"] if plain else "board"}
+        # whether the tile has an area (`place:city`, with its name and placement rules where it
+        # has them: `place_member`); for several, the board; the track it counts for, which skips
+        # it once maxed. (A row that counts placement bonuses reads the board too:
+        # `tmars.menu.rows_reads`.)
+        out = {"place:" + place_member(node) if node.get("n", 1) == 1 else "board"}
         param = TILE_KINDS[node["tile"]].counts_as_param
         return frozenset(out | {"globals:" + param} if param else out)
 
