@@ -292,3 +292,23 @@ def test_every_single_tile_of_the_cards_is_read_as_a_place_member_that_names_it_
     city = content.cards["Noctis City"]
     assert not {"board", "*"} & play_reads(city["play"]) and any(
         d.startswith("place:[") for d in play_reads(city["play"]))
+
+
+def test_a_plain_loss_of_a_cards_effects_is_tested_apart_and_the_rest_kept():
+    """Local Heat Trapping spends 5 heat that nothing its play may set off gives: whether the
+    player has it is asked at each menu, and the verdict on the rest of its effects is kept."""
+    game = _at_action(6)
+    g, p = game.interp, game.pending["player"]
+    pl = game.state["players"][p]
+    pl["hand"] = ["Local Heat Trapping"]
+    pl["res"]["mc"] = 20
+    pl["res"]["heat"] = 5
+    g.menu = None
+    assert "play:Local Heat Trapping" in {o["id"] for o in actions.action_options(g, p)}
+    kept = g.menu.players[p]
+    key = ("verdict", "Local Heat Trapping")
+    losses, _ = kept.parts[key]
+    assert losses == (("heat", 5),)
+    pl["res"]["heat"] = 4
+    assert "play:Local Heat Trapping" not in {o["id"] for o in actions.action_options(g, p)}
+    assert key in kept.parts  # kept: what the player has is asked apart

@@ -250,10 +250,11 @@ def card_offerable(g, p: int, card: dict) -> bool:
     return action_completes(g, p, "play:" + card["name"]) if verdict is None else verdict
 
 
-def card_verdict(g, p: int, card: dict) -> bool | None:
-    """card_offerable's answer when the static test or the ledger decide; None when a trial must."""
-    play = card.get("play", [])
-    key = "play:" + card["name"]
+def card_verdict(g, p: int, card: dict, play: list | None = None, key: str | None = None) -> bool | None:
+    """card_offerable's answer when the static test or the ledger decide; None when a trial must.
+    `play` (named by `key`) stands for the card's effects less what is tested apart."""
+    if play is None:
+        play, key = card.get("play", []), "play:" + card["name"]
     ctx = {"p": p, "card": card["name"]}
     verdict = row_verdict(g, p, key, [], play, ctx)
     if verdict:
@@ -266,6 +267,29 @@ def card_verdict(g, p: int, card: dict) -> bool | None:
         if not led.ok():
             return False
     return None
+
+
+def card_plain_losses(content: Content, card: dict) -> tuple[int, ...]:
+    """The places in a card's effects of plain losses of a standard resource other than M€ (1
+    plant for Moss) that neither the card nor any effect its own tags or tiles may set off gives
+    (`predicted_trigger_gains`): such a loss is met exactly when the player has that much, a test
+    apart from the rest of its effects. Remembered per card."""
+    memo = content.memo.get("card-plain-losses")
+    if memo is None:
+        memo = content.memo["card-plain-losses"] = {}
+    found = memo.get(card["name"])
+    if found is None:
+        play = card.get("play", [])
+        tiles = [n["tile"] for n in play if n["op"] == "tile"]
+        words = {t + "-tag" for t in card["tags"]} | set(tiles) | ({"tile"} if tiles else set())
+        answers = [eff["do"] for c in content.cards.values() for eff in c.get("effects", ())
+                   if any(t["event"] in words for t in eff.get("on", ()))]
+        given = {n.get("res") for items in [play, *answers] for n in walk(items) if n.get("n", 0) > 0}
+        found = memo[card["name"]] = tuple(
+            i for i, n in enumerate(play)
+            if n["op"] == "resource" and n["n"] < 0 and n["res"] != "mc" and n["res"] not in given
+            and not (n.get("any") or n.get("x") or n.get("per") or n.get("upto")))
+    return found
 
 
 def loses_outside_cost(content: Content, key: str, gain: list) -> bool:

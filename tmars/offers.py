@@ -56,9 +56,14 @@ def playable_entries(g: Interp, p: int) -> list[tuple]:
                            cards[name])
             if not met:
                 continue
-        verdict = kept(("verdict", name), UNKNOWN)
-        if verdict is UNKNOWN:
-            verdict = part(g, p, ("verdict", name), _verdict_reads, feasible.card_verdict, g, p, cards[name])
+        judged = kept(("verdict", name))
+        if judged is None:
+            judged = part(g, p, ("verdict", name), _verdict_reads, _card_verdict, g, p, cards[name])
+        losses, verdict = judged
+        if losses:
+            res = st["players"][p]["res"]
+            if any(res[r] < n for r, n in losses):
+                continue
         if verdict is False or (verdict is None and not action_completes(g, p, "play:" + name)):
             continue
         out.append(entry)
@@ -85,8 +90,37 @@ def _card_entry_reads(g: Interp, p: int, card: dict) -> frozenset[str]:
     return frozenset({"discounts"})
 
 
+def _card_verdict(g: Interp, p: int, card: dict) -> tuple[tuple, bool | None]:
+    """(plain losses, verdict): the plain losses of the card's effects (1 plant for Moss:
+    `feasible.card_plain_losses`) as (resource, amount), tested apart when the rest of its effects
+    reads no resource, and the verdict on the rest (on all of them otherwise), None when a trial
+    decides."""
+    plain, rest = _play_split(g.content, card)
+    if not plain:
+        return (), feasible.card_verdict(g, p, card)
+    play = card["play"]
+    losses = tuple((play[i]["res"], -play[i]["n"]) for i in plain)
+    return losses, feasible.card_verdict(g, p, card, rest, f"play:{card['name']}|rest")
+
+
+def _play_split(content: Any, card: dict) -> tuple[tuple[int, ...], list]:
+    """The plain losses of the card's effects and the rest of them, when the rest reads no
+    resource (decided once per card, as a row's split is)."""
+    plain = feasible.card_plain_losses(content, card)
+    play = card.get("play", [])
+    if plain:
+        rest = [n for i, n in enumerate(play) if i not in plain]
+        key = "play:" + card["name"]
+        apart = content.row_split.get(key)
+        if apart is None:
+            apart = content.row_split[key] = not keeps_nothing_of(play_reads(rest))
+        if apart:
+            return plain, rest
+    return (), play
+
+
 def _verdict_reads(g: Interp, p: int, card: dict) -> frozenset[str]:
-    return play_reads(card.get("play", []))
+    return play_reads(_play_split(g.content, card)[1])
 
 
 def _requirement_reads(st: dict, content: Any, p: int, card: dict) -> frozenset[str]:
