@@ -8,7 +8,7 @@ from typing import Any
 from compiler.tiles import TILE_KINDS
 
 from .content import Content
-from .memo import AREA_MEMO_SIZE, Bounded
+from .memo import AREA_MEMO_SIZE, Bounded, derived
 
 
 #: placement rules that waive the spacing of tiles of a kind (no city next to a city)
@@ -168,20 +168,31 @@ def tile_witness(state: dict, content: Content, p: int, node: dict, known: tuple
     if known is not None and known[1] == claims:
         if known[0] == n:
             return known
+        touched = touched_since(state, content, known[0])
         if known[2] is None:
-            areas = content.map.areas
-            touched = []
-            for aid in islice(b, known[0], None):
-                touched.append(aid)
-                touched.extend(areas[aid].neighbours)
             return n, claims, next(_candidates(state, content, p, node, touched), None)
         witness = known[2]
-        near = content.map.areas[witness].neighbours
-        if all(aid != witness and aid not in near for aid in islice(b, known[0], None)):
+        if witness not in touched:
             return n, claims, witness  # no tile placed since on it or next to it: it still takes the tile
         if next(_candidates(state, content, p, node, (witness,)), None) is not None:
             return n, claims, witness
     return n, claims, next(_candidates(state, content, p, node), None)
+
+
+def touched_since(state: dict, content: Content, start: int) -> dict[str, None]:
+    """The areas of the tiles placed since the board held `start` tiles, and the areas next to
+    them, in order: where a placement rule may read something new. Remembered on the board for
+    its size (each plain tile's witness asks it after a tile is placed)."""
+    return derived(state["board"], f"touched-since:{start}", _touched, state["board"], content, start)
+
+
+def _touched(board: dict, content: Content, start: int) -> dict[str, None]:
+    areas = content.map.areas
+    out: dict[str, None] = {}
+    for aid in islice(board, start, None):
+        out[aid] = None
+        out.update(dict.fromkeys(areas[aid].neighbours))
+    return out
 
 
 def _area_fits(area: Any, node: dict, rules: dict[str, int]) -> bool:
