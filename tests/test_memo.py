@@ -7,7 +7,7 @@ import pickle
 
 from tmars.agents import RandomAgent
 from tmars.game import Game
-from tmars.memo import Bounded, Tracked, derived
+from tmars.memo import Bounded, Tracked, TrackedDict, derived, extended
 
 
 def test_a_value_derived_from_a_growing_list_is_redone_when_it_grows():
@@ -25,6 +25,24 @@ def test_a_value_derived_from_a_growing_list_is_redone_when_it_grows():
     copy = pickle.loads(pickle.dumps(played))
     assert copy == played and copy.derived == {}  # a copy starts clean
     assert json.loads(json.dumps({"played": played})) == {"played": [{"name": "A"}, {"name": "B"}]}
+
+
+def test_a_value_built_from_a_growing_dict_is_given_only_the_new_items():
+    board = TrackedDict({"a": 1})
+    given = []
+
+    def add(total, items):
+        items = list(items)
+        given.append(items)
+        total["sum"] += sum(v for _, v in items)
+
+    assert extended(board, "sum", lambda: {"sum": 0}, add) == {"sum": 1}
+    board["b"] = 2
+    board["c"] = 3
+    first = extended(board, "sum", lambda: {"sum": 0}, add)
+    assert first == {"sum": 6} and given == [[("a", 1)], [("b", 2), ("c", 3)]]
+    assert extended(board, "sum", lambda: {"sum": 0}, add) is first  # the same length: remembered
+    assert extended({"a": 1, "b": 2}, "sum", lambda: {"sum": 0}, add) == {"sum": 3}  # a plain dict: built
 
 
 def test_a_bounded_table_forgets_its_oldest_entries():

@@ -8,7 +8,7 @@ from typing import Any
 from compiler.tiles import TILE_KINDS
 
 from .content import Content
-from .memo import AREA_MEMO_SIZE, Bounded, derived
+from .memo import AREA_MEMO_SIZE, Bounded, derived, extended
 
 
 #: placement rules that waive the spacing of tiles of a kind (no city next to a city)
@@ -83,26 +83,17 @@ def _legal_areas(state: dict, content: Content, p: int, node: dict) -> list[str]
     return out
 
 
-def next_to(state: dict, content: Content, field: str, value: Any) -> set[str] | frozenset[str]:
+def next_to(state: dict, content: Content, field: str, value: Any) -> set[str]:
     """The areas next to a tile whose `field` ("tile", "owner") is `value`: the neighbours of those
-    tiles (adjacency is mutual on the hex grid). Remembered on the board for its size; tiles are
-    never removed nor changed, so a bigger board extends the set of a smaller one with the tiles
-    placed since (`tmars/memo.py`)."""
-    board = state["board"]
-    memo = getattr(board, "derived", None)
-    kind = f"next-to:{field}:{value}"
-    known = memo.get(kind) if memo is not None else None
-    n = len(board)
-    if known is not None and known[0] == n:
-        return known[1]
-    start, found = (known[0], set(known[1])) if known is not None and known[0] < n else (0, set())
-    areas = content.map.areas
-    for aid, tile in islice(board.items(), start, None):
+    tiles (adjacency is mutual on the hex grid). Tiles are never removed nor changed, so a bigger
+    board adds the tiles placed since (`memo.extended`)."""
+    return extended(state["board"], f"next-to:{field}:{value}", set, _add_next_to, content.map.areas, field, value)
+
+
+def _add_next_to(found: set[str], placed: Any, areas: dict, field: str, value: Any) -> None:
+    for aid, tile in placed:
         if tile.get(field) == value:
             found.update(areas[aid].neighbours)
-    if memo is not None:
-        memo[kind] = (n, found)
-    return found
 
 
 def _candidates(state: dict, content: Content, p: int, node: dict, among: Any = None):

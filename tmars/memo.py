@@ -19,6 +19,7 @@ between games are in a `Bounded` table too):
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import islice
 from typing import Any
 
 AREA_MEMO_SIZE = 2048
@@ -62,6 +63,25 @@ def derived(container: Any, kind: str, build: Callable[..., Any], *args: Any) ->
         return hit[1]
     value = build(*args)
     memo[kind] = (n, value)
+    return value
+
+
+def extended(container: Any, kind: str, empty: Callable[[], Any], add: Callable[..., None], *args: Any) -> Any:
+    """A value built from a growing container's items, remembered for its length. When it has
+    grown since, a copy of the value made for the shorter one is given the new items
+    (`add(value, new_items, *args)`) instead of all of them (a dict gives its items)."""
+    memo = getattr(container, "derived", None)
+    known = memo.get(kind) if memo is not None else None
+    n = len(container)
+    if known is not None and known[0] == n:
+        return known[1]
+    if known is not None and known[0] < n:
+        start, value = known[0], known[1].copy()
+    else:
+        start, value = 0, empty()
+    add(value, islice(container.items() if isinstance(container, dict) else container, start, None), *args)
+    if memo is not None:
+        memo[kind] = (n, value)
     return value
 
 

@@ -10,7 +10,7 @@ from collections import Counter
 from typing import Any
 
 import sys
-from itertools import islice, product
+from itertools import product
 from operator import mul
 
 from compiler import vocab
@@ -18,7 +18,7 @@ from compiler.counts import COUNTS
 from compiler.triggers import TRIGGERS
 
 from .content import Content
-from .memo import derived
+from .memo import derived, extended
 
 STANDARD = vocab.STANDARD_RESOURCES
 
@@ -142,25 +142,22 @@ def tiles_owned(state: dict, p: int | None, kind: str | None = None, mars_only: 
 
 
 def tile_counts(state: dict, p: int) -> dict[str, int]:
-    """The player's tiles by kind, and under "tile" all of them but oceans. Remembered on the
-    board for its size; the board only grows, so a bigger one adds the tiles placed since."""
-    board = state["board"]
-    memo = getattr(board, "derived", None)
-    key = f"tile-counts:{p}"
-    known = memo.get(key) if memo is not None else None
-    n = len(board)
-    if known is not None and known[0] == n:
-        return known[1]
-    start, counts = (known[0], dict(known[1])) if known is not None and known[0] < n else (0, {"tile": 0})
-    for t in islice(board.values(), start, None):
+    """The player's tiles by kind, and under "tile" all of them but oceans. The board only grows,
+    so a bigger one adds the tiles placed since (`memo.extended`)."""
+    return extended(state["board"], f"tile-counts:{p}", _no_tiles, _add_tile_counts, p)
+
+
+def _no_tiles() -> dict[str, int]:
+    return {"tile": 0}
+
+
+def _add_tile_counts(counts: dict[str, int], placed: Any, p: int) -> None:
+    for _, t in placed:
         if t.get("owner") == p:
             kind = t["tile"]
             counts[kind] = counts.get(kind, 0) + 1
             if kind != "ocean":
                 counts["tile"] += 1
-    if memo is not None:
-        memo[key] = (n, counts)
-    return counts
 
 
 def _tiles_owned(board: dict, p: int | None, kind: str | None, mars_only: bool, content: Content | None) -> int:
