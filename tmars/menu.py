@@ -70,8 +70,8 @@ whether the player is the one acting, drops everything. The parts live on the en
 state, per player, and are dropped when its state object is replaced.
 
 **Shared between games.** A fingerprint is enough to see a change within one game; some say all
-a part reading them may depend on in any game of the content: a member of `globals`, `prod` or
-`tag` (with the wild tags), whether a tile has an area, a level, the TR, the hand's size,
+a part reading them may depend on in any game of the content: a member of `globals`, `prod`,
+`tag` (with the wild tags) or `tiles`, whether a tile has an area, a level, the TR, the hand's size,
 the modifiers held, the other players' resources and production (`VALUED`). A part that reads only
 these, worked out in one game, holds wherever they have the same values, for a player in the
 same seat with as many players and the same options: it is kept in a table of the content keyed
@@ -229,8 +229,8 @@ FINGERPRINT: dict[str, Callable[[dict, Any, int], Any]] = {
 
 #: domains whose fingerprint is their value, all a part reading them may depend on in any game of
 #: the content (`board`, by contrast, is the number of tiles: enough to see a change in one game);
-#: with the members of `globals`, `prod`, `tag` and `place` and the levels, a part that reads only
-#: these is shared between games (`SHARED`)
+#: with the members of the families (`globals`, `prod`, `tag`, `tiles`, `place`) and the levels,
+#: a part that reads only these is shared between games (`shareable`, `_shared`)
 VALUED = frozenset({"discounts", "effects", "flex", "hand", "tr", "triggers", "others:res", "others:prod",
                     "others:hand", "others:tr"})
 #: how many parts are shared between games, at most (the oldest are forgotten)
