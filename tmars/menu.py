@@ -499,7 +499,8 @@ def part(g: Any, p: int, key: tuple, reads: Callable[..., frozenset[str]], work:
          *args: Any) -> Any:
     """The value of one part of p's menu that is not kept (its caller looked first, in
     `kept_parts`): `work(*args)`, kept from now on while the domains `reads(*args)` names are
-    unchanged (asked once per content and part). Outside a menu nothing is kept."""
+    unchanged (asked once per content and part). A part reading only values is looked up in the
+    table shared between games first, and put there (`_shared`). Outside a menu nothing is kept."""
     menu = g.menu
     if menu is None or menu.now is None:
         return work(*args)
