@@ -25,14 +25,12 @@ def below(game_state: dict, n: int) -> int:
 
 
 def shuffle(game_state: dict, items: list) -> None:
-    """Fisher-Yates with `below`'s draws, the generator written out: a deck of a few hundred
-    cards is shuffled at every setup and every time the discard pile is reshuffled."""
+    """Fisher-Yates with `below`'s draws, the state kept in a local until the end: a deck of a
+    few hundred cards is shuffled at every setup and every time the discard pile is reshuffled."""
     state = game_state["rng"]
     for i in range(len(items) - 1, 0, -1):
-        state = (state + 0x9E3779B97F4A7C15) & MASK
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-        j = (z ^ (z >> 31)) % (i + 1)
+        state, v = next_u64(state)
+        j = v % (i + 1)
         items[i], items[j] = items[j], items[i]
     game_state["rng"] = state
 
