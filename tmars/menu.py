@@ -94,7 +94,7 @@ from compiler.tiles import place_node
 
 from .board import tile_witness
 from .memo import Bounded
-from .rules import acting, tags, tile_counts, triggered_effects
+from .rules import acting, modifier_holders, tags, tile_counts, triggered_effects
 from .static import cards_answering_a_play, unsafe_triggers_in_play
 
 #: domains whose fingerprint is one value each
@@ -166,20 +166,10 @@ def _held(st: dict, content: Any, p: int, kind: str) -> tuple:
     """The modifiers of one kind the player holds: standing, by the cards in play that give them
     (a value, the same in any game), and held a while, by their amounts."""
     pl = st["players"][p]
-    holders = _holders(content, kind)
+    holders = modifier_holders(content, kind)
     granted = pl.get("granted") or ()
     return (tuple([e["name"] for e in pl["played"] if e["name"] in holders]),
             tuple([m["n"] for m in granted if m["mod"] == kind]))
-
-
-def _holders(content: Any, kind: str) -> frozenset[str]:
-    """The cards whose standing effects give a modifier of this kind (remembered per content)."""
-    found = content.memo.get("modifier-holders:" + kind)
-    if found is None:
-        found = content.memo["modifier-holders:" + kind] = frozenset(
-            name for name, card in content.cards.items()
-            if any(m["mod"] == kind for eff in card.get("effects", ()) for m in eff.get("mods", ())))
-    return found
 
 
 def _discounts(st: dict, content: Any, p: int) -> tuple:
@@ -390,13 +380,12 @@ class PlayerParts:
 
 
 class PartReads:
-    """What a part reads, worked out once per content and part: its domains, how each is read
+    """What a part reads, worked out once per content and part: how each of its domains is read
     (`_plan`: with the domain first), and whether the part is shared between games (`shareable`)."""
 
-    __slots__ = ("domains", "plans", "shared")
+    __slots__ = ("plans", "shared")
 
     def __init__(self, domains: tuple[str, ...]) -> None:
-        self.domains = domains
         self.plans = tuple((d, *(_PLANS.get(d) or _plan(d))) for d in domains)
         self.shared = shareable(domains)
 
@@ -528,16 +517,9 @@ def part(g: Any, p: int, key: tuple, reads: Callable[..., frozenset[str]], work:
 
 
 def shareable(domains: tuple[str, ...]) -> bool:
-    """Does a part reading these domains read only what their fingerprints say in full (`VALUED`)?"""
-    known = _SHAREABLE.get(domains)
-    if known is None:
-        known = _SHAREABLE[domains] = all(d in VALUED or (d.partition(":")[0] in FAMILIES + LEVELS and ":" in d)
-                                          for d in domains)
-    return known
-
-
-#: `shareable`, per tuple of domains
-_SHAREABLE: dict[tuple[str, ...], bool] = {}
+    """Does a part reading these domains read only what their fingerprints say in full (`VALUED`)?
+    (Asked once per content and part, by `PartReads`.)"""
+    return all(d in VALUED or (d.partition(":")[0] in FAMILIES + LEVELS and ":" in d) for d in domains)
 
 
 def _shared(g: Any) -> Bounded:

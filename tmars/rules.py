@@ -78,6 +78,17 @@ def _modifiers_by_kind(content: Content, played: list) -> dict[str, list[dict]]:
     return out
 
 
+def modifier_holders(content: Content, kind: str) -> frozenset[str]:
+    """The cards whose standing effects give a modifier of this kind: those `modifiers` gathers it
+    from (remembered per content)."""
+    found = content.memo.get("modifier-holders:" + kind)
+    if found is None:
+        found = content.memo["modifier-holders:" + kind] = frozenset(
+            name for name, card in content.cards.items()
+            if any(m["mod"] == kind for eff in card.get("effects", ()) for m in eff.get("mods", ())))
+    return found
+
+
 def triggered_effects(state: dict, content: Content, p: int) -> list[tuple[str, list[dict]]]:
     """The player's played cards with triggered effects, in play order, with those effects
     (memoised on the played cards)."""
