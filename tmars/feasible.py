@@ -18,7 +18,7 @@ from compiler.ops import OPS, items_cannot_fail, walk
 from . import board
 from .content import Content
 from .rules import triggered_effects
-from .static import unsafe_triggers_in_play
+from .static import cards_answering_a_play, play_trigger_words, unsafe_triggers_in_play
 from .trial import TileCheck, action_completes
 
 
@@ -280,16 +280,22 @@ def card_plain_losses(content: Content, card: dict) -> tuple[int, ...]:
     found = memo.get(card["name"])
     if found is None:
         play = card.get("play", [])
-        tiles = [n["tile"] for n in play if n["op"] == "tile"]
-        words = {t + "-tag" for t in card["tags"]} | set(tiles) | ({"tile"} if tiles else set())
-        answers = [eff["do"] for c in content.cards.values() for eff in c.get("effects", ())
-                   if any(t["event"] in words for t in eff.get("on", ()))]
-        given = {n.get("res") for items in [play, *answers] for n in walk(items) if n.get("n", 0) > 0}
-        found = memo[card["name"]] = tuple(
-            i for i, n in enumerate(play)
-            if n["op"] == "resource" and n["n"] < 0 and n["res"] != "mc" and n["res"] not in given
-            and not (n.get("any") or n.get("x") or n.get("per") or n.get("upto")))
+        found = ()
+        if any(_plain_loss(n) and n["res"] != "mc" for n in play):
+            words = play_trigger_words(card["tags"], [n["tile"] for n in play if n["op"] == "tile"])
+            cards = content.cards
+            answers = [eff["do"] for name in cards_answering_a_play(content) for eff in cards[name]["effects"]
+                       if any(t["event"] in words for t in eff.get("on", ()))]
+            given = {n.get("res") for items in [play, *answers] for n in walk(items) if n.get("n", 0) > 0}
+            found = tuple(i for i, n in enumerate(play) if _plain_loss(n) and n["res"] not in given | {"mc"})
+        memo[card["name"]] = found
     return found
+
+
+def _plain_loss(node: dict) -> bool:
+    """A loss of a fixed amount of the player's own resource (not X, per, up to or anyone's)."""
+    return (node["op"] == "resource" and node["n"] < 0
+            and not (node.get("any") or node.get("x") or node.get("per") or node.get("upto")))
 
 
 def loses_outside_cost(content: Content, key: str, gain: list) -> bool:
@@ -325,9 +331,7 @@ def plain_cost_losses(content: Content, key: str, cost: list, gain: list) -> tup
     if found is None:
         given = {n.get("res") for n in walk(cost + gain) if n["op"] == "resource" and n.get("n", 0) > 0}
         found = content.row_plain_losses[key] = tuple(
-            i for i, n in enumerate(cost)
-            if n["op"] == "resource" and n["n"] < 0 and n["res"] not in given
-            and not (n.get("any") or n.get("x") or n.get("per") or n.get("upto")))
+            i for i, n in enumerate(cost) if _plain_loss(n) and n["res"] not in given)
     return found
 
 

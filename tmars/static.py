@@ -9,6 +9,7 @@ the offer check skips its search where nothing left can fail, which is most of t
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from compiler import vocab
 from compiler.ops import items_cannot_fail, items_safe_whatever_chosen
@@ -18,7 +19,7 @@ from .content import Content
 from .memo import derived
 
 __all__ = ["cards_answering_a_play", "cards_with_unsafe_triggers", "items_cannot_fail", "items_safe_whatever_chosen",
-           "triggered_choices_in_play", "unsafe_triggers_in_play"]
+           "play_trigger_words", "triggered_choices_in_play", "unsafe_triggers_in_play"]
 
 
 def _cards_whose_triggers(content: Content, kind: str, ok: Callable[[list], bool]) -> frozenset[str]:
@@ -51,12 +52,18 @@ def _holds_any(played: list, names: frozenset[str]) -> bool:
     return any(e["name"] in names for e in played)
 
 
+def play_trigger_words(tags: Any, tiles: Any) -> set[str]:
+    """The trigger words that a card's own tags and tiles set off while it is played, as
+    `feasible.predicted_trigger_gains` matches them: each tag's, each tile kind's, and any tile's."""
+    return {t + "-tag" for t in tags} | set(tiles) | ({"tile"} if tiles else set())
+
+
 def cards_answering_a_play(content: Content) -> frozenset[str]:
     """Cards with a triggered effect that a card's own tags or tiles may set off: of the effects in
     play, the only ones a card's offer check counts on (`feasible.predicted_trigger_gains`)."""
     found = content.memo.get("answering-a-play")
     if found is None:
-        words = {t + "-tag" for t in vocab.TAGS} | set(TILE_KINDS) | {"tile"}
+        words = play_trigger_words(vocab.TAGS, TILE_KINDS)
         found = content.memo["answering-a-play"] = frozenset(
             name for name, card in content.cards.items()
             if any(t["event"] in words for eff in card.get("effects", ()) for t in eff.get("on", ())))
