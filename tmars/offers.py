@@ -9,6 +9,7 @@ What the player can pay, and a trial where one decides, are worked out at every 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from . import feasible, rules
@@ -105,18 +106,23 @@ def _card_verdict(g: Interp, p: int, card: dict) -> tuple[tuple, bool | None]:
 
 def _play_split(content: Any, card: dict) -> tuple[tuple[int, ...], list]:
     """The plain losses of the card's effects and the rest of them, when the rest reads no
-    resource (decided once per card, as a row's split is)."""
-    plain = feasible.card_plain_losses(content, card)
+    resource (`_apart`)."""
     play = card.get("play", [])
+    return _apart(content, "play:" + card["name"], play, feasible.card_plain_losses(content, card), play_reads)
+
+
+def _apart(content: Any, key: str, items: list, plain: tuple[int, ...],
+           rest_reads: Callable[[list], frozenset[str]]) -> tuple[tuple[int, ...], list]:
+    """(plain, the rest of the items) when the rest reads no resource, so that it can be kept
+    while the plain losses are tested apart; else ((), all the items). Decided once per row."""
     if plain:
-        rest = [n for i, n in enumerate(play) if i not in plain]
-        key = "play:" + card["name"]
+        rest = [n for i, n in enumerate(items) if i not in plain]
         apart = content.row_split.get(key)
         if apart is None:
-            apart = content.row_split[key] = not keeps_nothing_of(play_reads(rest))
+            apart = content.row_split[key] = not keeps_nothing_of(rest_reads(rest))
         if apart:
             return plain, rest
-    return (), play
+    return (), items
 
 
 def _verdict_reads(g: Interp, p: int, card: dict) -> frozenset[str]:
@@ -156,15 +162,8 @@ def _row_entry(g: Interp, p: int, key: str, cost: list, gain: list, ctx: dict) -
 
 def _split(content: Any, key: str, cost: list, gain: list) -> tuple[tuple[int, ...], list]:
     """The plain losses of the cost and the rest of it, when the rest reads no resource."""
-    plain = feasible.plain_cost_losses(content, key, cost, gain)
-    if plain:
-        rest = [n for i, n in enumerate(cost) if i not in plain]
-        apart = content.row_split.get(key)  # remembered per row, as its plain losses are
-        if apart is None:
-            apart = content.row_split[key] = not keeps_nothing_of(rows_reads(rest, gain))
-        if apart:
-            return plain, rest
-    return (), cost
+    return _apart(content, key, cost, feasible.plain_cost_losses(content, key, cost, gain),
+                  lambda rest: rows_reads(rest, gain))
 
 
 def _row_reads(g: Interp, p: int, key: str, cost: list, gain: list, ctx: dict) -> frozenset[str]:
