@@ -263,15 +263,24 @@ def test_an_override_says_what_its_verdict_reads():
     assert "*" in play_reads(content.cards["Robotic Workforce"]["play"])
 
 
+def _count_on_board(board: dict, areas: dict, p: int | None, kind: str | None, mars_only: bool) -> int:
+    """Tiles counted the long way: every area of the board looked at."""
+    return sum(1 for area, t in board.items()
+               if (p is None or t.get("owner") == p) and (t["tile"] == kind if kind else t["tile"] != "ocean")
+               and not (mars_only and areas[area].kind == "off"))
+
+
 @pytest.mark.parametrize("seed", range(2))
 def test_the_tile_counts_carried_from_board_to_board_agree_with_a_count_of_the_whole_board(seed):
     game = Game.new(3, seed=seed)
     agents = [RandomAgent(seed * 3 + i) for i in range(3)]
+    areas = game.content.map.areas
     while not game.over:
-        for p in range(3):
+        for p in (0, 1, 2, None):
             for kind in (None, "city", "greenery", "ocean"):
-                assert rules.tiles_owned(game.state, p, kind) == rules._tiles_owned(game.state["board"], p, kind,
-                                                                                   False, None)
+                for mars in (False, True):
+                    assert rules.tiles_owned(game.state, p, kind, mars, game.content) == _count_on_board(
+                        game.state["board"], areas, p, kind, mars)
         d = game.pending
         game.answer(d["player"], agents[d["player"]].choose(game))
 

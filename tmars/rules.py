@@ -18,7 +18,7 @@ from compiler.counts import COUNTS
 from compiler.triggers import TRIGGERS
 
 from .content import Content
-from .memo import derived, extended
+from .memo import extended
 
 STANDARD = vocab.STANDARD_RESOURCES
 
@@ -142,48 +142,34 @@ def is_protected(state: dict, content: Content, owner: int, card_name: str | Non
 # ---- counts ----------------------------------------------------------------------
 def tiles_owned(state: dict, p: int | None, kind: str | None = None, mars_only: bool = False,
                 content: Content | None = None) -> int:
-    """Tiles of a kind (any kind but oceans when None) a player owns; remembered on the board,
-    which only grows."""
-    board = state["board"]
-    if p is not None and not (mars_only and content is not None):
-        counts = tile_counts(state, p)
-        return counts["tile"] if kind is None else counts.get(kind, 0)
-    return derived(board, f"owned:{p}:{kind}:{mars_only and content is not None}",
-                   lambda: _tiles_owned(board, p, kind, mars_only, content))
+    """Tiles of a kind (any kind but oceans when None) a player owns (every player's when p is
+    None), on Mars only when asked with the content (`tile_counts`)."""
+    counts = tile_counts(state, p, content if mars_only else None)
+    return counts["tile"] if kind is None else counts.get(kind, 0)
 
 
-def tile_counts(state: dict, p: int) -> dict[str, int]:
-    """The player's tiles by kind, and under "tile" all of them but oceans. The board only grows,
+def tile_counts(state: dict, p: int | None, mars: Content | None = None) -> dict[str, int]:
+    """A player's tiles by kind (every player's for None; on Mars only, given the content whose map
+    says which areas are off it), and under "tile" all of them but oceans. The board only grows,
     so a bigger one adds the tiles placed since (`memo.extended`)."""
-    return extended(state["board"], f"tile-counts:{p}", _no_tiles, _add_tile_counts, p)
+    return extended(state["board"], f"tile-counts:{p}:{mars is not None}", _no_tiles, _add_tile_counts, p,
+                    mars.map.areas if mars is not None else None)
 
 
 def _no_tiles() -> dict[str, int]:
     return {"tile": 0}
 
 
-def _add_tile_counts(counts: dict[str, int], placed: Any, p: int) -> None:
-    for _, t in placed:
-        if t.get("owner") == p:
-            kind = t["tile"]
-            counts[kind] = counts.get(kind, 0) + 1
-            if kind != "ocean":
-                counts["tile"] += 1
-
-
-def _tiles_owned(board: dict, p: int | None, kind: str | None, mars_only: bool, content: Content | None) -> int:
-    n = 0
-    for area, t in board.items():
+def _add_tile_counts(counts: dict[str, int], placed: Any, p: int | None, mars_areas: dict | None) -> None:
+    for area, t in placed:
         if p is not None and t.get("owner") != p:
             continue
-        if t["tile"] == "ocean" and kind != "ocean":
+        if mars_areas is not None and mars_areas[area].kind == "off":
             continue
-        if kind and t["tile"] != kind:
-            continue
-        if mars_only and content is not None and content.map.areas[area].kind == "off":
-            continue
-        n += 1
-    return n
+        kind = t["tile"]
+        counts[kind] = counts.get(kind, 0) + 1
+        if kind != "ocean":
+            counts["tile"] += 1
 
 
 def count(state: dict, content: Content, p: int, c: dict, ctx: dict | None = None, wild: bool = False) -> int:
