@@ -257,10 +257,36 @@ def test_a_milestone_counting_own_cities_is_kept_while_their_number_stands():
 
 def test_an_override_says_what_its_verdict_reads():
     """A primitive that cannot fail once its tile is down reads nothing more than the tile does;
-    one that copies a production box of any card in play may read anything."""
+    one that copies a production box of a card in play reads the cards in play and what a box
+    reads (productions, counts), so it is kept while none of those change."""
     content = Game.new(2, seed=0).content
     assert "*" not in play_reads(content.cards["Mining Rights"]["play"])
-    assert "*" in play_reads(content.cards["Robotic Workforce"]["play"])
+    copying = play_reads(content.cards["Robotic Workforce"]["play"])
+    assert "*" not in copying and {"played", "prod", "others:prod"} <= copying
+    assert domains_of(copying) is not None
+
+
+def test_a_kept_verdict_on_copying_a_production_box_stays_exact_as_cards_are_played():
+    """Robotic Workforce's verdict is kept (it reads the cards in play and productions, not
+    anything): the proof compares it with a fresh one at every menu as cards come into play."""
+    seen = set()
+    for seed in range(3):
+        game = _at_action(seed, at_least=20)
+        st = game.state
+        for pile in ("deck", "discard"):
+            if "Robotic Workforce" in st[pile]:
+                st[pile].remove("Robotic Workforce")
+        for pl in st["players"]:
+            if "Robotic Workforce" not in pl["hand"]:
+                pl["hand"].append("Robotic Workforce")
+        check_menus(game.interp)
+        agents = [RandomAgent(seed + i) for i in range(2)]
+        while not game.over:
+            d = game.pending
+            if d["kind"] == "action":
+                seen.add(any(o["id"] == "play:Robotic Workforce" for o in d["options"]))
+            game.answer(d["player"], agents[d["player"]].choose(game))
+    assert seen == {True, False}  # offered at some menus and not at others, each one proven
 
 
 def _count_on_board(board: dict, areas: dict, p: int | None, kind: str | None, mars_only: bool) -> int:

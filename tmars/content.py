@@ -204,7 +204,10 @@ def load_tracks(rules: GameRules) -> Tracks:
     return Tracks(rules.start_tr, rules.globals, bonuses)
 
 
+@lru_cache(maxsize=1)
 def _map_files() -> dict[str, Path]:
+    """The shipped maps, looked for once per process as the content is compiled once: a new game
+    asks for them, and searching the folders took half the time of setting one up."""
     return {p.stem: p for p in sorted(CARDS_ROOT.glob("*/board/*.yaml"))}
 
 

@@ -92,7 +92,7 @@ from compiler.counts import COUNTS, count_reads
 from compiler.ops import items_cannot_fail, items_reads, walk
 from compiler.tiles import place_node
 
-from .board import tile_witness
+from .board import tile_witness, touched_since
 from .memo import Bounded
 from .rules import acting, modifier_holders, tags, tile_counts, triggered_effects
 from .static import cards_answering_a_play, unsafe_triggers_in_play
@@ -190,9 +190,13 @@ def _table(st: dict, content: Any, p: int) -> tuple:
     return pl["tr"], pl.get("tr_gen", 0), len(st["milestones"]), len(st["awards"]), st["generation"]
 
 
+def _board(st: dict, content: Any, p: int) -> tuple[int, int]:
+    return len(st["board"]), len(st["claims"])
+
+
 #: each domain's fingerprint for player p (a family's is a dict of its members'); see the table above
 FINGERPRINT: dict[str, Callable[[dict, Any, int], Any]] = {
-    "board": lambda st, content, p: (len(st["board"]), len(st["claims"])),
+    "board": _board,
     "played": _played,
     "discounts": _discounts,
     "effects": _effects,
@@ -213,7 +217,7 @@ FINGERPRINT: dict[str, Callable[[dict, Any, int], Any]] = {
     "tag": _own_tags,
     "tiles": lambda st, content, p: tile_counts(st, p),
     # the board; a member's own fingerprint is an area the tile may go on (`PlayerParts.places`)
-    "place": lambda st, content, p: (len(st["board"]), len(st["claims"])),
+    "place": _board,
 }
 
 
@@ -229,6 +233,9 @@ SHARED_SIZE = 32768
 #: domains that are functions of the cards played and the modifiers held (`played`'s fingerprint):
 #: unchanged while it is, so not taken again then
 OF_PLAYED = frozenset({"discounts", "effects", "flex", "tag"})
+#: domains that are functions of the board and the claims (`_board`): unchanged while their
+#: numbers are (tiles are never removed), so not taken again then
+OF_BOARD = frozenset({"board", "place", "tiles"})
 
 
 class PlayerParts:
@@ -236,13 +243,14 @@ class PlayerParts:
     fingerprints, taken at that player's last menu, of the domains some kept part reads (a family
     by its bare name), and of the cards played (`OF_PLAYED`)."""
 
-    __slots__ = ("context", "index", "levels", "parts", "places", "played", "prints")
+    __slots__ = ("board", "context", "index", "levels", "parts", "places", "played", "prints")
 
     def __init__(self) -> None:
         self.parts: dict[tuple, Any] = {}
         self.index: dict[str, set[tuple]] = {}
         self.prints: dict[str, Any] = {}
         self.played: Any = None
+        self.board: Any = None
         self.context: tuple | None = None
         #: for each tile some kept part reads (`place:city`), an area it may go on
         #: (`board.tile_witness`); its parts are dropped when there comes to be one, or none
@@ -255,6 +263,9 @@ class PlayerParts:
         played = _played(st, content, p)
         same_cards = played == self.played
         self.played = played
+        board = _board(st, content, p)
+        same_board = board == self.board
+        self.board = board
         context = (st["phase"], acting(st) == p)
         if context != self.context:  # everything
             self.context = context
@@ -267,7 +278,7 @@ class PlayerParts:
         prints = self.prints
         gone = []
         for name, was in prints.items():  # a value may be replaced as it goes, none added or removed
-            if same_cards and name in OF_PLAYED:
+            if (same_cards and name in OF_PLAYED) or (same_board and name in OF_BOARD):
                 continue
             now = FINGERPRINT[name](st, content, p)
             if now == was:
@@ -316,13 +327,24 @@ class PlayerParts:
         """A tile or a claim was added: drop the parts reading a tile that came to have an area,
         or to have none. (A tile no kept part reads any more is forgotten.)"""
         places, index = self.places, self.index
+        n = len(st["board"])
+        claims = tuple(st["claims"].items()) if st["claims"] else ()
+        touched: dict[int, Any] = {}
         for tile, was in list(places.items()):
             domain = "place:" + tile
             if domain not in index:
                 del places[tile]
                 continue
+            witness = was[2]
+            if witness is not None and was[1] == claims:  # `tile_witness`'s quick check, asked once for all
+                near = touched.get(was[0])
+                if near is None:
+                    near = touched[was[0]] = touched_since(st, content, was[0])
+                if witness not in near:
+                    places[tile] = (n, claims, witness)
+                    continue
             now = places[tile] = tile_witness(st, content, p, place_node(tile), was)
-            if (now[2] is None) != (was[2] is None):
+            if (now[2] is None) != (witness is None):
                 self.drop(domain)
 
     def copy(self) -> PlayerParts:
@@ -331,7 +353,7 @@ class PlayerParts:
         out.parts = dict(self.parts)
         out.index = {d: set(keys) for d, keys in self.index.items()}
         out.prints = dict(self.prints)
-        out.played, out.context = self.played, self.context
+        out.played, out.board, out.context = self.played, self.board, self.context
         out.places = dict(self.places)
         out.levels = {name: dict(levels) for name, levels in self.levels.items()}
         return out
