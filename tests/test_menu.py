@@ -10,7 +10,8 @@ from compiler.counts import COUNTS
 from tmars import actions, rules
 from tmars.agents import RandomAgent
 from tmars.game import Game
-from tmars.menu import Menu, MenuMismatch, check_menus, domains_of, play_reads, requirement_reads, shareable
+from tmars.menu import (Menu, MenuMismatch, PartReads, check_menus, domains_of, play_reads, requirement_reads,
+                        shareable)
 
 
 def _play(game: Game, seed: int, decisions: int | None = None) -> None:
@@ -227,6 +228,32 @@ def test_another_game_of_the_content_shares_what_reads_only_values(monkeypatch):
     assert by_value and sorted(asked) == sorted(with_requirements - by_value)
 
 
+def test_a_part_reading_no_other_player_is_shared_between_seats(monkeypatch):
+    """A requirement on the oxygen level, worked out for one player, holds for the other: the
+    table shared between games keys it on the values it reads, not on the seat."""
+    game = _at_action(2)
+    g, p = game.interp, game.pending["player"]
+    q = 1 - p
+    st = game.state
+    st["players"][p]["hand"] = ["Breathing Filters"]  # requires 7 % oxygen: reads `globals:oxygen` and flex
+    st["players"][p]["res"]["mc"] = 30
+    st["globals"]["oxygen"] = 7
+    game.content.memo.pop("menu-shared", None)
+    g.menu = None
+    actions.action_options(g, p)
+    asked = []
+    real = rules.requirements_met
+    monkeypatch.setattr(rules, "requirements_met", lambda *a: asked.append(a[3]["name"]) or real(*a))
+    st["players"][q]["hand"] = ["Breathing Filters"]
+    st["players"][q]["res"]["mc"] = 30
+    assert not any(rules.modifiers(st, game.content, i, "flex") for i in (p, q))
+    st["current"] = q
+    g.menu = None  # nothing kept for this state: the other seat finds it in the shared table
+    assert "play:Breathing Filters" in {o["id"] for o in actions.action_options(g, q)}
+    assert asked == []
+    assert PartReads(("prod:heat",)).seated is False and PartReads(("others:prod", "prod:heat")).seated is True
+
+
 def test_what_a_fingerprint_does_not_say_in_full_is_not_shared():
     assert shareable(("flex", "globals:oxygen")) and shareable(("hand:3", "place:city", "tag:science"))
     # the board's fingerprint is its number of tiles, the played cards' their number
@@ -347,3 +374,26 @@ def test_a_plain_loss_of_a_cards_effects_is_tested_apart_and_the_rest_kept():
     pl["res"]["heat"] = 4
     assert "play:Local Heat Trapping" not in {o["id"] for o in actions.action_options(g, p)}
     assert key in kept.parts  # kept: what the player has is asked apart
+
+
+def test_a_cards_verdict_reads_only_the_own_effects_its_tags_and_tiles_set_off():
+    """Noctis City's verdict (it may lack the energy production it lowers) counts on the own
+    effects its building and city tags and its city tile set off: a card in play answering a
+    science tag keeps it, one answering a city drops it."""
+    game = _at_action(6)
+    g, p = game.interp, game.pending["player"]
+    pl = game.state["players"][p]
+    pl["hand"] = ["Noctis City"]
+    pl["res"]["mc"] = 30
+    pl["prod"]["energy"] = 1
+    g.menu = None
+    assert "play:Noctis City" in {o["id"] for o in actions.action_options(g, p)}
+    kept = g.menu.players[p]
+    key = ("verdict", "Noctis City")
+    assert key in kept.index["effects:city"] and key not in kept.index.get("effects:science-tag", ())
+    pl["played"].append({"name": "Mars University"})  # answers a science tag
+    kept.refresh(g.state, g.content, p)
+    assert key in kept.parts
+    pl["played"].append({"name": "Pets"})  # answers a city
+    kept.refresh(g.state, g.content, p)
+    assert key not in kept.parts

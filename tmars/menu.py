@@ -14,8 +14,6 @@ lengths and small tuples:
 * `board`: tiles and claims (their numbers: tiles are never removed);
 * `played`: own cards in play and events, and the modifiers held a while (`next-card(...)`);
 * `discounts`: own discounts, standing and held until the next card;
-* `effects`: own cards with triggered effects that a card's own tags or tiles may set off (all
-  that a card's offer check counts on, `feasible.predicted_trigger_gains`);
 * `flex`: own requirement flex, standing and held;
 * `cres`: the resources on own cards;
 * `hand`: the number of cards in hand; read at a level too, `hand:3`, whether the hand holds at
@@ -27,9 +25,11 @@ lengths and small tuples:
 * the other players' `others:res`, `others:prod`, `others:cards` (cards in play, events, card
   resources), `others:hand` and `others:tr` (with its rise this generation); `others` stands for
   all five;
-* four families, one domain per member: `globals:oxygen`, `prod:heat`, `tag:science` (a tag
+* five families, one domain per member: `globals:oxygen`, `prod:heat`, `tag:science` (a tag
   with the wild tags that may stand for it, F330), `tiles:city` (the number of own city tiles;
-  `tiles:tile` of own tiles but oceans). The bare name stands for every member;
+  `tiles:tile` of own tiles but oceans), `effects:building-tag` (the own cards in play with an
+  effect answering that trigger word, which a card's own tags or tiles set off: all that a card's
+  offer check counts on, `feasible.predicted_trigger_gains`). The bare name stands for every member;
 * `place:city`: whether a tile has an area; a tile with a name or placement rules is named with
   them (`compiler.tiles.place_member`). Its fingerprint is an area it may go on
   (`board.tile_witness`), asked again alone when a tile is placed: every placement rule reads an
@@ -55,7 +55,8 @@ reads the whole `hand`, and one whose tiles' bonuses may pay a loss, or with sev
   reads, `Count.at_least`: `hand:16`), and `flex` for a global parameter;
 * a card's, standard project's or conversion's cost reads `discounts`;
 * whether a project, conversion or card action can be completed reads its items' domains and
-  `triggers`; a card's effects, when they can fail, `effects` too (its own triggers may pay, F075);
+  `triggers`; a card's effects, when they can fail, the members of `effects` its tags and tiles
+  set off too (its own triggers may pay, F075);
 * a milestone's requirements read their counts' domains.
 
 A part reading `res` or `*` is not kept. A verdict the static test and the ledger cannot give is
@@ -71,13 +72,14 @@ state, per player, and are dropped when its state object is replaced.
 
 **Shared between games.** A fingerprint is enough to see a change within one game; some say all
 a part reading them may depend on in any game of the content: a member of `globals`, `prod`,
-`tag` (with the wild tags) or `tiles`, whether a tile has an area, a level, the TR, the hand's size,
+`tag` (with the wild tags), `tiles` or `effects`, whether a tile has an area, a level, the TR, the hand's size,
 the modifiers held, the other players' resources and production (`VALUED`). A part that reads only
-these, worked out in one game, holds wherever they have the same values, for a player in the
-same seat with as many players and the same options: it is kept in a table of the content keyed
-on those values (`_shared`, bounded), so a card drawn again, a track back at a value seen before,
-a new game, finds it there. `board`, `played`, `cres`, `table` and the other players' cards say
-less (a number of tiles, of cards): a part reading one of them is never shared.
+these, worked out in one game, holds wherever they have the same values, for a player with as
+many players and the same options (in the same seat, when it reads the other players'): it is
+kept in a table of the content keyed on those values (`_shared`, bounded), so a card drawn again,
+a track back at a value seen before, a new game, finds it there. `board`, `played`, `cres`,
+`table` and the other players' cards say less (a number of tiles, of cards): a part reading one of
+them is never shared.
 
 **Proof.** With `check` on (`check_menus`: the soak and the property tests), every menu is also
 built from scratch, and any difference raises `MenuMismatch`: a domain missing from some `reads`.
@@ -95,14 +97,14 @@ from compiler.tiles import place_node
 from .board import tile_witness, touched_since
 from .memo import Bounded
 from .rules import acting, modifier_holders, tags, tile_counts, triggered_effects
-from .static import cards_answering_a_play, unsafe_triggers_in_play
+from .static import cards_answering_a_play, play_words, unsafe_triggers_in_play
 
 #: domains whose fingerprint is one value each
-PLAIN = ("board", "played", "discounts", "effects", "flex", "cres", "hand", "tr", "table", "triggers",
+PLAIN = ("board", "played", "discounts", "flex", "cres", "hand", "tr", "table", "triggers",
          "others:res", "others:prod", "others:cards", "others:hand", "others:tr")
 #: families of domains, one per member (`globals:oxygen`, `prod:heat`, `tag:science`); the bare
 #: family name stands for every member
-FAMILIES = ("globals", "prod", "tag", "place", "tiles")
+FAMILIES = ("globals", "prod", "tag", "place", "tiles", "effects")
 #: plain domains whose fingerprint is a number, also read at a level: `hand:3` is whether the hand
 #: holds at least 3 cards, `tr:35` whether the TR is at least 35, changed only when the number
 #: crosses the level
@@ -176,9 +178,17 @@ def _discounts(st: dict, content: Any, p: int) -> tuple:
     return _held(st, content, p, "discount")
 
 
-def _effects(st: dict, content: Any, p: int) -> tuple:
+def _effects(st: dict, content: Any, p: int) -> dict[str, tuple]:
+    """For each trigger word a card's play may set off (`building-tag`, `city`, `tile`), the own
+    cards in play with an effect answering it, in play order."""
     answering = cards_answering_a_play(content)
-    return tuple([name for name, _ in triggered_effects(st, content, p) if name in answering])
+    words = play_words(content)
+    out: dict[str, list[str]] = {}
+    for name, effects in triggered_effects(st, content, p):
+        if name in answering:
+            for w in dict.fromkeys(t["event"] for eff in effects for t in eff.get("on", ()) if t["event"] in words):
+                out.setdefault(w, []).append(name)
+    return {w: tuple(names) for w, names in out.items()}
 
 
 def _flex(st: dict, content: Any, p: int) -> tuple:
@@ -223,9 +233,9 @@ FINGERPRINT: dict[str, Callable[[dict, Any, int], Any]] = {
 
 #: domains whose fingerprint is their value, all a part reading them may depend on in any game of
 #: the content (`board`, by contrast, is the number of tiles: enough to see a change in one game);
-#: with the members of the families (`globals`, `prod`, `tag`, `tiles`, `place`) and the levels,
+#: with the members of the families (`globals`, `prod`, `tag`, `tiles`, `place`, `effects`) and the levels,
 #: a part that reads only these is shared between games (`shareable`, `_shared`)
-VALUED = frozenset({"discounts", "effects", "flex", "hand", "tr", "triggers", "others:res", "others:prod",
+VALUED = frozenset({"discounts", "flex", "hand", "tr", "triggers", "others:res", "others:prod",
                     "others:hand", "others:tr"})
 #: how many parts are shared between games, at most (the oldest are forgotten)
 SHARED_SIZE = 32768
@@ -405,11 +415,13 @@ class PartReads:
     """What a part reads, worked out once per content and part: how each of its domains is read
     (`_plan`: with the domain first), and whether the part is shared between games (`shareable`)."""
 
-    __slots__ = ("plans", "shared")
+    __slots__ = ("plans", "seated", "shared")
 
     def __init__(self, domains: tuple[str, ...]) -> None:
         self.plans = tuple((d, *(_PLANS.get(d) or _plan(d))) for d in domains)
         self.shared = shareable(domains)
+        #: its values name the other players by seat (`others:prod`): shared only with the same seat
+        self.seated = any(d.startswith("others") for d in domains)
 
 
 #: how a domain is read: (the fingerprint it is compared under, what it is: one of the five
@@ -530,7 +542,7 @@ def part(g: Any, p: int, key: tuple, reads: Callable[..., frozenset[str]], work:
     shared = menu.shared
     if shared is None:
         shared = menu.shared = _shared(g)
-    known = (key, p, values)
+    known = (key, p, values) if reads_of.seated else (key, values)
     value = shared.get(known, _MISSING)
     if value is _MISSING:
         value = shared.put(known, work(*args))
@@ -591,12 +603,14 @@ def rows_reads(cost: list, gain: list) -> frozenset[str]:
     return out
 
 
-def play_reads(items: list) -> frozenset[str]:
+def play_reads(items: list, words: Any = None) -> frozenset[str]:
     """Whether a card's effects can be completed: as a row, and when they can fail, the player's
-    own triggered effects too, which may pay a loss (F075) and draw."""
+    own triggered effects too, which may pay a loss (F075) and draw: those answering the trigger
+    words the card's play sets off (`static.play_trigger_words`), all of them when not given."""
     if items_cannot_fail(items):
         return rows_reads([], items)
-    return _whole_hand(rows_reads([], items) | {"effects"})
+    answering = {"effects"} if words is None else {"effects:" + w for w in words}
+    return _whole_hand(rows_reads([], items) | answering)
 
 
 def _whole_hand(reads: frozenset[str]) -> frozenset[str]:

@@ -58,12 +58,20 @@ def play_trigger_words(tags: Any, tiles: Any) -> set[str]:
     return {t + "-tag" for t in tags} | set(tiles) | ({"tile"} if tiles else set())
 
 
+def play_words(content: Content) -> frozenset[str]:
+    """Every trigger word a card's play may set off (`play_trigger_words` of every tag and tile)."""
+    found = content.memo.get("play-words")
+    if found is None:
+        found = content.memo["play-words"] = frozenset(play_trigger_words(vocab.TAGS, TILE_KINDS))
+    return found
+
+
 def cards_answering_a_play(content: Content) -> frozenset[str]:
     """Cards with a triggered effect that a card's own tags or tiles may set off: of the effects in
     play, the only ones a card's offer check counts on (`feasible.predicted_trigger_gains`)."""
     found = content.memo.get("answering-a-play")
     if found is None:
-        words = play_trigger_words(vocab.TAGS, TILE_KINDS)
+        words = play_words(content)
         found = content.memo["answering-a-play"] = frozenset(
             name for name, card in content.cards.items()
             if any(t["event"] in words for eff in card.get("effects", ()) for t in eff.get("on", ())))
