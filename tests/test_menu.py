@@ -397,3 +397,26 @@ def test_a_cards_verdict_reads_only_the_own_effects_its_tags_and_tiles_set_off()
     pl["played"].append({"name": "Pets"})  # answers a city
     kept.refresh(g.state, g.content, p)
     assert key not in kept.parts
+
+
+def test_a_red_border_decrease_reads_only_the_production_it_takes_from_the_others():
+    """Heat Trappers lowers any player's heat production: its verdict reads the other players'
+    heat production, kept while their plant production changes, dropped when their heat does."""
+    game = _at_action(6)
+    g, p = game.interp, game.pending["player"]
+    q = 1 - p
+    st = game.state
+    st["players"][p]["hand"] = ["Heat Trappers"]
+    st["players"][p]["res"]["mc"] = 30
+    st["players"][q]["prod"]["heat"] = 2
+    g.menu = None
+    assert "play:Heat Trappers" in {o["id"] for o in actions.action_options(g, p)}
+    kept = g.menu.players[p]
+    key = ("verdict", "Heat Trappers")
+    assert key in kept.index["others-prod:heat"] and key not in kept.index.get("others:prod", ())
+    st["players"][q]["prod"]["plant"] += 1
+    kept.refresh(st, game.content, p)
+    assert key in kept.parts
+    st["players"][q]["prod"]["heat"] = 0
+    kept.refresh(st, game.content, p)
+    assert key not in kept.parts

@@ -24,12 +24,14 @@ lengths and small tuples:
 * `triggers`: whether a card whose triggered effects can fail is in play (rows then need a trial);
 * the other players' `others:res`, `others:prod`, `others:cards` (cards in play, events, card
   resources), `others:hand` and `others:tr` (with its rise this generation); `others` stands for
-  all five;
-* five families, one domain per member: `globals:oxygen`, `prod:heat`, `tag:science` (a tag
+  all five and `others-prod`;
+* six families, one domain per member: `globals:oxygen`, `prod:heat`, `tag:science` (a tag
   with the wild tags that may stand for it, F330), `tiles:city` (the number of own city tiles;
   `tiles:tile` of own tiles but oceans), `effects:building-tag` (the own cards in play with an
   effect answering that trigger word, which a card's own tags or tiles set off: all that a card's
-  offer check counts on, `feasible.predicted_trigger_gains`). The bare name stands for every member;
+  offer check counts on, `feasible.predicted_trigger_gains`), `others-prod:heat` (the other
+  players' heat production, in seat order: whether a red-border decrease finds another player to
+  take it from). The bare name stands for every member;
 * `place:city`: whether a tile has an area; a tile with a name or placement rules is named with
   them (`compiler.tiles.place_member`). Its fingerprint is an area it may go on
   (`board.tile_witness`), asked again alone when a tile is placed: every placement rule reads an
@@ -72,14 +74,14 @@ state, per player, and are dropped when its state object is replaced.
 
 **Shared between games.** A fingerprint is enough to see a change within one game; some say all
 a part reading them may depend on in any game of the content: a member of `globals`, `prod`,
-`tag` (with the wild tags), `tiles` or `effects`, whether a tile has an area, a level, the TR, the hand's size,
-the modifiers held, the other players' resources and production (`VALUED`). A part that reads only
-these, worked out in one game, holds wherever they have the same values, for a player with as
-many players and the same options (in the same seat, when it reads the other players'): it is
-kept in a table of the content keyed on those values (`_shared`, bounded), so a card drawn again,
-a track back at a value seen before, a new game, finds it there. `board`, `played`, `cres`,
-`table` and the other players' cards say less (a number of tiles, of cards): a part reading one of
-them is never shared.
+`tag` (with the wild tags), `tiles`, `effects` or `others-prod`, whether a tile has an area, a
+level, the TR, the hand's size, the modifiers held, the other players' resources and production
+(`VALUED`). A part that reads only these, worked out in one game, holds wherever they have the
+same values, for a player with as many players and the same options (in the same seat, when it
+reads the other players'): it is kept in a table of the content keyed on those values (`_shared`,
+bounded), so a card drawn again, a track back at a value seen before, a new game, finds it there.
+`board`, `played`, `cres`, `table` and the other players' cards say less (a number of tiles, of
+cards): a part reading one of them is never shared.
 
 **Proof.** With `check` on (`check_menus`: the soak and the property tests), every menu is also
 built from scratch, and any difference raises `MenuMismatch`: a domain missing from some `reads`.
@@ -104,7 +106,7 @@ PLAIN = ("board", "played", "discounts", "flex", "cres", "hand", "tr", "table", 
          "others:res", "others:prod", "others:cards", "others:hand", "others:tr")
 #: families of domains, one per member (`globals:oxygen`, `prod:heat`, `tag:science`); the bare
 #: family name stands for every member
-FAMILIES = ("globals", "prod", "tag", "place", "tiles", "effects")
+FAMILIES = ("globals", "prod", "tag", "place", "tiles", "effects", "others-prod")
 #: plain domains whose fingerprint is a number, also read at a level: `hand:3` is whether the hand
 #: holds at least 3 cards, `tr:35` whether the TR is at least 35, changed only when the number
 #: crosses the level
@@ -124,6 +126,7 @@ def domains_of(reads: frozenset[str]) -> tuple[str, ...] | None:
     for domain in reads:
         if domain == "others":
             out.update(d for d in PLAIN if d.startswith("others:"))
+            out.add("others-prod")
             continue
         if domain in PLAIN:
             out.add(domain)
@@ -216,6 +219,8 @@ FINGERPRINT: dict[str, Callable[[dict, Any, int], Any]] = {
     "tr": lambda st, content, p: st["players"][p]["tr"],
     "others:res": _others(lambda q: tuple(q["res"].values())),
     "others:prod": _others(lambda q: tuple(q["prod"].values())),
+    "others-prod": lambda st, content, p: {r: tuple([q["prod"][r] for i, q in enumerate(st["players"]) if i != p])
+                                           for r in st["players"][p]["prod"]},
     "others:cards": _others(lambda q: (len(q["played"]), len(q["events"]),
                                        tuple([e.get("res", 0) for e in q["played"]]))),
     "others:hand": _others(lambda q: len(q["hand"])),

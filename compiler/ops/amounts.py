@@ -238,7 +238,8 @@ class Production(Op):
     def reads(self, node, mandatory=False):
         if node["n"] > 0:
             return per_reads(node)
-        return frozenset({"prod:" + node["res"], *(("others:prod",) if node.get("any") else ())}) | per_reads(node)
+        others = ("others-prod:" + node["res"],) if node.get("any") else ()  # whether another has enough
+        return frozenset({"prod:" + node["res"], *others}) | per_reads(node)
 
     def cannot_fail(self, node, mandatory, tile_ok):
         return node["n"] > 0 or (bool(node.get("upto")) and not node.get("any"))
