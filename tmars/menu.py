@@ -203,6 +203,13 @@ def _table(st: dict, content: Any, p: int) -> tuple:
     return pl["tr"], pl.get("tr_gen", 0), len(st["milestones"]), len(st["awards"]), st["generation"]
 
 
+def _others_prod(st: dict, content: Any, p: int) -> dict[str, tuple]:
+    """Each production, the other players' amounts of it in seat order."""
+    prods = [q["prod"] for i, q in enumerate(st["players"]) if i != p]
+    kinds = list(prods[0])
+    return dict(zip(kinds, zip(*[[prod[r] for r in kinds] for prod in prods], strict=True), strict=True))
+
+
 def _board(st: dict, content: Any, p: int) -> tuple[int, int]:
     return len(st["board"]), len(st["claims"])
 
@@ -219,8 +226,7 @@ FINGERPRINT: dict[str, Callable[[dict, Any, int], Any]] = {
     "tr": lambda st, content, p: st["players"][p]["tr"],
     "others:res": _others(lambda q: tuple(q["res"].values())),
     "others:prod": _others(lambda q: tuple(q["prod"].values())),
-    "others-prod": lambda st, content, p: {r: tuple([q["prod"][r] for i, q in enumerate(st["players"]) if i != p])
-                                           for r in st["players"][p]["prod"]},
+    "others-prod": _others_prod,
     "others:cards": _others(lambda q: (len(q["played"]), len(q["events"]),
                                        tuple([e.get("res", 0) for e in q["played"]]))),
     "others:hand": _others(lambda q: len(q["hand"])),
