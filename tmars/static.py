@@ -66,6 +66,18 @@ def play_words(content: Content) -> frozenset[str]:
     return found
 
 
+def answered_play_words(content: Content) -> frozenset[str]:
+    """The trigger words a card's play may set off that some card of the content answers: the
+    only ones whose answering cards a card's offer check may count on."""
+    found = content.memo.get("answered-play-words")
+    if found is None:
+        words = play_words(content)
+        found = content.memo["answered-play-words"] = frozenset(
+            t["event"] for name in cards_answering_a_play(content)
+            for eff in content.cards[name]["effects"] for t in eff.get("on", ()) if t["event"] in words)
+    return found
+
+
 def cards_answering_a_play(content: Content) -> frozenset[str]:
     """Cards with a triggered effect that a card's own tags or tiles may set off: of the effects in
     play, the only ones a card's offer check counts on (`feasible.predicted_trigger_gains`)."""
