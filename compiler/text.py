@@ -53,8 +53,11 @@ NUMBER_WORDS = {1: "one", 2: "two", 3: "three"}
 # ---- words --------------------------------------------------------------------------------
 def noun(word: str, n: int) -> str:
     """'plant' -> 'plants' for n != 1; M€, steel, titanium, energy and heat do not change."""
-    sing, plur = NOUNS.get(word, (RES.get(word, word), RES.get(word, word) + "s"))
-    return sing if n == 1 else plur
+    forms = NOUNS.get(word)
+    if forms is None:  # written out only when needed: every log line of a gain or loss asks
+        base = RES.get(word, word)
+        forms = (base, base + "s")
+    return forms[0] if n == 1 else forms[1]
 
 
 def qty(node: dict) -> str:

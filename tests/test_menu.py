@@ -378,8 +378,8 @@ def test_a_plain_loss_of_a_cards_effects_is_tested_apart_and_the_rest_kept():
 
 def test_a_cards_verdict_reads_only_the_own_effects_its_tags_and_tiles_set_off():
     """Noctis City's verdict (it may lack the energy production it lowers) counts on the own
-    effects its building and city tags and its city tile set off: a card in play answering a
-    science tag keeps it, one answering a city drops it."""
+    effects its building and city tags and its city tile set off, where some card answers them: a
+    card in play answering a science tag keeps it, one answering a city drops it."""
     game = _at_action(6)
     g, p = game.interp, game.pending["player"]
     pl = game.state["players"][p]
@@ -391,6 +391,7 @@ def test_a_cards_verdict_reads_only_the_own_effects_its_tags_and_tiles_set_off()
     kept = g.menu.players[p]
     key = ("verdict", "Noctis City")
     assert key in kept.index["effects:city"] and key not in kept.index.get("effects:science-tag", ())
+    assert key not in kept.index.get("effects:building-tag", ())  # no card of the content answers it
     pl["played"].append({"name": "Mars University"})  # answers a science tag
     kept.refresh(g.state, g.content, p)
     assert key in kept.parts
