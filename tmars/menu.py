@@ -98,7 +98,7 @@ from compiler.tiles import place_node
 
 from .board import tile_witness, touched_since
 from .memo import Bounded
-from .rules import acting, modifier_holders, tags, tile_counts, triggered_effects
+from .rules import _memo_on_played, acting, modifier_holders, tags, tile_counts
 from .static import cards_answering_a_play, play_words, unsafe_triggers_in_play
 
 #: domains whose fingerprint is one value each
@@ -183,12 +183,18 @@ def _discounts(st: dict, content: Any, p: int) -> tuple:
 
 def _effects(st: dict, content: Any, p: int) -> dict[str, tuple]:
     """For each trigger word a card's play may set off (`building-tag`, `city`, `tile`), the own
-    cards in play with an effect answering it, in play order."""
+    cards in play with an effect answering it, in play order (worked out as cards are played)."""
+    return _memo_on_played(st, content, p, "answering-by-word", _answering_by_word)
+
+
+def _answering_by_word(content: Any, played: list) -> dict[str, tuple]:
     answering = cards_answering_a_play(content)
     words = play_words(content)
     out: dict[str, list[str]] = {}
-    for name, effects in triggered_effects(st, content, p):
+    for e in played:
+        name = e["name"]
         if name in answering:
+            effects = content.cards[name]["effects"]
             for w in dict.fromkeys(t["event"] for eff in effects for t in eff.get("on", ()) if t["event"] in words):
                 out.setdefault(w, []).append(name)
     return {w: tuple(names) for w, names in out.items()}
