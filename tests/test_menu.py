@@ -34,6 +34,22 @@ def _at_action(seed: int, modules: tuple[str, ...] = ("base", "corpera"), at_lea
     return game
 
 
+def _holding(card: str, seed: int = 6, mc: int = 30) -> tuple[Game, int]:
+    """A game some way in whose acting player holds only `card` and `mc` M€."""
+    game = _at_action(seed)
+    p = game.pending["player"]
+    pl = game.state["players"][p]
+    pl["hand"] = [card]
+    pl["res"]["mc"] = mc
+    return game, p
+
+
+def _fresh_menu(game: Game, p: int) -> set[str]:
+    """The option ids of p's menu built with nothing kept for this state."""
+    game.interp.menu = None
+    return {o["id"] for o in actions.action_options(game.interp, p)}
+
+
 @pytest.mark.parametrize("modules", [("base",), ("base", "corpera"), ("base", "corpera", "prelude", "venus")])
 def test_every_kept_menu_equals_one_built_from_scratch(modules):
     for seed in range(3):
@@ -359,14 +375,10 @@ def test_every_single_tile_of_the_cards_is_read_as_a_place_member_that_names_it_
 def test_a_plain_loss_of_a_cards_effects_is_tested_apart_and_the_rest_kept():
     """Local Heat Trapping spends 5 heat that nothing its play may set off gives: whether the
     player has it is asked at each menu, and the verdict on the rest of its effects is kept."""
-    game = _at_action(6)
-    g, p = game.interp, game.pending["player"]
-    pl = game.state["players"][p]
-    pl["hand"] = ["Local Heat Trapping"]
-    pl["res"]["mc"] = 20
+    game, p = _holding("Local Heat Trapping", mc=20)
+    g, pl = game.interp, game.state["players"][p]
     pl["res"]["heat"] = 5
-    g.menu = None
-    assert "play:Local Heat Trapping" in {o["id"] for o in actions.action_options(g, p)}
+    assert "play:Local Heat Trapping" in _fresh_menu(game, p)
     kept = g.menu.players[p]
     key = ("verdict", "Local Heat Trapping")
     losses, _ = kept.parts[key]
@@ -380,14 +392,10 @@ def test_a_cards_verdict_reads_only_the_own_effects_its_tags_and_tiles_set_off()
     """Noctis City's verdict (it may lack the energy production it lowers) counts on the own
     effects its building and city tags and its city tile set off, where some card answers them: a
     card in play answering a science tag keeps it, one answering a city drops it."""
-    game = _at_action(6)
-    g, p = game.interp, game.pending["player"]
-    pl = game.state["players"][p]
-    pl["hand"] = ["Noctis City"]
-    pl["res"]["mc"] = 30
+    game, p = _holding("Noctis City")
+    g, pl = game.interp, game.state["players"][p]
     pl["prod"]["energy"] = 1
-    g.menu = None
-    assert "play:Noctis City" in {o["id"] for o in actions.action_options(g, p)}
+    assert "play:Noctis City" in _fresh_menu(game, p)
     kept = g.menu.players[p]
     key = ("verdict", "Noctis City")
     assert key in kept.index["effects:city"] and key not in kept.index.get("effects:science-tag", ())
@@ -403,15 +411,10 @@ def test_a_cards_verdict_reads_only_the_own_effects_its_tags_and_tiles_set_off()
 def test_a_red_border_decrease_reads_only_the_production_it_takes_from_the_others():
     """Heat Trappers lowers any player's heat production: its verdict reads the other players'
     heat production, kept while their plant production changes, dropped when their heat does."""
-    game = _at_action(6)
-    g, p = game.interp, game.pending["player"]
-    q = 1 - p
-    st = game.state
-    st["players"][p]["hand"] = ["Heat Trappers"]
-    st["players"][p]["res"]["mc"] = 30
+    game, p = _holding("Heat Trappers")
+    g, st, q = game.interp, game.state, 1 - p
     st["players"][q]["prod"]["heat"] = 2
-    g.menu = None
-    assert "play:Heat Trappers" in {o["id"] for o in actions.action_options(g, p)}
+    assert "play:Heat Trappers" in _fresh_menu(game, p)
     kept = g.menu.players[p]
     key = ("verdict", "Heat Trappers")
     assert key in kept.index["others-prod:heat"] and key not in kept.index.get("others:prod", ())
