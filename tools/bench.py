@@ -181,7 +181,7 @@ def memory_over_games(games: int) -> dict:
     Measured with tracemalloc after the first 10 games and after all of them."""
     import gc
 
-    from tmars.content import load_content
+    from tmars.game import Game
     tracemalloc.start()
     bench_play(10, warmup=0)
     gc.collect()
@@ -190,10 +190,11 @@ def memory_over_games(games: int) -> dict:
     gc.collect()
     late, _ = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    memo = load_content(("base", "corpera"), "tharsis").memo
+    memo = Game.new(2, seed=0, modules=("base", "corpera")).content.memo  # the content the games were played with
     return {"memory_games": games, "memory_after_10_games_mb": early / 2**20,
             f"memory_after_{games}_games_mb": late / 2**20, "content_memo_entries": sum(
-                len(v) if isinstance(v, dict) else 1 for v in memo.values())}
+                len(v) if isinstance(v, dict) else 1 for v in memo.values()),
+            "menu_shared_parts": sum(len(table) for table in memo.get("menu-shared", {}).values())}
 
 
 def main() -> int:
