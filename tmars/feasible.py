@@ -18,7 +18,7 @@ from compiler.ops import OPS, items_cannot_fail, walk
 from . import board
 from .content import Content
 from .rules import triggered_effects
-from .static import cards_answering_a_play, play_trigger_words, unsafe_triggers_in_play
+from .static import card_play_words, cards_answering_a_play, unsafe_triggers_in_play
 from .trial import TileCheck, action_completes
 
 
@@ -282,7 +282,7 @@ def card_plain_losses(content: Content, card: dict) -> tuple[int, ...]:
         play = card.get("play", [])
         found = ()
         if any(_plain_loss(n) and n["res"] != "mc" for n in play):
-            words = play_trigger_words(card["tags"], [n["tile"] for n in play if n["op"] == "tile"])
+            words = card_play_words(card)
             cards = content.cards
             answers = [eff["do"] for name in cards_answering_a_play(content) for eff in cards[name]["effects"]
                        if any(t["event"] in words for t in eff.get("on", ()))]

@@ -99,7 +99,7 @@ from compiler.tiles import place_node
 from .board import tile_witness, touched_since
 from .memo import Bounded
 from .rules import _memo_on_played, acting, modifier_holders, tags, tile_counts
-from .static import cards_answering_a_play, play_words, unsafe_triggers_in_play
+from .static import unsafe_triggers_in_play, words_answered
 
 #: domains whose fingerprint is one value each
 PLAIN = ("board", "played", "discounts", "flex", "cres", "hand", "tr", "table", "triggers",
@@ -188,15 +188,10 @@ def _effects(st: dict, content: Any, p: int) -> dict[str, tuple]:
 
 
 def _answering_by_word(content: Any, played: list) -> dict[str, tuple]:
-    answering = cards_answering_a_play(content)
-    words = play_words(content)
     out: dict[str, list[str]] = {}
     for e in played:
-        name = e["name"]
-        if name in answering:
-            effects = content.cards[name]["effects"]
-            for w in dict.fromkeys(t["event"] for eff in effects for t in eff.get("on", ()) if t["event"] in words):
-                out.setdefault(w, []).append(name)
+        for w in words_answered(content, e["name"]):
+            out.setdefault(w, []).append(e["name"])
     return {w: tuple(names) for w, names in out.items()}
 
 

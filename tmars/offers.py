@@ -15,7 +15,7 @@ from typing import Any
 from . import feasible, rules
 from .interpreter import Interp, option
 from .menu import UNKNOWN, kept_parts, keeps_nothing_of, part, play_reads, requirement_reads, rows_reads
-from .static import answered_play_words, play_trigger_words
+from .static import answered_play_words, card_play_words
 from .trial import action_completes
 
 
@@ -129,8 +129,7 @@ def _apart(content: Any, key: str, items: list, plain: tuple[int, ...],
 def _verdict_reads(g: Interp, p: int, card: dict) -> frozenset[str]:
     """The rest of the card's effects, and the own effects its tags and tiles may set off
     (`feasible.predicted_trigger_gains`): those of the words some card answers."""
-    tiles = [n["tile"] for n in card.get("play", ()) if n["op"] == "tile"]
-    words = play_trigger_words(card["tags"], tiles) & answered_play_words(g.content)
+    words = card_play_words(card) & answered_play_words(g.content)
     return play_reads(_play_split(g.content, card)[1], words)
 
 

@@ -58,6 +58,12 @@ def play_trigger_words(tags: Any, tiles: Any) -> set[str]:
     return {t + "-tag" for t in tags} | set(tiles) | ({"tile"} if tiles else set())
 
 
+def card_play_words(card: dict) -> set[str]:
+    """The trigger words a card's own tags and the tiles its effects place set off while it is
+    played (`play_trigger_words`)."""
+    return play_trigger_words(card["tags"], [n["tile"] for n in card.get("play", ()) if n["op"] == "tile"])
+
+
 def play_words(content: Content) -> frozenset[str]:
     """Every trigger word a card's play may set off (`play_trigger_words` of every tag and tile)."""
     found = content.memo.get("play-words")
@@ -66,15 +72,27 @@ def play_words(content: Content) -> frozenset[str]:
     return found
 
 
+def words_answered(content: Content, name: str) -> frozenset[str]:
+    """The trigger words a card's play may set off that this card's triggered effects answer
+    (remembered per card)."""
+    memo = content.memo.get("words-answered")
+    if memo is None:
+        memo = content.memo["words-answered"] = {}
+    found = memo.get(name)
+    if found is None:
+        words = play_words(content)
+        found = memo[name] = frozenset(t["event"] for eff in content.cards[name].get("effects", ())
+                                       for t in eff.get("on", ()) if t["event"] in words)
+    return found
+
+
 def answered_play_words(content: Content) -> frozenset[str]:
     """The trigger words a card's play may set off that some card of the content answers: the
     only ones whose answering cards a card's offer check may count on."""
     found = content.memo.get("answered-play-words")
     if found is None:
-        words = play_words(content)
-        found = content.memo["answered-play-words"] = frozenset(
-            t["event"] for name in cards_answering_a_play(content)
-            for eff in content.cards[name]["effects"] for t in eff.get("on", ()) if t["event"] in words)
+        found = content.memo["answered-play-words"] = frozenset().union(
+            *(words_answered(content, name) for name in cards_answering_a_play(content)))
     return found
 
 
@@ -83,10 +101,8 @@ def cards_answering_a_play(content: Content) -> frozenset[str]:
     play, the only ones a card's offer check counts on (`feasible.predicted_trigger_gains`)."""
     found = content.memo.get("answering-a-play")
     if found is None:
-        words = play_words(content)
         found = content.memo["answering-a-play"] = frozenset(
-            name for name, card in content.cards.items()
-            if any(t["event"] in words for eff in card.get("effects", ()) for t in eff.get("on", ())))
+            name for name in content.cards if words_answered(content, name))
     return found
 
 
