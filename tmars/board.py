@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import islice
 from typing import Any
 
@@ -153,17 +154,33 @@ def tile_witness(state: dict, content: Content, p: int, node: dict, known: tuple
     board of the same game (`known`) mostly settles it: the rules read an area and its neighbours
     and tiles are never removed, so the area found before is asked again alone, and a board that
     allowed none can only allow the tile next to the tiles placed since."""
-    b = state["board"]
-    n = len(b)
-    claims = tuple(state["claims"].items()) if state["claims"] else ()
+    return _witness(state, content, p, node, known, len(state["board"]), _claims(state), {})
+
+
+def tile_witnesses(state: dict, content: Content, p: int, known: dict[str, tuple],
+                   node_of: Callable[[str], dict]) -> dict[str, tuple]:
+    """`tile_witness` of each tile (`node_of` its node) found on an earlier board, moved to this
+    one: the board's size, its claims and the areas touched since are asked once for all."""
+    n, claims, touched = len(state["board"]), _claims(state), {}
+    return {tile: _witness(state, content, p, node_of(tile), was, n, claims, touched) for tile, was in known.items()}
+
+
+def _claims(state: dict) -> tuple:
+    return tuple(state["claims"].items()) if state["claims"] else ()
+
+
+def _witness(state: dict, content: Content, p: int, node: dict, known: tuple | None, n: int, claims: tuple,
+             touched: dict[int, dict[str, None]]) -> tuple:
     if known is not None and known[1] == claims:
         if known[0] == n:
             return known
-        touched = touched_since(state, content, known[0])
-        if known[2] is None:
-            return n, claims, next(_candidates(state, content, p, node, touched), None)
+        near = touched.get(known[0])
+        if near is None:
+            near = touched[known[0]] = touched_since(state, content, known[0])
         witness = known[2]
-        if witness not in touched:
+        if witness is None:
+            return n, claims, next(_candidates(state, content, p, node, near), None)
+        if witness not in near:
             return n, claims, witness  # no tile placed since on it or next to it: it still takes the tile
         if next(_candidates(state, content, p, node, (witness,)), None) is not None:
             return n, claims, witness

@@ -96,7 +96,7 @@ from compiler.counts import COUNTS, count_reads
 from compiler.ops import items_cannot_fail, items_reads, walk
 from compiler.tiles import place_node
 
-from .board import tile_witness, touched_since
+from .board import tile_witness, tile_witnesses
 from .memo import Bounded
 from .rules import _memo_on_played, acting, modifier_holders, tags, tile_counts
 from .static import unsafe_triggers_in_play, words_answered
@@ -348,26 +348,12 @@ class PlayerParts:
     def move_places(self, st: dict, content: Any, p: int) -> None:
         """A tile or a claim was added: drop the parts reading a tile that came to have an area,
         or to have none. (A tile no kept part reads any more is forgotten.)"""
-        places, index = self.places, self.index
-        n = len(st["board"])
-        claims = tuple(st["claims"].items()) if st["claims"] else ()
-        touched: dict[int, Any] = {}
-        for tile, was in list(places.items()):
-            domain = "place:" + tile
-            if domain not in index:
-                del places[tile]
-                continue
-            witness = was[2]
-            if witness is not None and was[1] == claims:  # `tile_witness`'s quick check, asked once for all
-                near = touched.get(was[0])
-                if near is None:
-                    near = touched[was[0]] = touched_since(st, content, was[0])
-                if witness not in near:
-                    places[tile] = (n, claims, witness)
-                    continue
-            now = places[tile] = tile_witness(st, content, p, place_node(tile), was)
-            if (now[2] is None) != (witness is None):
-                self.drop(domain)
+        index = self.index
+        places = {tile: was for tile, was in self.places.items() if "place:" + tile in index}
+        self.places = moved = tile_witnesses(st, content, p, places, place_node)
+        for tile, was in places.items():
+            if (moved[tile][2] is None) != (was[2] is None):
+                self.drop("place:" + tile)
 
     def copy(self) -> PlayerParts:
         """An independent copy, for a copy of the state they were kept for (`Menu.copy_for`)."""
