@@ -179,7 +179,7 @@ class Production(Count):
         return sum(state["players"][q]["prod"][c["count"][:-5]] for q in players)
 
     def others_reads(self, c):
-        return frozenset({"others:prod"})
+        return frozenset({"others-prod:" + c["count"][:-5]})
 
     def reads(self, c):
         return frozenset({"prod:" + c["count"][:-5]})

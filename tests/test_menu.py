@@ -267,7 +267,7 @@ def test_a_part_reading_no_other_player_is_shared_between_seats(monkeypatch):
     g.menu = None  # nothing kept for this state: the other seat finds it in the shared table
     assert "play:Breathing Filters" in {o["id"] for o in actions.action_options(g, q)}
     assert asked == []
-    assert PartReads(("prod:heat",)).seated is False and PartReads(("others:prod", "prod:heat")).seated is True
+    assert PartReads(("prod:heat",)).seated is False and PartReads(("others-prod:heat", "prod:heat")).seated is True
 
 
 def test_what_a_fingerprint_does_not_say_in_full_is_not_shared():
@@ -305,7 +305,7 @@ def test_an_override_says_what_its_verdict_reads():
     content = Game.new(2, seed=0).content
     assert "*" not in play_reads(content.cards["Mining Rights"]["play"])
     copying = play_reads(content.cards["Robotic Workforce"]["play"])
-    assert "*" not in copying and {"played", "prod", "others:prod"} <= copying
+    assert "*" not in copying and {"played", "prod", "others-prod"} <= copying
     assert domains_of(copying) is not None
 
 
@@ -417,7 +417,7 @@ def test_a_red_border_decrease_reads_only_the_production_it_takes_from_the_other
     assert "play:Heat Trappers" in _fresh_menu(game, p)
     kept = g.menu.players[p]
     key = ("verdict", "Heat Trappers")
-    assert key in kept.index["others-prod:heat"] and key not in kept.index.get("others:prod", ())
+    assert key in kept.index["others-prod:heat"] and key not in kept.index.get("others-prod", ())
     st["players"][q]["prod"]["plant"] += 1
     kept.refresh(st, game.content, p)
     assert key in kept.parts

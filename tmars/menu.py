@@ -22,9 +22,9 @@ lengths and small tuples:
 * `tr`: own TR; read at a level too, `tr:35` (a requirement of a TR of 35), as `hand` is;
 * `table`: own TR and its rise this generation, the milestones and awards taken, the generation;
 * `triggers`: whether a card whose triggered effects can fail is in play (rows then need a trial);
-* the other players' `others:res`, `others:prod`, `others:cards` (cards in play, events, card
-  resources), `others:hand` and `others:tr` (with its rise this generation); `others` stands for
-  all five and `others-prod`;
+* the other players' `others:res`, `others:cards` (cards in play, events, card resources),
+  `others:hand` and `others:tr` (with its rise this generation); `others` stands for all four and
+  every member of `others-prod`;
 * six families, one domain per member: `globals:oxygen`, `prod:heat`, `tag:science` (a tag
   with the wild tags that may stand for it, F330), `tiles:city` (the number of own city tiles;
   `tiles:tile` of own tiles but oceans), `effects:building-tag` (the own cards in play with an
@@ -75,13 +75,13 @@ state, per player, and are dropped when its state object is replaced.
 **Shared between games.** A fingerprint is enough to see a change within one game; some say all
 a part reading them may depend on in any game of the content: a member of `globals`, `prod`,
 `tag` (with the wild tags), `tiles`, `effects` or `others-prod`, whether a tile has an area, a
-level, the TR, the hand's size, the modifiers held, the other players' resources and production
-(`VALUED`). A part that reads only these, worked out in one game, holds wherever they have the
-same values, for a player with as many players and the same options (in the same seat, when it
-reads the other players'): it is kept in a table of the content keyed on those values (`_shared`,
-bounded), so a card drawn again, a track back at a value seen before, a new game, finds it there.
-`board`, `played`, `cres`, `table` and the other players' cards say less (a number of tiles, of
-cards): a part reading one of them is never shared.
+level, the TR, the hand's size, the modifiers held, the other players' resources (`VALUED`). A
+part that reads only these, worked out in one game, holds wherever they have the same values, for
+a player with as many players and the same options (in the same seat, when it reads the other
+players'): it is kept in a table of the content keyed on those values (`_shared`, bounded), so a
+card drawn again, a track back at a value seen before, a new game, finds it there. `board`,
+`played`, `cres`, `table` and the other players' cards say less (a number of tiles, of cards): a
+part reading one of them is never shared.
 
 **Proof.** With `check` on (`check_menus`: the soak and the property tests), every menu is also
 built from scratch, and any difference raises `MenuMismatch`: a domain missing from some `reads`.
@@ -103,7 +103,7 @@ from .static import unsafe_triggers_in_play, words_answered
 
 #: domains whose fingerprint is one value each
 PLAIN = ("board", "played", "discounts", "flex", "cres", "hand", "tr", "table", "triggers",
-         "others:res", "others:prod", "others:cards", "others:hand", "others:tr")
+         "others:res", "others:cards", "others:hand", "others:tr")
 #: families of domains, one per member (`globals:oxygen`, `prod:heat`, `tag:science`); the bare
 #: family name stands for every member
 FAMILIES = ("globals", "prod", "tag", "place", "tiles", "effects", "others-prod")
@@ -226,7 +226,6 @@ FINGERPRINT: dict[str, Callable[[dict, Any, int], Any]] = {
     "hand": lambda st, content, p: len(st["players"][p]["hand"]),
     "tr": lambda st, content, p: st["players"][p]["tr"],
     "others:res": _others(lambda q: tuple(q["res"].values())),
-    "others:prod": _others(lambda q: tuple(q["prod"].values())),
     "others-prod": _others_prod,
     "others:cards": _others(lambda q: (len(q["played"]), len(q["events"]),
                                        tuple([e.get("res", 0) for e in q["played"]]))),
@@ -245,9 +244,9 @@ FINGERPRINT: dict[str, Callable[[dict, Any, int], Any]] = {
 
 #: domains whose fingerprint is their value, all a part reading them may depend on in any game of
 #: the content (`board`, by contrast, is the number of tiles: enough to see a change in one game);
-#: with the members of the families (`globals`, `prod`, `tag`, `tiles`, `place`, `effects`) and the levels,
+#: with the members of the families (`FAMILIES`) and the levels,
 #: a part that reads only these is shared between games (`shareable`, `_shared`)
-VALUED = frozenset({"discounts", "flex", "hand", "tr", "triggers", "others:res", "others:prod",
+VALUED = frozenset({"discounts", "flex", "hand", "tr", "triggers", "others:res",
                     "others:hand", "others:tr"})
 #: how many parts are shared between games, at most (the oldest are forgotten)
 SHARED_SIZE = 32768
@@ -418,7 +417,7 @@ class PartReads:
     def __init__(self, domains: tuple[str, ...]) -> None:
         self.plans = tuple((d, *(_PLANS.get(d) or _plan(d))) for d in domains)
         self.shared = shareable(domains)
-        #: its values name the other players by seat (`others:prod`): shared only with the same seat
+        #: its values name the other players by seat (`others-prod:heat`): shared only with the same seat
         self.seated = any(d.startswith("others") for d in domains)
 
 

@@ -49,7 +49,7 @@ class CopyProduction(Primitive):
     changes_resources = True
     #: the own cards in play, and what a production box's verdict reads: the productions it
     #: lowers (the player's or another's) and the counts its amounts may be per
-    reads = frozenset({"played", "prod", "others:prod", "tag", "tiles", "globals"})
+    reads = frozenset({"played", "prod", "others-prod", "tag", "tiles", "globals"})
 
     def candidates(self, state: dict, content: Content, node: dict, ctx: dict) -> list[dict]:
         tag = node["args"][0] if node["args"] else None
