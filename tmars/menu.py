@@ -251,27 +251,39 @@ VALUED = frozenset({"discounts", "flex", "hand", "tr", "triggers", "others:res",
 #: how many parts are shared between games, at most (the oldest are forgotten)
 SHARED_SIZE = 32768
 
-#: domains that are functions of the cards played and the modifiers held (`played`'s fingerprint):
-#: unchanged while it is, so not taken again then
-OF_PLAYED = frozenset({"discounts", "effects", "flex", "tag"})
-#: domains that are functions of the board and the claims (`_board`): unchanged while their
-#: numbers are (tiles are never removed), so not taken again then
-OF_BOARD = frozenset({"board", "place", "tiles"})
+def _others_prod_raw(st: dict, content: Any, p: int) -> tuple:
+    """The other players' productions as they stand, cheap to take and compare (`SOURCES`)."""
+    return tuple([tuple(q["prod"].values()) for i, q in enumerate(st["players"]) if i != p])
+
+
+#: cheap values that some domains' fingerprints are functions of (`SOURCE_OF`): while a source is
+#: the same as at the player's last menu, those fingerprints are not taken again
+SOURCES: dict[str, Callable[[dict, Any, int], Any]] = {
+    "played": _played,  # the cards played and the modifiers held
+    "board": _board,  # the numbers of tiles and claims (tiles are never removed)
+    "others-prod": _others_prod_raw,
+}
+#: the source each such domain is a function of
+SOURCE_OF: dict[str, str] = {
+    "discounts": "played", "effects": "played", "flex": "played", "tag": "played",
+    "board": "board", "place": "board", "tiles": "board",
+    "others-prod": "others-prod",
+}
 
 
 class PlayerParts:
     """One player's kept parts, the index from each domain to the parts reading it, and the
     fingerprints, taken at that player's last menu, of the domains some kept part reads (a family
-    by its bare name), and of the cards played (`OF_PLAYED`)."""
+    by its bare name), and of the sources they are functions of (`SOURCES`)."""
 
-    __slots__ = ("board", "context", "index", "levels", "parts", "places", "played", "prints")
+    __slots__ = ("context", "index", "levels", "parts", "places", "prints", "sources")
 
     def __init__(self) -> None:
         self.parts: dict[tuple, Any] = {}
         self.index: dict[str, set[tuple]] = {}
         self.prints: dict[str, Any] = {}
-        self.played: Any = None
-        self.board: Any = None
+        #: the sources taken at the last menu (`SOURCES`); one not taken then is taken again
+        self.sources: dict[str, Any] = {}
         self.context: tuple | None = None
         #: for each tile some kept part reads (`place:city`), an area it may go on
         #: (`board.tile_witness`); its parts are dropped when there comes to be one, or none
@@ -281,26 +293,28 @@ class PlayerParts:
 
     def refresh(self, st: dict, content: Any, p: int) -> None:
         """Drop the parts that read a domain whose fingerprint changed since the last menu."""
-        played = _played(st, content, p)
-        same_cards = played == self.played
-        self.played = played
-        board = _board(st, content, p)
-        same_board = board == self.board
-        self.board = board
         context = (st["phase"], acting(st) == p)
         if context != self.context:  # everything
             self.context = context
             self.parts.clear()
             self.index.clear()
             self.prints.clear()
+            self.sources.clear()
             self.places.clear()
             self.levels.clear()
             return
-        prints = self.prints
+        prints, sources = self.prints, self.sources
+        taken: dict[str, tuple[Any, bool]] = {}  # each source taken at this menu, and whether it is the same
         gone = []
         for name, was in prints.items():  # a value may be replaced as it goes, none added or removed
-            if (same_cards and name in OF_PLAYED) or (same_board and name in OF_BOARD):
-                continue
+            src = SOURCE_OF.get(name)
+            if src is not None:
+                found = taken.get(src)
+                if found is None:
+                    value = SOURCES[src](st, content, p)
+                    found = taken[src] = (value, value == sources.get(src, _MISSING))
+                if found[1]:
+                    continue
             now = FINGERPRINT[name](st, content, p)
             if now == was:
                 continue
@@ -318,6 +332,7 @@ class PlayerParts:
                 gone.append(name)
         for name in gone:
             del prints[name]
+        self.sources = {src: found[0] for src, found in taken.items()}
 
     def cross_levels(self, name: str, was: int, now: int) -> None:
         """Drop the parts reading a level of `name` that the number crossed (`hand:3`)."""
@@ -360,7 +375,8 @@ class PlayerParts:
         out.parts = dict(self.parts)
         out.index = {d: set(keys) for d, keys in self.index.items()}
         out.prints = dict(self.prints)
-        out.played, out.board, out.context = self.played, self.board, self.context
+        out.sources = dict(self.sources)
+        out.context = self.context
         out.places = dict(self.places)
         out.levels = {name: dict(levels) for name, levels in self.levels.items()}
         return out
