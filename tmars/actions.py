@@ -8,6 +8,7 @@ is an `if` chain over kinds. Option ids are `PREFIX:ARGUMENT` (`play:Birds`, `st
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from compiler.text import items_text
@@ -42,11 +43,16 @@ class ActionKind:
 
 
 KINDS: dict[str, ActionKind] = {}
+#: the kinds whose offers, while there are any, are the whole menu (a first action)
+EXCLUSIVE: list[ActionKind] = []
+#: a card entry's option (`offers._card_entry`)
+_OPTION = itemgetter(2)
 
 
 def kind(cls: type[ActionKind]) -> type[ActionKind]:
     """Register an action kind; the menu lists kinds in registration order."""
     KINDS[cls.prefix] = cls()
+    EXCLUSIVE[:] = [k for k in KINDS.values() if k.exclusive]
     return cls
 
 
@@ -79,7 +85,7 @@ class PlayCard(ActionKind):
     prefix = "play"
 
     def offers(self, g, p):
-        return [entry[2] for entry in offers.playable_entries(g, p)]
+        return list(map(_OPTION, offers.playable_entries(g, p)))
 
     def rows(self, g, p, arg):
         card = g.content.cards[arg]  # its own effects may fire while it resolves (F105)
@@ -216,7 +222,7 @@ class Pass(ActionKind):
     def offers(self, g, p):
         if g.state["actions"] == 0:
             return [offers.remembered_option(g.content, "pass", "pass")]
-        exclusive = any(k.exclusive and k.offers(g, p) for k in KINDS.values())
+        exclusive = any(k.offers(g, p) for k in EXCLUSIVE)
         return [offers.remembered_option(g.content, "pass", "pass")] if exclusive else []
 
     def start(self, g, p, arg):
@@ -237,12 +243,15 @@ def action_options(g: Interp, p: int) -> list[dict]:
 
 def _menu_now(g: Interp, p: int) -> list[dict]:
     """Every kind's offers, in registration order."""
+    for k in EXCLUSIVE:
+        only = k.offers(g, p)
+        if only:
+            return only + KINDS["pass"].offers(g, p)
+    out: list[dict] = []
     for k in KINDS.values():
-        if k.exclusive:
-            only = k.offers(g, p)
-            if only:
-                return only + KINDS["pass"].offers(g, p)
-    return [o for k in KINDS.values() if not k.exclusive for o in k.offers(g, p)]
+        if not k.exclusive:
+            out += k.offers(g, p)
+    return out
 
 
 def start_action(g: Interp, p: int, choice: str, counts: bool = True) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import pickle
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,10 @@ from .interpreter import CannotComplete, Interp
 from .memo import track
 from .savefile import SaveError
 from .setup import new_state
+
+
+#: an option's id (a C-level getter: every answer lists the ids of its decision's options)
+_ID = itemgetter("id")
 
 
 class IllegalAnswer(Exception):
@@ -84,7 +89,7 @@ class Game:
         if player != d["player"]:
             raise IllegalAnswer(f"it is {self.state['players'][d['player']]['name']}'s decision, not "
                                 f"player {player}'s")
-        ids = [o["id"] for o in d["options"]]
+        ids = list(map(_ID, d["options"]))
         if d["kind"] == "select":
             if not isinstance(answer, (list, tuple)) or not all(isinstance(a, str) for a in answer):
                 raise IllegalAnswer("this decision takes a list of option ids")

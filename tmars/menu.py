@@ -169,12 +169,25 @@ def _played(st: dict, content: Any, p: int) -> tuple:
 
 def _held(st: dict, content: Any, p: int, kind: str) -> tuple:
     """The modifiers of one kind the player holds: standing, by the cards in play that give them
-    (a value, the same in any game), and held a while, by their amounts."""
-    pl = st["players"][p]
-    holders = modifier_holders(content, kind)
-    granted = pl.get("granted") or ()
-    return (tuple([e["name"] for e in pl["played"] if e["name"] in holders]),
+    (a value, the same in any game; remembered with the cards played), and held a while, by their
+    amounts."""
+    granted = st["players"][p].get("granted") or ()
+    return (_memo_on_played(st, content, p, "holding:" + kind, _holding(kind)),
             tuple([m["n"] for m in granted if m["mod"] == kind]))
+
+
+def _holding(kind: str) -> Callable[[Any, list], tuple]:
+    """What `_held` remembers with the cards played: the names of those giving modifiers of a kind."""
+    build = _HOLDING.get(kind)
+    if build is None:
+        def build(content: Any, played: list) -> tuple:
+            holders = modifier_holders(content, kind)
+            return tuple([e["name"] for e in played if e["name"] in holders])
+        _HOLDING[kind] = build
+    return build
+
+
+_HOLDING: dict[str, Callable[[Any, list], tuple]] = {}
 
 
 def _discounts(st: dict, content: Any, p: int) -> tuple:
@@ -274,14 +287,17 @@ SOURCE_OF: dict[str, str] = {
 class PlayerParts:
     """One player's kept parts, the index from each domain to the parts reading it, and the
     fingerprints, taken at that player's last menu, of the domains some kept part reads (a family
-    by its bare name), and of the sources they are functions of (`SOURCES`)."""
+    by its bare name), grouped by the source they are functions of (`SOURCES`), with the sources."""
 
-    __slots__ = ("context", "index", "levels", "parts", "places", "prints", "sources")
+    __slots__ = ("context", "groups", "index", "levels", "parts", "places", "prints", "sources")
 
     def __init__(self) -> None:
         self.parts: dict[tuple, Any] = {}
         self.index: dict[str, set[tuple]] = {}
         self.prints: dict[str, Any] = {}
+        #: the domains with a fingerprint, by the source they are functions of ("" for none), so that
+        #: a source that stands passes over its domains at once
+        self.groups: dict[str, dict[str, None]] = {}
         #: the sources taken at the last menu (`SOURCES`); one not taken then is taken again
         self.sources: dict[str, Any] = {}
         self.context: tuple | None = None
@@ -299,22 +315,28 @@ class PlayerParts:
             self.parts.clear()
             self.index.clear()
             self.prints.clear()
+            self.groups.clear()
             self.sources.clear()
             self.places.clear()
             self.levels.clear()
             return
-        prints, sources = self.prints, self.sources
-        taken: dict[str, tuple[Any, bool]] = {}  # each source taken at this menu, and whether it is the same
-        gone = []
-        for name, was in prints.items():  # a value may be replaced as it goes, none added or removed
-            src = SOURCE_OF.get(name)
-            if src is not None:
-                found = taken.get(src)
-                if found is None:
-                    value = SOURCES[src](st, content, p)
-                    found = taken[src] = (value, value == sources.get(src, _MISSING))
-                if found[1]:
+        sources, taken = self.sources, {}
+        for src, names in self.groups.items():
+            if not names:
+                continue
+            if src:
+                value = taken[src] = SOURCES[src](st, content, p)
+                if value == sources.get(src, _MISSING):
                     continue
+            self.compare(st, content, p, src, names)
+        self.sources = taken
+
+    def compare(self, st: dict, content: Any, p: int, src: str, names: dict[str, None]) -> None:
+        """Take the fingerprints of these domains again, and drop the parts of those that changed."""
+        prints = self.prints
+        gone = []
+        for name in names:  # a value may be replaced as it goes, none added or removed
+            was = prints[name]
             now = FINGERPRINT[name](st, content, p)
             if now == was:
                 continue
@@ -332,7 +354,18 @@ class PlayerParts:
                 gone.append(name)
         for name in gone:
             del prints[name]
-        self.sources = {src: found[0] for src, found in taken.items()}
+            del names[name]
+
+    def take(self, st: dict, content: Any, p: int, name: str) -> Any:
+        """The fingerprint of a domain not yet taken, kept from now on in its source's group."""
+        now = self.prints[name] = FINGERPRINT[name](st, content, p)
+        src = SOURCE_OF.get(name, "")
+        group = self.groups.get(src)
+        if group is None:
+            self.groups[src] = {name: None}
+        else:
+            group[name] = None
+        return now
 
     def cross_levels(self, name: str, was: int, now: int) -> None:
         """Drop the parts reading a level of `name` that the number crossed (`hand:3`)."""
@@ -348,16 +381,16 @@ class PlayerParts:
                     del levels[level]
 
     def drop_members(self, name: str, was: dict, now: dict) -> None:
-        """Drop the parts reading a member of the family `name` whose value changed."""
+        """Drop the parts reading a member of the family `name` whose value changed (a member
+        missing on one side counts as changed, so a value gone to 0 drops its parts too)."""
         if was.get(WILD, 0) != now.get(WILD, 0):  # wild tags stand for every tag
             for domain in [d for d in self.index if d.startswith(name)]:
                 self.drop(domain)
-        for member, value in now.items():
-            if was.get(member, 0) != value:
-                self.drop(f"{name}:{member}")
-        for member, value in was.items():
-            if value and member not in now:
-                self.drop(f"{name}:{member}")
+        index = self.index
+        for member in {member for member, _ in now.items() ^ was.items()}:
+            domain = f"{name}:{member}"
+            if domain in index:
+                self.drop(domain)
 
     def move_places(self, st: dict, content: Any, p: int) -> None:
         """A tile or a claim was added: drop the parts reading a tile that came to have an area,
@@ -375,6 +408,7 @@ class PlayerParts:
         out.parts = dict(self.parts)
         out.index = {d: set(keys) for d, keys in self.index.items()}
         out.prints = dict(self.prints)
+        out.groups = {src: dict(names) for src, names in self.groups.items()}
         out.sources = dict(self.sources)
         out.context = self.context
         out.places = dict(self.places)
@@ -403,7 +437,7 @@ class PlayerParts:
                 found.add(key)  # a part worked out again may still be listed under another domain
             now = prints.get(base, _MISSING)
             if now is _MISSING:
-                now = prints[base] = FINGERPRINT[base](g.state, g.content, p)
+                now = self.take(g.state, g.content, p, base)
             if kind is _LEVEL:
                 levels = self.levels.get(base)
                 if levels is None:

@@ -37,13 +37,14 @@ def find_played(state: dict, p: int, name: str) -> dict | None:
 
 
 def tags(state: dict, content: Content, p: int) -> Counter:
-    """Tags in play (corporation and non-event cards), memoised like the modifiers."""
-    return _memo_on_played(state, content, p, "tags", _count_tags)
+    """Tags in play (corporation and non-event cards), counted again only for the cards played
+    since (`memo.extended`): a card played adds its tags."""
+    return extended(state["players"][p]["played"], "tags", Counter, _add_tags, content.cards)
 
 
-def _count_tags(content: Content, played: list) -> Counter:
-    cards = content.cards
-    return Counter([t for e in played for t in cards[e["name"]]["tags"]])
+def _add_tags(counts: Counter, played: Any, cards: dict) -> None:
+    for e in played:
+        counts.update(cards[e["name"]]["tags"])
 
 
 def _memo_on_played(state: dict, content: Content, p: int, kind: str, build) -> Any:
