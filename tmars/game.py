@@ -19,7 +19,7 @@ from compiler.modules import ModuleError, add_folder, resolve
 
 from . import flow, scoring, savefile, trial
 from .content import Content, available_maps, load_content, slug
-from .interpreter import CannotComplete, Interp
+from .interpreter import HANDLERS, CannotComplete, Interp
 from .memo import track
 from .savefile import SaveError
 from .setup import new_state
@@ -126,14 +126,17 @@ class Game:
     def advance(self) -> None:
         st = self.state
         stack = st["stack"]
+        interp = self.interp
         while st["pending"] is None:
             if stack:
                 idx = len(stack) - 1
-                auto = None
+                task = stack[idx]
                 try:
-                    d = self.interp.run(stack[idx], None)
-                    if d is not None:
-                        d, auto = trial.offer(self.interp, d)
+                    d = HANDLERS[task["t"]](interp, task, None)  # `Interp.run`, inlined: the engine's loop
+                    if d is None:
+                        del stack[idx]
+                        continue
+                    d, auto = trial.offer(interp, d)
                 except CannotComplete as e:
                     raise EngineError(f"an offered option could not be completed: {e}") from None
                 if d is not None:
@@ -145,7 +148,7 @@ class Game:
             elif st["over"]:
                 return
             else:
-                flow.advance_flow(self.interp)
+                flow.advance_flow(interp)
 
     # ---- persistence -----------------------------------------------------------------
     def save(self, agents: list[dict] | None = None) -> str:

@@ -397,7 +397,7 @@ def payment_options(state: dict, content: Content, p: int, amount: int, steel: b
         mc = max(0, amount - value)
         if mc > have:
             continue
-        if any(n and value - v >= amount for n, v in zip(counts, worths, strict=True)):
+        if value >= amount and any(n and value - v >= amount for n, v in zip(counts, worths, strict=True)):
             continue  # a unit of some kind could be dropped: wasteful
         option = {"mc": mc}
         for k, n in zip(names, counts, strict=True):
