@@ -9,6 +9,7 @@ answer. That is what makes a game JSON-serialisable in the middle of a card's ef
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from compiler.ops import OPS, walk
@@ -205,6 +206,10 @@ class Interp:
 
     def area_label(self, aid: str) -> str:
         return area_label(self.content, aid)
+
+    def area_options(self, areas: list[str]) -> list[dict]:
+        """The options of a choice among these areas (`area_options`)."""
+        return area_options(self.content, areas)
 
     def adjacent_owners(self, p: int) -> set[int]:
         """Other players owning a tile next to the tile this player placed last (a removal marked adjacent)."""
@@ -444,12 +449,21 @@ def entry_ready(state: dict, entry: dict) -> bool:
 def quantities(amounts: dict) -> str:
     """'9 M€, 2 steel, 1 plant': the nonzero amounts, in the words of the rules text; resources
     paid from a card (`card:NAME` in a payment) are said as taken from it."""
-    return ", ".join(f"{v} from {k[5:]}" if k.startswith("card:") else f"{v} {noun(k, v)}"
-                     for k, v in amounts.items() if v)
+    said = []  # a loop rather than a generator: said at every payment
+    for k, v in amounts.items():
+        if v:
+            said.append(f"{v} from {k[5:]}" if k.startswith("card:") else f"{v} {noun(k, v)}")
+    return ", ".join(said)
 
 
 def payment_label(o: dict) -> str:
-    return ", ".join(f"{v} {k}" for k, v in o.items() if v) or "nothing"
+    return _payment_label(tuple(o.items()))
+
+
+@lru_cache(maxsize=4096)
+def _payment_label(amounts: tuple) -> str:
+    """A way to pay in words, remembered: every payment decision labels all its ways."""
+    return ", ".join([f"{v} {k}" for k, v in amounts if v]) or "nothing"
 
 
 def _order_matters(items: list) -> bool:
@@ -462,6 +476,21 @@ def _order_matters(items: list) -> bool:
 def describe_entry(g: Interp, entry: dict) -> str:
     src = entry["ctx"].get("card") or "effect"
     return f"{src} ({g.pname(entry['ctx']['p'])}): {items_text(entry['items'])}"
+
+
+def area_options(content: Content, areas: list[str]) -> list[dict]:
+    """The options of a choice among areas, each made once per content: a tile's placement asks
+    among dozens of areas, and an option is never changed once made."""
+    memo = content.memo.get("area-options")
+    if memo is None:
+        memo = content.memo["area-options"] = {}
+    out = []
+    for aid in areas:
+        found = memo.get(aid)
+        if found is None:
+            found = memo[aid] = option(aid, area_label(content, aid))
+        out.append(found)
+    return out
 
 
 def area_label(content: Content, aid: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .protocol import CannotComplete, decision, option
+from .protocol import CannotComplete, decision
 
 from .. import printer as pr
 from .. import text as tx
@@ -117,7 +117,7 @@ class Tile(Op):
             raise CannotComplete(f"no legal area for {node.get('name', node['tile'])}")
         if answer is None:
             return decision(p, "area", f"Place {node.get('name', node['tile'])}",
-                            [option(a, g.area_label(a)) for a in areas])
+                            g.area_options(areas))
         g.place_tile(p, node, answer, ctx)
         return None
 
@@ -181,7 +181,7 @@ class Claim(Op):
         if not areas:
             raise CannotComplete("no area left to claim")
         if answer is None:
-            return decision(ctx["p"], "area", "Claim an area", [option(a, g.area_label(a)) for a in areas])
+            return decision(ctx["p"], "area", "Claim an area", g.area_options(areas))
         g.state["claims"][answer] = ctx["p"]
         g.say(ctx["p"], f"claims {answer}")
         return None
