@@ -105,9 +105,7 @@ class CardAction(ActionKind):
     prefix = "act"
 
     def offers(self, g, p):
-        content = g.content
-        return [offers.remembered_option(content, f"act:{name}", f"use the action of {name}")
-                for name in offers.usable_actions(g, p)]
+        return [offers.action_option(g.content, name) for name in offers.usable_actions(g, p)]
 
     def rows(self, g, p, arg):
         alts = g.content.cards[arg]["action"]
@@ -144,9 +142,7 @@ class Conversion(ActionKind):
     prefix = "convert"
 
     def offers(self, g, p):
-        content = g.content
-        return [offers.remembered_option(content, offers.option_id(g, "convert", c["name"]), c["name"])
-                for c in content.of_type("conversion") if offers.conversion_usable(g, p, c)]
+        return [opt for c, oid, opt in offers.conversion_options(g) if offers.conversion_usable(g, p, c, True, oid)]
 
     def rows(self, g, p, arg):
         card = g.content.component("conversion", arg)

@@ -294,17 +294,30 @@ def _conversion_cost(g: Interp, p: int, card: dict) -> list[dict]:
     return out
 
 
-def conversion_usable(g: Interp, p: int, card: dict, counts: bool = True) -> bool:
+def conversion_usable(g: Interp, p: int, card: dict, counts: bool = True, oid: str | None = None) -> bool:
     """Can the conversion be carried out now? Its row's entry (`_row_entry`) is a part of the kept
     menu (its cost, discounted, is asked only to work it out); the cost's plain losses, and a
-    trial where one decides, are worked out each time."""
-    oid = option_id(g, "convert", card["name"])
+    trial where one decides, are worked out each time. (`oid`: its option id, when known.)"""
+    if oid is None:
+        oid = option_id(g, "convert", card["name"])
     parts = kept_parts(g)
     entry = parts.get((oid, counts)) if parts is not None else None
     if entry is None:
         entry = part(g, p, (oid, counts), _conversion_reads, _row_entry, g, p, oid, conversion_cost(g, p, card),
                      card["action"][0]["gain"], {"p": p})
     return _row_decided(g, p, oid, counts, entry)
+
+
+def conversion_options(g: Interp) -> list[tuple[dict, str, dict]]:
+    """(conversion, option id, menu option) of each conversion of the game, made once per content."""
+    content = g.content
+    found = content.memo.get("conversion-options")
+    if found is None:
+        found = content.memo["conversion-options"] = [
+            (c, option_id(g, "convert", c["name"]), remembered_option(content, option_id(g, "convert", c["name"]),
+                                                                      c["name"]))
+            for c in content.of_type("conversion")]
+    return found
 
 
 def open_milestones(g: Interp, p: int) -> list[dict]:
@@ -339,6 +352,17 @@ def _milestone_entry(g: Interp, p: int, name: str) -> tuple[bool, dict]:
     reqs = content.component("milestone", name)["requires"]
     return (all(rules.requirement_met(g.state, content, p, r) for r in reqs),
             remembered_option(content, f"milestone:{content.slug(name)}", f"claim milestone {name}"))
+
+
+def action_option(content: Any, name: str) -> dict:
+    """The menu option of a card's action, made once per content and card."""
+    memo = content.memo.get("action-options")
+    if memo is None:
+        memo = content.memo["action-options"] = {}
+    found = memo.get(name)
+    if found is None:
+        found = memo[name] = remembered_option(content, f"act:{name}", f"use the action of {name}")
+    return found
 
 
 def remembered_option(content: Any, oid: str, label: str) -> dict:
