@@ -424,3 +424,39 @@ def test_a_red_border_decrease_reads_only_the_production_it_takes_from_the_other
     st["players"][q]["prod"]["heat"] = 0
     kept.refresh(st, game.content, p)
     assert key not in kept.parts
+
+
+def test_a_fingerprint_whose_source_stands_is_not_taken_again(monkeypatch):
+    """The tag counts are a function of the cards played (`menu.SOURCES`): while no card is played
+    they are not counted again at a menu, and once one is they are, and the parts reading a tag
+    it adds are dropped."""
+    from tmars import menu
+    game = _at_action(3)
+    g, p = game.interp, game.pending["player"]
+    actions.action_options(g, p)
+    kept = g.menu.players[p]
+    assert "tag" in kept.prints and "tag" in kept.groups["played"]
+    taken = []
+    real = menu.FINGERPRINT["tag"]
+    monkeypatch.setitem(menu.FINGERPRINT, "tag", lambda *a: taken.append(a[2]) or real(*a))
+    game.state["players"][p]["res"]["mc"] += 1  # a change no fingerprint of the group reads
+    actions.action_options(g, p)
+    assert taken == []
+    pl = game.state["players"][p]
+    pl["played"].append({"name": "Research"})  # two science tags
+    kept.parts[("probe", 1)] = "kept"
+    kept.index.setdefault("tag:science", set()).add(("probe", 1))
+    actions.action_options(g, p)
+    assert taken == [p]
+    assert ("probe", 1) not in kept.parts  # a part reading the science tag was dropped
+
+
+def test_a_choice_among_areas_gives_the_same_option_for_an_area_each_time():
+    from tmars.interpreter import area_label, area_options
+    game = Game.new(2, seed=1)
+    content = game.content
+    areas = [a for a, area in content.map.areas.items() if area.kind == "land"][:5]
+    first, again = area_options(content, areas), area_options(content, list(reversed(areas)))
+    assert [o["id"] for o in first] == areas and [o["id"] for o in again] == list(reversed(areas))
+    assert all(o["label"] == area_label(content, o["id"]) for o in first)
+    assert first[0] is again[-1]  # made once per content

@@ -68,9 +68,13 @@ read anything, runs at every menu.
 **Invalidation rule.** A kept part is used again if and only if no domain it reads has a
 different fingerprint now than when it was worked out. At each menu the fingerprints of the
 domains some kept part reads are compared with the player's previous menu, and the parts reading a
-changed domain are dropped (an index from each domain to its parts). A change of phase, or of
-whether the player is the one acting, drops everything. The parts live on the engine object of one
-state, per player, and are dropped when its state object is replaced.
+changed domain are dropped (an index from each domain to its parts). Some fingerprints are
+functions of a cheaper *source* (`SOURCES`: the cards played and the modifiers held, the numbers
+of tiles and claims, the other players' productions as they stand); the fingerprints are kept
+grouped by source, and a source equal to its value at the previous menu passes over its whole
+group. A change of phase, or of whether the player is the one acting, drops everything. The parts
+live on the engine object of one state, per player, and are dropped when its state object is
+replaced.
 
 **Shared between games.** A fingerprint is enough to see a change within one game; some say all
 a part reading them may depend on in any game of the content: a member of `globals`, `prod`,
