@@ -93,6 +93,13 @@ class Content:
         self.listened = frozenset(TRIGGERS[t["event"]].listens for c in self.cards.values()
                                   for e in c.get("effects", ()) if "on" in e for t in e["on"])
 
+    def table(self, name: str) -> dict:
+        """A table of values derived from the content alone (in `memo`), made at first use."""
+        found = self.memo.get(name)
+        if found is None:
+            found = self.memo[name] = {}
+        return found
+
     def of_type(self, *types: str) -> list[dict]:
         found = self.memo.get(("of-type", types))
         if found is None:

@@ -481,9 +481,7 @@ def describe_entry(g: Interp, entry: dict) -> str:
 def area_options(content: Content, areas: list[str]) -> list[dict]:
     """The options of a choice among areas, each made once per content: a tile's placement asks
     among dozens of areas, and an option is never changed once made."""
-    memo = content.memo.get("area-options")
-    if memo is None:
-        memo = content.memo["area-options"] = {}
+    memo = content.table("area-options")
     out = []
     for aid in areas:
         found = memo.get(aid)

@@ -311,7 +311,7 @@ def conversion_usable(g: Interp, p: int, card: dict, counts: bool = True, oid: s
 def conversion_options(g: Interp) -> list[tuple[dict, str, dict]]:
     """(conversion, option id, menu option) of each conversion of the game, made once per content."""
     content = g.content
-    found = content.memo.get("conversion-options")
+    found = content.memo.get("conversion-options")  # a list, not a table
     if found is None:
         found = content.memo["conversion-options"] = [
             (c, option_id(g, "convert", c["name"]), remembered_option(content, option_id(g, "convert", c["name"]),
@@ -356,9 +356,7 @@ def _milestone_entry(g: Interp, p: int, name: str) -> tuple[bool, dict]:
 
 def action_option(content: Any, name: str) -> dict:
     """The menu option of a card's action, made once per content and card."""
-    memo = content.memo.get("action-options")
-    if memo is None:
-        memo = content.memo["action-options"] = {}
+    memo = content.table("action-options")
     found = memo.get(name)
     if found is None:
         found = memo[name] = remembered_option(content, f"act:{name}", f"use the action of {name}")
