@@ -36,10 +36,15 @@ def playable_entries(g: Interp, p: int) -> list[tuple]:
     mc = st["players"][p]["res"]["mc"]
     worth = None  # what the player's resources are worth as M€ (`rules.purse`), asked once
     out = []
+    keys = content.table("card-parts")
     for name in dict.fromkeys(st["players"][p]["hand"]):
-        entry = kept(("card", name))
+        card_keys = keys.get(name)
+        if card_keys is None:
+            card_keys = keys[name] = (("card", name), ("req", name), ("verdict", name))
+        entry_key, req_key, verdict_key = card_keys
+        entry = kept(entry_key)
         if entry is None:
-            entry = part(g, p, ("card", name), _card_entry_reads, _card_entry, g, p, cards[name])
+            entry = part(g, p, entry_key, _card_entry_reads, _card_entry, g, p, cards[name])
         cost = entry[0]
         if cost > mc:  # M€ alone would do: what the card's own effects spend is never M€
             metals = entry[1]
@@ -52,15 +57,14 @@ def playable_entries(g: Interp, p: int) -> list[tuple]:
                                    name):
                 continue
         if entry[5]:
-            met = kept(("req", name), UNKNOWN)
+            met = kept(req_key, UNKNOWN)
             if met is UNKNOWN:
-                met = part(g, p, ("req", name), _requirement_reads, rules.requirements_met, st, content, p,
-                           cards[name])
+                met = part(g, p, req_key, _requirement_reads, rules.requirements_met, st, content, p, cards[name])
             if not met:
                 continue
-        judged = kept(("verdict", name))
+        judged = kept(verdict_key)
         if judged is None:
-            judged = part(g, p, ("verdict", name), _verdict_reads, _card_verdict, g, p, cards[name])
+            judged = part(g, p, verdict_key, _verdict_reads, _card_verdict, g, p, cards[name])
         losses, verdict = judged
         if losses:
             res = st["players"][p]["res"]
@@ -232,24 +236,32 @@ def usable_projects(g: Interp, p: int) -> list[dict]:
     worth = None  # M€ and what may pay as M€ (`rules.purse`), asked once
     out = []
     kept = parts.get if parts is not None else _NOTHING.get
-    for card in content.of_type("standard-project"):
-        name = card["name"]
-        entry = kept(("std", name))
+    for card, entry_key, verdict_key in _projects(content):
+        entry = kept(entry_key)
         if entry is None:
-            entry = part(g, p, ("std", name), _std_entry_reads, _std_entry, g, p, card)
+            entry = part(g, p, entry_key, _std_entry_reads, _std_entry, g, p, card)
         cost, opt = entry
         if cost > mc:
             if worth is None:
                 worth = rules.pay_value(st, content, p)
             if cost > worth:
                 continue
-        verdict = kept(("std-verdict", name), UNKNOWN)
+        verdict = kept(verdict_key, UNKNOWN)
         if verdict is UNKNOWN:
-            verdict = part(g, p, ("std-verdict", name), _std_reads, _std_verdict, g, p, card)
+            verdict = part(g, p, verdict_key, _std_reads, _std_verdict, g, p, card)
         if verdict is False or (verdict is None and not action_completes(g, p, opt["id"])):
             continue
         out.append(opt)
     return out
+
+
+def _projects(content: Any) -> list[tuple[dict, tuple, tuple]]:
+    """(project, its entry's part key, its verdict's part key) of each standard project, in order."""
+    found = content.memo.get("std-parts")
+    if found is None:
+        found = content.memo["std-parts"] = [(card, ("std", card["name"]), ("std-verdict", card["name"]))
+                                             for card in content.of_type("standard-project")]
+    return found
 
 
 def _std_entry(g: Interp, p: int, card: dict) -> tuple[int, dict]:
