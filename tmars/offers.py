@@ -36,15 +36,10 @@ def playable_entries(g: Interp, p: int) -> list[tuple]:
     mc = st["players"][p]["res"]["mc"]
     worth = None  # what the player's resources are worth as M€ (`rules.purse`), asked once
     out = []
-    keys = content.table("card-parts")
     for name in dict.fromkeys(st["players"][p]["hand"]):
-        card_keys = keys.get(name)
-        if card_keys is None:
-            card_keys = keys[name] = (("card", name), ("req", name), ("verdict", name))
-        entry_key, req_key, verdict_key = card_keys
-        entry = kept(entry_key)
+        entry = kept(("card", name))
         if entry is None:
-            entry = part(g, p, entry_key, _card_entry_reads, _card_entry, g, p, cards[name])
+            entry = part(g, p, ("card", name), _card_entry_reads, _card_entry, g, p, cards[name])
         cost = entry[0]
         if cost > mc:  # M€ alone would do: what the card's own effects spend is never M€
             metals = entry[1]
@@ -57,14 +52,15 @@ def playable_entries(g: Interp, p: int) -> list[tuple]:
                                    name):
                 continue
         if entry[5]:
-            met = kept(req_key, UNKNOWN)
+            met = kept(("req", name), UNKNOWN)
             if met is UNKNOWN:
-                met = part(g, p, req_key, _requirement_reads, rules.requirements_met, st, content, p, cards[name])
+                met = part(g, p, ("req", name), _requirement_reads, rules.requirements_met, st, content, p,
+                           cards[name])
             if not met:
                 continue
-        judged = kept(verdict_key)
+        judged = kept(("verdict", name))
         if judged is None:
-            judged = part(g, p, verdict_key, _verdict_reads, _card_verdict, g, p, cards[name])
+            judged = part(g, p, ("verdict", name), _verdict_reads, _card_verdict, g, p, cards[name])
         losses, verdict = judged
         if losses:
             res = st["players"][p]["res"]
