@@ -224,8 +224,7 @@ def _table(st: dict, content: Any, p: int) -> tuple:
 def _others_prod(st: dict, content: Any, p: int) -> dict[str, tuple]:
     """Each production, the other players' amounts of it in seat order."""
     prods = [q["prod"] for i, q in enumerate(st["players"]) if i != p]
-    kinds = list(prods[0])
-    return dict(zip(kinds, zip(*[[prod[r] for r in kinds] for prod in prods], strict=True), strict=True))
+    return {r: tuple([prod[r] for prod in prods]) for r in prods[0]}
 
 
 def _board(st: dict, content: Any, p: int) -> tuple[int, int]:

@@ -321,10 +321,9 @@ def conversion_options(g: Interp) -> list[tuple[dict, str, dict]]:
     content = g.content
     found = content.memo.get("conversion-options")  # a list, not a table
     if found is None:
-        found = content.memo["conversion-options"] = [
-            (c, option_id(g, "convert", c["name"]), remembered_option(content, option_id(g, "convert", c["name"]),
-                                                                      c["name"]))
-            for c in content.of_type("conversion")]
+        ids = [(c, option_id(g, "convert", c["name"])) for c in content.of_type("conversion")]
+        found = content.memo["conversion-options"] = [(c, oid, remembered_option(content, oid, c["name"]))
+                                                      for c, oid in ids]
     return found
 
 
