@@ -130,11 +130,17 @@ class Interp:
             return
         entries = []
         st, content = self.state, self.content
+        kind, matches = event["kind"], rules.trigger_matches
         for q in range(len(st["players"])):
-            for name, eff in rules.triggered_effects_on(st, content, q, event["kind"]):
-                if any(rules.trigger_matches(t, event, q, content) for t in eff["on"]):
-                    entries.append({"items": bind_that(eff["do"], event), "ctx": {"p": q, "card": name,
-                                                                 "that": event.get("card")}})
+            found = rules.listeners(st, content, q).get(kind)
+            if not found:
+                continue
+            for name, eff in found:
+                for t in eff["on"]:
+                    if matches(t, event, q, content):
+                        entries.append({"items": bind_that(eff["do"], event), "ctx": {"p": q, "card": name,
+                                                                                     "that": event.get("card")}})
+                        break
         if not entries:
             return
         for task in reversed(self.state["stack"]):

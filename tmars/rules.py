@@ -96,15 +96,19 @@ def triggered_effects(state: dict, content: Content, p: int) -> list[tuple[str, 
     return _memo_on_played(state, content, p, "triggered-effects", _triggered_effects)
 
 
-def triggered_effects_on(state: dict, content: Content, p: int, kind: str) -> list[tuple[str, dict]]:
-    """(card, effect) for each of the player's triggered effects with a trigger listening to this
-    kind of event, in play order (memoised on the played cards, per kind asked)."""
-    by_kind = _memo_on_played(state, content, p, "effects-by-event", _new_table)
-    found = by_kind.get(kind)
-    if found is None:
-        found = by_kind[kind] = [(name, eff) for name, effects in triggered_effects(state, content, p)
-                                 for eff in effects if any(TRIGGERS[t["event"]].listens == kind for t in eff["on"])]
-    return found
+def listeners(state: dict, content: Content, p: int) -> dict[str, tuple[tuple[str, dict], ...]]:
+    """For each kind of event, the player's triggered effects listening to it, (card, effect) in
+    play order: extended as cards are played (`memo.extended`), asked at every event."""
+    return extended(state["players"][p]["played"], "listeners", dict, _add_listeners, content.cards)
+
+
+def _add_listeners(table: dict, played: Any, cards: dict) -> None:
+    for e in played:
+        name = e["name"]
+        for eff in cards[name].get("effects", ()):
+            if "on" in eff:
+                for kind in dict.fromkeys(TRIGGERS[t["event"]].listens for t in eff["on"]):
+                    table[kind] = table.get(kind, ()) + ((name, eff),)
 
 
 def _triggered_effects(content: Content, played: list) -> list[tuple[str, list[dict]]]:
