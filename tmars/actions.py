@@ -255,8 +255,7 @@ def start_action(g: Interp, p: int, choice: str, counts: bool = True) -> None:
     prefix, _, arg = choice.partition(":")
     action = KINDS[prefix]
     if counts and action.counts:
-        cost, items = action.rows(g, p, arg)
-        plain = items is not None and unit_is_plain(g, p, choice, items, cost)
+        plain = unit_is_plain(g, p, choice, lambda: action.rows(g, p, arg))
         g.push({"t": "end_action", "p": p, **({"plain": True} if plain else {})})
     action.start(g, p, arg)
 

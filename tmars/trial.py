@@ -17,6 +17,7 @@ error, because the option was offered as completable.
 from __future__ import annotations
 
 import pickle
+from collections.abc import Callable
 from typing import Any
 
 from compiler.ops import OPS, walk
@@ -281,23 +282,25 @@ def _viable(g: Interp, task: dict, answer: str, stop: int, rest_safe: bool) -> b
     return answer_completes(g, answer, stop) if verdict is None else verdict
 
 
-def unit_is_plain(g: Interp, p: int, key: str, items: list, cost: list = ()) -> bool:
-    """Can nothing in a unit of play with these items fail, whatever is answered inside it? Then
-    its decisions need no offer check: it is marked on the task that ends it. What does not
-    depend on the board is remembered per action (`key`)."""
+def unit_is_plain(g: Interp, p: int, key: str, rows: Callable[[], tuple[list | None, list | None]]) -> bool:
+    """Can nothing in a unit of play with these rows, (cost, items) as `rows()` gives them (None:
+    unknown), fail, whatever is answered inside it? Then its decisions need no offer check: it is
+    marked on the task that ends it. What does not depend on the board is remembered per action
+    (`key`); the rows are asked for only when the board decides."""
     if triggered_choices_in_play(g.state, g.content):
         return False
-    memo = g.content.memo.get("plain-units")
-    if memo is None:
-        memo = g.content.memo["plain-units"] = {}
+    memo = g.content.table("plain-units")
     static = memo.get(key)
     if static is None:  # (safe with every tile placeable, has tiles)
-        static = memo[key] = (items_safe_whatever_chosen(list(cost), True, lambda n: True)
-                              and items_safe_whatever_chosen(items, False, lambda n: True),
-                              any(n["op"] == "tile" for n in walk(list(cost) + list(items))))
+        cost, items = rows()
+        static = memo[key] = (False, False) if items is None else (
+            items_safe_whatever_chosen(list(cost), True, lambda n: True)
+            and items_safe_whatever_chosen(items, False, lambda n: True),
+            any(n["op"] == "tile" for n in walk(list(cost) + list(items))))
     safe, has_tiles = static
     if not safe or not has_tiles:
         return safe
+    cost, items = rows()
     tiles = TileCheck(g)
     tiles.p = p
     return items_safe_whatever_chosen(list(cost), True, tiles.ok) and items_safe_whatever_chosen(items, False, tiles.ok)
