@@ -393,6 +393,17 @@ def payment_options(state: dict, content: Content, p: int, amount: int, steel: b
         return [{"mc": mc}] if mc <= res["mc"] else []
     options: list[dict] = []
     have = res["mc"]
+    if len(kinds) == 1:  # the common case, in the same order as below
+        k, worth = kinds[0]
+        for n in range(min(res[k], -(-amount // worth)), -1, -1):
+            value = n * worth
+            mc = amount - value if value < amount else 0
+            if mc > have:
+                break  # fewer units only leave more to pay in M€
+            if n and value - worth >= amount:
+                continue  # a unit could be dropped: wasteful
+            options.append({"mc": mc, k: n} if n else {"mc": mc})
+        return options
     names = [k for k, _ in kinds]
     worths = [v for _, v in kinds]
     ranges = [range(min(res[k], -(-amount // v)), -1, -1) for k, v in kinds]
