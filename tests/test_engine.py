@@ -188,3 +188,27 @@ def test_corporate_era_corporations_go_to_the_corporation_deck_only():
     std = Game.new(2, seed=1, corporate_era=False)
     assert not {"Saturn Systems", "Teractor"} & set(std.content.corporations())
     assert "Research" not in std.content.cards and len(std.content.project_deck()) < 208
+
+
+def _ways_by_brute_force(amount: int, have_mc: int, units: int, worth: int) -> list[dict]:
+    """Every count of one metal, most first, leaving an M€ part the player has and wasting no unit."""
+    out = []
+    for n in range(units, -1, -1):
+        mc = max(0, amount - n * worth)
+        wasteful = n > 0 and n * worth - worth >= amount
+        if mc <= have_mc and not wasteful:
+            out.append({"mc": mc, "steel": n} if n else {"mc": mc})
+    return out
+
+
+@pytest.mark.parametrize("amount", [0, 1, 7, 8, 9, 16, 23])
+def test_the_ways_to_pay_with_one_metal_are_every_count_that_wastes_nothing(amount):
+    from tmars import rules
+    game = Game.new(2, seed=1)
+    pl = game.state["players"][0]
+    worth = rules.metal_value(game.state, game.content, 0, "steel")
+    for steel in range(0, 7):
+        for mc in (0, 3, 8, 30):
+            pl["res"].update(steel=steel, mc=mc, heat=0)
+            ways = rules.payment_options(game.state, game.content, 0, amount, True, False)
+            assert ways == _ways_by_brute_force(amount, mc, steel, worth), (steel, mc)
