@@ -31,6 +31,8 @@ def is_city(tile: dict | None) -> bool:
 
 
 def _rules_key(node: dict) -> tuple:
+    if not node.get("rules"):
+        return ()
     return tuple(r if isinstance(r, str) else (r["rule"], r.get("n")) for r in node.get("rules", ()))
 
 

@@ -79,7 +79,10 @@ def start_action_phase(g: Interp) -> None:
 
 def advance_action(g: Interp) -> None:
     st = g.state
-    if all(pl["passed"] for pl in st["players"]):
+    for pl in st["players"]:
+        if not pl["passed"]:
+            break
+    else:  # everyone has passed
         end_phase(g)
         return
     if st["players"][st["current"]]["passed"]:

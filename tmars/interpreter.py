@@ -332,7 +332,9 @@ class Interp:
         entries = task["entries"]
         if not entries:
             return None
-        if answer is None:
+        if answer is None and len(entries) == 1:
+            pick = 0  # ready or not, the one entry goes (as below)
+        elif answer is None:
             ready = [i for i, e in enumerate(entries) if entry_ready(self.state, e)] or list(range(len(entries)))
             if len(ready) == 1:
                 pick = ready[0]

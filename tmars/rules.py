@@ -18,7 +18,7 @@ from compiler.counts import COUNTS
 from compiler.triggers import TRIGGERS
 
 from .content import Content
-from .memo import extended
+from .memo import derived, extended
 
 STANDARD = vocab.STANDARD_RESOURCES
 
@@ -318,14 +318,24 @@ def _new_table(content: Content, played: list) -> dict:
 
 # ---- payment -----------------------------------------------------------------------
 def metal_value(state: dict, content: Content, p: int, res: str) -> int:
-    return _memo_on_played(state, content, p, "metal:" + res, lambda c, played: c.rules.metal_value[res] + sum(
-        m["n"] for m in modifiers(state, c, p, "value") if m["res"] == res))
+    return _memo_on_played(state, content, p, "metal-values", _metal_values)[res]
+
+
+def _metal_values(content: Content, played: list) -> dict[str, int]:
+    """Each metal's worth in M€: the rules' value and the player's modifiers of it."""
+    mods = derived(played, "mods", _modifiers_by_kind, content, played).get("value", ())
+    return {res: worth + sum(m["n"] for m in mods if m["res"] == res)
+            for res, worth in content.rules.metal_value.items()}
 
 
 def pay_with(state: dict, content: Content, p: int) -> list[str]:
     """Resources the player may spend as M€ (a 'pay X as mc' modifier, F170)."""
-    return _memo_on_played(state, content, p, "pay-with", lambda c, played: [
-        m["res"] for m in modifiers(state, c, p, "pay") if m["as"] == "mc" and "n" not in m])
+    return _memo_on_played(state, content, p, "pay-with", _pay_with)
+
+
+def _pay_with(content: Content, played: list) -> list[str]:
+    mods = derived(played, "mods", _modifiers_by_kind, content, played).get("pay", ())
+    return [m["res"] for m in mods if m["as"] == "mc" and "n" not in m]
 
 
 def card_payments(state: dict, content: Content, p: int, card: str | None) -> list[tuple[str, int, int]]:

@@ -244,8 +244,11 @@ def rest_is_safe(g: Interp, stop: int, tiles: TileCheck | None = None) -> bool:
     """Can nothing below the pending decision, down to the end of its unit, fail?"""
     tiles = tiles or TileCheck(g)
     stack = g.state["stack"]
-    return all(_safe(_rest(g, task), task, tiles) for task in stack[stop:-1]) and \
-        not unsafe_triggers_in_play(g.state, g.content)
+    for i in range(stop, len(stack) - 1):
+        task = stack[i]
+        if not _safe(_rest(g, task), task, tiles):
+            return False
+    return not unsafe_triggers_in_play(g.state, g.content)
 
 
 def _spends_resources(g: Interp, stack: list, stop: int) -> bool:

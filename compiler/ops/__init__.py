@@ -137,11 +137,17 @@ def walk(items: list, into_options: bool = True) -> Iterator[Node]:
 
 
 def items_cannot_fail(items: list, mandatory: bool = False, tile_ok: Any = None) -> bool:
-    return all(OPS[n["op"]].cannot_fail(n, mandatory, tile_ok) for n in items)
+    for n in items:  # noqa: SIM110  (a loop, not all(): no generator made at most decisions)
+        if not OPS[n["op"]].cannot_fail(n, mandatory, tile_ok):
+            return False
+    return True
 
 
 def items_safe_whatever_chosen(items: list, mandatory: bool = False, tile_ok: Any = None) -> bool:
-    return all(OPS[n["op"]].safe_whatever_chosen(n, mandatory, tile_ok) for n in items)
+    for n in items:  # noqa: SIM110  (as above)
+        if not OPS[n["op"]].safe_whatever_chosen(n, mandatory, tile_ok):
+            return False
+    return True
 
 
 ANYTHING = frozenset({"*"})
