@@ -105,7 +105,8 @@ class CardAction(ActionKind):
     prefix = "act"
 
     def offers(self, g, p):
-        return [offers.action_option(g.content, name) for name in offers.usable_actions(g, p)]
+        names = offers.usable_actions(g, p)
+        return [offers.action_option(g.content, name) for name in names] if names else names
 
     def rows(self, g, p, arg):
         alts = g.content.cards[arg]["action"]
@@ -142,7 +143,11 @@ class Conversion(ActionKind):
     prefix = "convert"
 
     def offers(self, g, p):
-        return [opt for c, oid, opt in offers.conversion_options(g) if offers.conversion_usable(g, p, c, True, oid)]
+        out = []
+        for c, oid, opt in offers.conversion_options(g):
+            if offers.conversion_usable(g, p, c, True, oid):
+                out.append(opt)
+        return out
 
     def rows(self, g, p, arg):
         card = g.content.component("conversion", arg)
@@ -218,8 +223,10 @@ class Pass(ActionKind):
     def offers(self, g, p):
         if g.state["actions"] == 0:
             return [offers.remembered_option(g.content, "pass", "pass")]
-        exclusive = any(k.offers(g, p) for k in EXCLUSIVE)
-        return [offers.remembered_option(g.content, "pass", "pass")] if exclusive else []
+        for k in EXCLUSIVE:
+            if k.offers(g, p):
+                return [offers.remembered_option(g.content, "pass", "pass")]
+        return []
 
     def start(self, g, p, arg):
         st = g.state
@@ -255,7 +262,7 @@ def start_action(g: Interp, p: int, choice: str, counts: bool = True) -> None:
     prefix, _, arg = choice.partition(":")
     action = KINDS[prefix]
     if counts and action.counts:
-        plain = unit_is_plain(g, p, choice, lambda: action.rows(g, p, arg))
+        plain = unit_is_plain(g, p, choice, action.rows, arg)
         g.push({"t": "end_action", "p": p, **({"plain": True} if plain else {})})
     action.start(g, p, arg)
 

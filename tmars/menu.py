@@ -175,9 +175,9 @@ def _held(st: dict, content: Any, p: int, kind: str) -> tuple:
     """The modifiers of one kind the player holds: standing, by the cards in play that give them
     (a value, the same in any game; remembered with the cards played), and held a while, by their
     amounts."""
-    granted = st["players"][p].get("granted") or ()
+    granted = st["players"][p].get("granted")
     return (_memo_on_played(st, content, p, "holding:" + kind, _holding(kind)),
-            tuple([m["n"] for m in granted if m["mod"] == kind]))
+            tuple([m["n"] for m in granted if m["mod"] == kind]) if granted else ())
 
 
 def _holding(kind: str) -> Callable[[Any, list], tuple]:
@@ -269,7 +269,11 @@ SHARED_SIZE = 32768
 
 def _others_prod_raw(st: dict, content: Any, p: int) -> tuple:
     """The other players' productions as they stand, cheap to take and compare (`SOURCES`)."""
-    return tuple([tuple(q["prod"].values()) for i, q in enumerate(st["players"]) if i != p])
+    out = []
+    for i, q in enumerate(st["players"]):
+        if i != p:
+            out.append(tuple(q["prod"].values()))
+    return tuple(out)
 
 
 #: cheap values that some domains' fingerprints are functions of (`SOURCE_OF`): while a source is
@@ -390,7 +394,7 @@ class PlayerParts:
             for domain in [d for d in self.index if d.startswith(name)]:
                 self.drop(domain)
         index = self.index
-        for member in {member for member, _ in now.items() ^ was.items()}:
+        for member, _ in now.items() ^ was.items():  # a member changed is there twice: dropped once
             domain = f"{name}:{member}"
             if domain in index:
                 self.drop(domain)

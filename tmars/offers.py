@@ -338,7 +338,7 @@ def open_milestones(g: Interp, p: int) -> list[dict]:
     cost = game_rules.milestone_cost
     if st["players"][p]["res"]["mc"] < cost and not rules.can_pay(st, content, p, cost):
         return []
-    taken = {m["name"] for m in claimed}
+    taken = [m["name"] for m in claimed] if claimed else ()
     parts = kept_parts(g)
     kept = parts.get if parts is not None else _NOTHING.get
     out = []

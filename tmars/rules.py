@@ -397,7 +397,8 @@ def payment_options(state: dict, content: Content, p: int, amount: int, steel: b
     for r in pay_with(state, content, p):
         if res[r]:
             kinds.append((r, 1))
-    kinds += [(k, v) for k, v, _ in held]
+    if held:
+        kinds += [(k, v) for k, v, _ in held]
     if not kinds:  # M€ only: one way, or none
         mc = max(0, amount)
         return [{"mc": mc}] if mc <= res["mc"] else []
@@ -435,8 +436,13 @@ def payment_options(state: dict, content: Content, p: int, amount: int, steel: b
 def spare_payment_value(state: dict, content: Content, p: int, metals: tuple | list) -> int:
     """M€ worth of the metals (and resources usable as M€) that may pay an M€ cost."""
     res = state["players"][p]["res"]
-    value = sum(res[m] * metal_value(state, content, p, m) for m in metals)
-    return value + sum(res[r] for r in pay_with(state, content, p))
+    value = 0
+    for m in metals:
+        if res[m]:
+            value += res[m] * metal_value(state, content, p, m)
+    for r in pay_with(state, content, p):
+        value += res[r]
+    return value
 
 
 def can_pay(state: dict, content: Content, p: int, amount: int, steel: bool = False,
@@ -464,7 +470,9 @@ def purse(state: dict, content: Content, p: int, res: dict | None = None) -> tup
     the steel, the titanium. A cost's payment adds the metals it allows (`pay_value`)."""
     if res is None:
         res = state["players"][p]["res"]
-    plain = res["mc"] + sum(res[r] for r in pay_with(state, content, p))
+    plain = res["mc"]
+    for r in pay_with(state, content, p):
+        plain += res[r]
     return (plain, res["steel"] * metal_value(state, content, p, "steel") if res["steel"] else 0,
             res["titanium"] * metal_value(state, content, p, "titanium") if res["titanium"] else 0)
 

@@ -285,8 +285,9 @@ def _viable(g: Interp, task: dict, answer: str, stop: int, rest_safe: bool) -> b
     return answer_completes(g, answer, stop) if verdict is None else verdict
 
 
-def unit_is_plain(g: Interp, p: int, key: str, rows: Callable[[], tuple[list | None, list | None]]) -> bool:
-    """Can nothing in a unit of play with these rows, (cost, items) as `rows()` gives them (None:
+def unit_is_plain(g: Interp, p: int, key: str, rows: Callable[[Interp, int, str], tuple[list | None, list | None]],
+                  arg: str) -> bool:
+    """Can nothing in a unit of play with these rows, (cost, items) as `rows(g, p, arg)` gives them (None:
     unknown), fail, whatever is answered inside it? Then its decisions need no offer check: it is
     marked on the task that ends it. What does not depend on the board is remembered per action
     (`key`); the rows are asked for only when the board decides."""
@@ -295,7 +296,7 @@ def unit_is_plain(g: Interp, p: int, key: str, rows: Callable[[], tuple[list | N
     memo = g.content.table("plain-units")
     static = memo.get(key)
     if static is None:  # (safe with every tile placeable, has tiles)
-        cost, items = rows()
+        cost, items = rows(g, p, arg)
         static = memo[key] = (False, False) if items is None else (
             items_safe_whatever_chosen(list(cost), True, lambda n: True)
             and items_safe_whatever_chosen(items, False, lambda n: True),
@@ -303,7 +304,7 @@ def unit_is_plain(g: Interp, p: int, key: str, rows: Callable[[], tuple[list | N
     safe, has_tiles = static
     if not safe or not has_tiles:
         return safe
-    cost, items = rows()
+    cost, items = rows(g, p, arg)
     tiles = TileCheck(g)
     tiles.p = p
     return items_safe_whatever_chosen(list(cost), True, tiles.ok) and items_safe_whatever_chosen(items, False, tiles.ok)
