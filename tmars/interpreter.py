@@ -89,7 +89,7 @@ class Interp:
 
     def push_items(self, items: list, ctx: dict) -> None:
         if items:
-            self.push({"t": "seq", "items": list(items), "ctx": dict(ctx)})
+            self.state["stack"].append({"t": "seq", "items": list(items), "ctx": dict(ctx)})
 
     def new_step(self) -> None:
         """An answer begins: lines from now on are new (what came before has been shown)."""
@@ -320,9 +320,10 @@ class Interp:
                                     [option(str(v), f"X = {v}") for v in range(lo, hi + 1)])
             ctx = {**ctx, "x": int(answer)}
         items = task["items"]
+        stack = self.state["stack"]  # `push`, inlined: every effect passes here
         if len(items) > 1:
-            self.push({"t": "seq", "items": items[1:], "ctx": ctx})
-        self.push({"t": "item", "node": items[0], "ctx": ctx})
+            stack.append({"t": "seq", "items": items[1:], "ctx": ctx})
+        stack.append({"t": "item", "node": items[0], "ctx": ctx})
         return None
 
     def h_batch(self, task: dict, answer: Any) -> Decision | None:
@@ -349,7 +350,7 @@ class Interp:
         else:
             pick = int(answer)
         entry = entries.pop(pick)
-        self.push(task)  # the batch goes back under the entry it releases, and resumes after it
+        self.state["stack"].append(task)  # the batch goes back under the entry it releases, and resumes after it
         self.push_items(entry["items"], entry["ctx"])
         return None
 
