@@ -26,10 +26,6 @@ def _rule_words(node: dict) -> dict[str, int]:
     return out
 
 
-def is_city(tile: dict | None) -> bool:
-    return bool(tile) and tile["tile"] == "city"
-
-
 def _rules_key(node: dict) -> tuple:
     if not node.get("rules"):
         return ()
@@ -120,15 +116,26 @@ def _candidates(state: dict, content: Content, p: int, node: dict, among: Any = 
             continue
         if "next-own" in rules and aid not in next_to(state, content, "owner", p):
             continue
-        if "isolated" in rules and any(n in b for n in nbs):
+        if "isolated" in rules and _neighbours_with(b, nbs, None):
             continue
-        if "next-city" in rules and not any(is_city(b.get(n)) for n in nbs):
+        if "next-city" in rules and not _neighbours_with(b, nbs, "city"):
             continue
-        if "next-cities" in rules and sum(is_city(b.get(n)) for n in nbs) < rules["next-cities"]:
+        if "next-cities" in rules and _neighbours_with(b, nbs, "city") < rules["next-cities"]:
             continue
-        if "next-greenery" in rules and not any(b.get(n, {}).get("tile") == "greenery" for n in nbs):
+        if "next-greenery" in rules and not _neighbours_with(b, nbs, "greenery"):
             continue
         yield aid
+
+
+def _neighbours_with(board: dict, neighbours: tuple, kind: str | None) -> int:
+    """How many of these areas hold a tile of this kind (None: any tile). A loop, not a generator:
+    asked for each area a placement rule reads."""
+    n = 0
+    for area in neighbours:
+        tile = board.get(area)
+        if tile is not None and (kind is None or tile["tile"] == kind):
+            n += 1
+    return n
 
 
 def _placement(content: Content, node: dict) -> tuple[dict[str, int], bool, tuple, dict[str, tuple]]:
