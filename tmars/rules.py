@@ -70,6 +70,11 @@ def modifiers(state: dict, content: Content, p: int, kind: str) -> list[dict]:
     return _memo_on_played(state, content, p, "mods", _modifiers_by_kind).get(kind, ())
 
 
+def _played_modifiers(content: Content, played: list, kind: str) -> list[dict]:
+    """`modifiers` for a value remembered with the played cards, which has them and not the state."""
+    return derived(played, "mods", _modifiers_by_kind, content, played).get(kind, ())
+
+
 def _modifiers_by_kind(content: Content, played: list) -> dict[str, list[dict]]:
     out: dict[str, list[dict]] = {}
     for e in played:
@@ -323,7 +328,7 @@ def metal_value(state: dict, content: Content, p: int, res: str) -> int:
 
 def _metal_values(content: Content, played: list) -> dict[str, int]:
     """Each metal's worth in M€: the rules' value and the player's modifiers of it."""
-    mods = derived(played, "mods", _modifiers_by_kind, content, played).get("value", ())
+    mods = _played_modifiers(content, played, "value")
     return {res: worth + sum(m["n"] for m in mods if m["res"] == res)
             for res, worth in content.rules.metal_value.items()}
 
@@ -334,7 +339,7 @@ def pay_with(state: dict, content: Content, p: int) -> list[str]:
 
 
 def _pay_with(content: Content, played: list) -> list[str]:
-    mods = derived(played, "mods", _modifiers_by_kind, content, played).get("pay", ())
+    mods = _played_modifiers(content, played, "pay")
     return [m["res"] for m in mods if m["as"] == "mc" and "n" not in m]
 
 
