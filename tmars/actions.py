@@ -105,8 +105,10 @@ class CardAction(ActionKind):
     prefix = "act"
 
     def offers(self, g, p):
-        names = offers.usable_actions(g, p)
-        return [offers.action_option(g.content, name) for name in names] if names else names
+        out = []
+        for name in offers.usable_actions(g, p):
+            out.append(offers.action_option(g.content, name))
+        return out
 
     def rows(self, g, p, arg):
         alts = g.content.cards[arg]["action"]

@@ -223,8 +223,12 @@ def _table(st: dict, content: Any, p: int) -> tuple:
 
 def _others_prod(st: dict, content: Any, p: int) -> dict[str, tuple]:
     """Each production, the other players' amounts of it in seat order."""
-    prods = [q["prod"] for i, q in enumerate(st["players"]) if i != p]
-    return {r: tuple([prod[r] for prod in prods]) for r in prods[0]}
+    out: dict[str, tuple] = {}
+    for i, q in enumerate(st["players"]):  # loops, not comprehensions: taken whenever one changes
+        if i != p:
+            for r, n in q["prod"].items():
+                out[r] = out.get(r, ()) + (n,)
+    return out
 
 
 def _board(st: dict, content: Any, p: int) -> tuple[int, int]:

@@ -265,7 +265,10 @@ def requirements_met(state: dict, content: Content, p: int, card: dict) -> bool:
     reqs = card.get("requires")
     if not reqs:
         return True
-    return all(requirement_met(state, content, p, r, flex_of(state, content, p, r["count"])) for r in reqs)
+    for r in reqs:  # noqa: SIM110  (a loop, not all(): no generator made for each card asked)
+        if not requirement_met(state, content, p, r, flex_of(state, content, p, r["count"])):
+            return False
+    return True
 
 
 # ---- triggers and discounts matching ---------------------------------------------
