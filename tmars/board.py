@@ -29,7 +29,7 @@ def _rule_words(node: dict) -> dict[str, int]:
 def _rules_key(node: dict) -> tuple:
     if not node.get("rules"):
         return ()
-    return tuple(r if isinstance(r, str) else (r["rule"], r.get("n")) for r in node.get("rules", ()))
+    return tuple(r if isinstance(r, str) else (r["rule"], r.get("n")) for r in node["rules"])
 
 
 def board_signature(state: dict, content: Content) -> str:

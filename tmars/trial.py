@@ -295,8 +295,9 @@ def unit_is_plain(g: Interp, p: int, key: str, rows: Callable[[Interp, int, str]
         return False
     memo = g.content.table("plain-units")
     static = memo.get(key)
+    asked = None
     if static is None:  # (safe with every tile placeable, has tiles)
-        cost, items = rows(g, p, arg)
+        cost, items = asked = rows(g, p, arg)
         static = memo[key] = (False, False) if items is None else (
             items_safe_whatever_chosen(list(cost), True, lambda n: True)
             and items_safe_whatever_chosen(items, False, lambda n: True),
@@ -304,7 +305,7 @@ def unit_is_plain(g: Interp, p: int, key: str, rows: Callable[[Interp, int, str]
     safe, has_tiles = static
     if not safe or not has_tiles:
         return safe
-    cost, items = rows(g, p, arg)
+    cost, items = asked or rows(g, p, arg)
     tiles = TileCheck(g)
     tiles.p = p
     return items_safe_whatever_chosen(list(cost), True, tiles.ok) and items_safe_whatever_chosen(items, False, tiles.ok)
