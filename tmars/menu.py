@@ -101,8 +101,8 @@ from compiler.ops import items_cannot_fail, items_reads, walk
 from compiler.tiles import place_node
 
 from .board import tile_witness, tile_witnesses
-from .memo import Bounded
-from .rules import _memo_on_played, acting, modifier_holders, tags, tile_counts
+from .memo import Bounded, extended
+from .rules import acting, modifier_holders, tags, tile_counts
 from .static import unsafe_triggers_in_play, words_answered
 
 #: domains whose fingerprint is one value each
@@ -171,49 +171,42 @@ def _played(st: dict, content: Any, p: int) -> tuple:
     return len(pl["played"]), len(pl["events"]), tuple(map(str, granted)) if granted else ()
 
 
-def _held(st: dict, content: Any, p: int, kind: str) -> tuple:
+def _held(st: dict, content: Any, p: int, kind: str, memo_kind: str) -> tuple:
     """The modifiers of one kind the player holds: standing, by the cards in play that give them
-    (a value, the same in any game; remembered with the cards played), and held a while, by their
-    amounts."""
-    granted = st["players"][p].get("granted")
-    return (_memo_on_played(st, content, p, "holding:" + kind, _holding(kind)),
-            tuple([m["n"] for m in granted if m["mod"] == kind]) if granted else ())
+    (a value, the same in any game; extended with the cards played, under `memo_kind`), and held
+    a while, by their amounts."""
+    pl = st["players"][p]
+    granted = pl.get("granted")
+    holders = extended(pl["played"], memo_kind, dict, _add_holders, content, kind)
+    return tuple(holders), tuple([m["n"] for m in granted if m["mod"] == kind]) if granted else ()
 
 
-def _holding(kind: str) -> Callable[[Any, list], tuple]:
-    """What `_held` remembers with the cards played: the names of those giving modifiers of a kind."""
-    build = _HOLDING.get(kind)
-    if build is None:
-        def build(content: Any, played: list) -> tuple:
-            holders = modifier_holders(content, kind)
-            return tuple([e["name"] for e in played if e["name"] in holders])
-        _HOLDING[kind] = build
-    return build
-
-
-_HOLDING: dict[str, Callable[[Any, list], tuple]] = {}
+def _add_holders(names: dict[str, None], played: Any, content: Any, kind: str) -> None:
+    holders = modifier_holders(content, kind)
+    for e in played:
+        if e["name"] in holders:
+            names[e["name"]] = None
 
 
 def _discounts(st: dict, content: Any, p: int) -> tuple:
-    return _held(st, content, p, "discount")
+    return _held(st, content, p, "discount", "holding:discount")
 
 
 def _effects(st: dict, content: Any, p: int) -> dict[str, tuple]:
     """For each trigger word a card's play may set off (`building-tag`, `city`, `tile`), the own
-    cards in play with an effect answering it, in play order (worked out as cards are played)."""
-    return _memo_on_played(st, content, p, "answering-by-word", _answering_by_word)
+    cards in play with an effect answering it, in play order (extended as cards are played)."""
+    return extended(st["players"][p]["played"], "answering-by-word", dict, _add_answering, content)
 
 
-def _answering_by_word(content: Any, played: list) -> dict[str, tuple]:
-    out: dict[str, list[str]] = {}
+def _add_answering(out: dict[str, tuple], played: Any, content: Any) -> None:
     for e in played:
-        for w in words_answered(content, e["name"]):
-            out.setdefault(w, []).append(e["name"])
-    return {w: tuple(names) for w, names in out.items()}
+        name = e["name"]
+        for w in words_answered(content, name):
+            out[w] = out.get(w, ()) + (name,)
 
 
 def _flex(st: dict, content: Any, p: int) -> tuple:
-    return _held(st, content, p, "flex")
+    return _held(st, content, p, "flex", "holding:flex")
 
 
 def _table(st: dict, content: Any, p: int) -> tuple:
@@ -398,10 +391,16 @@ class PlayerParts:
             for domain in [d for d in self.index if d.startswith(name)]:
                 self.drop(domain)
         index = self.index
-        for member, _ in now.items() ^ was.items():  # a member changed is there twice: dropped once
-            domain = f"{name}:{member}"
-            if domain in index:
-                self.drop(domain)
+        for member, value in now.items():  # loops, not sets of items: taken at most menus
+            if was.get(member, _MISSING) != value:
+                domain = f"{name}:{member}"
+                if domain in index:
+                    self.drop(domain)
+        for member in was:
+            if member not in now:
+                domain = f"{name}:{member}"
+                if domain in index:
+                    self.drop(domain)
 
     def move_places(self, st: dict, content: Any, p: int) -> None:
         """A tile or a claim was added: drop the parts reading a tile that came to have an area,

@@ -18,7 +18,7 @@ from compiler.counts import COUNTS
 from compiler.triggers import TRIGGERS
 
 from .content import Content
-from .memo import derived, extended
+from .memo import extended
 
 STANDARD = vocab.STANDARD_RESOURCES
 
@@ -65,23 +65,21 @@ def _memo_on_played(state: dict, content: Content, p: int, kind: str, build) -> 
     return found
 
 
-def modifiers(state: dict, content: Content, p: int, kind: str) -> list[dict]:
-    """The player's static modifiers of one kind (memoised on the played cards, all kinds at once)."""
-    return _memo_on_played(state, content, p, "mods", _modifiers_by_kind).get(kind, ())
+def modifiers(state: dict, content: Content, p: int, kind: str) -> tuple[dict, ...]:
+    """The player's static modifiers of one kind (all kinds at once, extended as cards are played)."""
+    return extended(state["players"][p]["played"], "mods", dict, _add_modifiers, content.cards).get(kind, ())
 
 
-def _played_modifiers(content: Content, played: list, kind: str) -> list[dict]:
+def _played_modifiers(content: Content, played: list, kind: str) -> tuple[dict, ...]:
     """`modifiers` for a value remembered with the played cards, which has them and not the state."""
-    return derived(played, "mods", _modifiers_by_kind, content, played).get(kind, ())
+    return extended(played, "mods", dict, _add_modifiers, content.cards).get(kind, ())
 
 
-def _modifiers_by_kind(content: Content, played: list) -> dict[str, list[dict]]:
-    out: dict[str, list[dict]] = {}
+def _add_modifiers(out: dict[str, tuple[dict, ...]], played: Any, cards: dict) -> None:
     for e in played:
-        for eff in content.cards[e["name"]].get("effects", ()):
+        for eff in cards[e["name"]].get("effects", ()):
             for m in eff.get("mods", ()):
-                out.setdefault(m["mod"], []).append(m)
-    return out
+                out[m["mod"]] = out.get(m["mod"], ()) + (m,)
 
 
 def modifier_holders(content: Content, kind: str) -> frozenset[str]:
