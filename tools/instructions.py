@@ -25,6 +25,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from revisions import checked_out
+
 ROOT = Path(__file__).resolve().parent.parent
 
 GAMES = """
@@ -99,15 +101,8 @@ def main() -> int:
     print(f"this tree: {now['instructions_per_decision'] / 1e3:.1f} k instructions per decision "
           f"({now['decisions']} decisions in {args.games} games)")
     if args.against:
-        with tempfile.TemporaryDirectory() as tmp:
-            tree = Path(tmp) / "tree"
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), args.against],
-                           check=True, capture_output=True)
-            try:
-                then = per_game(tree, args.games, args.modules, args.warmup)
-            finally:
-                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
-                               capture_output=True)
+        with checked_out(args.against) as tree:
+            then = per_game(tree, args.games, args.modules, args.warmup)
         print(f"{args.against}: {then['instructions_per_decision'] / 1e3:.1f} k instructions per decision "
               f"({then['decisions']} decisions)")
         if then["decisions"] != now["decisions"]:
