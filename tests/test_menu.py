@@ -156,7 +156,7 @@ def test_a_tile_far_from_the_witness_keeps_what_reads_the_plain_tile():
 
 @pytest.mark.parametrize("seed", range(4))
 def test_the_witness_agrees_with_a_search_of_the_whole_board(seed):
-    """On every board of a game, `tile_witness` carried from board to board says whether a plain
+    """On every board of a game, `tile_witnesses` carried from board to board says whether a plain
     tile has an area exactly as a fresh search does."""
     from tmars import board as tiles
 
@@ -165,7 +165,8 @@ def test_the_witness_agrees_with_a_search_of_the_whole_board(seed):
     known = {(p, k): None for p in range(2) for k in ("city", "greenery", "ocean")}
     while not game.over:
         for (p, kind), was in known.items():
-            now = known[(p, kind)] = tiles.tile_witness(game.state, game.content, p, {"tile": kind}, was)
+            now = known[(p, kind)] = tiles.tile_witnesses(game.state, game.content, p, {kind: was},
+                                                          lambda tile: {"tile": tile})[kind]
             fresh = next(tiles._candidates(game.state, game.content, p, {"tile": kind}), None)
             assert (now[2] is None) == (fresh is None)
         d = game.pending

@@ -157,43 +157,55 @@ def _placement(content: Content, node: dict) -> tuple[dict[str, int], bool, tupl
     return found
 
 
-def tile_witness(state: dict, content: Content, p: int, node: dict, known: tuple | None = None) -> tuple:
+def tile_witness(state: dict, content: Content, p: int, node: dict) -> tuple:
     """(tiles, claims, area): an area the tile's own rules allow now (None: none does), with the
-    number of tiles and the claims of the board it was found on. What was found on an earlier
-    board of the same game (`known`) mostly settles it: the rules read an area and its neighbours
-    and tiles are never removed, so the area found before is asked again alone, and a board that
-    allowed none can only allow the tile next to the tiles placed since."""
-    return _witness(state, content, p, node, known, len(state["board"]), _claims(state), {})
+    number of tiles and the claims of the board it was found on (`tile_witnesses` moves it to a
+    later board)."""
+    return len(state["board"]), _claims(state), next(_candidates(state, content, p, node), None)
 
 
-def tile_witnesses(state: dict, content: Content, p: int, known: dict[str, tuple],
+def tile_witnesses(state: dict, content: Content, p: int, known: dict[str, tuple | None],
                    node_of: Callable[[str], dict]) -> dict[str, tuple]:
-    """`tile_witness` of each tile (`node_of` its node) found on an earlier board, moved to this
-    one: the board's size, its claims and the areas touched since are asked once for all."""
-    n, claims, touched = len(state["board"]), _claims(state), {}
-    return {tile: _witness(state, content, p, node_of(tile), was, n, claims, touched) for tile, was in known.items()}
+    """`tile_witness` of each tile (`node_of` its node) found on an earlier board (None: on none),
+    moved to this one. What was found mostly settles it: the rules read an area and its neighbours
+    and tiles are never removed, so while the claims stand, the area found before still takes the
+    tile unless a tile was placed on it or next to it since, and a board that allowed none can only
+    allow the tile next to the tiles placed since. The areas touched since are asked once for all;
+    the common answers are in the loop (this runs after every tile placed)."""
+    n, claims = len(state["board"]), _claims(state)
+    touched: dict[int, dict[str, None]] = {}
+    out = {}
+    for tile, was in known.items():
+        if was is None or was[1] != claims:
+            out[tile] = n, claims, next(_candidates(state, content, p, node_of(tile)), None)
+            continue
+        if was[0] == n:
+            out[tile] = was
+            continue
+        near = touched.get(was[0])
+        if near is None:
+            near = touched[was[0]] = touched_since(state, content, was[0])
+        witness = was[2]
+        if witness is not None and witness not in near:
+            out[tile] = n, claims, witness
+        else:
+            out[tile] = n, claims, _witness_near(state, content, p, node_of(tile), witness, near)
+    return out
 
 
 def _claims(state: dict) -> tuple:
     return tuple(state["claims"].items()) if state["claims"] else ()
 
 
-def _witness(state: dict, content: Content, p: int, node: dict, known: tuple | None, n: int, claims: tuple,
-             touched: dict[int, dict[str, None]]) -> tuple:
-    if known is not None and known[1] == claims:
-        if known[0] == n:
-            return known
-        near = touched.get(known[0])
-        if near is None:
-            near = touched[known[0]] = touched_since(state, content, known[0])
-        witness = known[2]
-        if witness is None:
-            return n, claims, next(_candidates(state, content, p, node, near), None)
-        if witness not in near:
-            return n, claims, witness  # no tile placed since on it or next to it: it still takes the tile
-        if next(_candidates(state, content, p, node, (witness,)), None) is not None:
-            return n, claims, witness
-    return n, claims, next(_candidates(state, content, p, node), None)
+def _witness_near(state: dict, content: Content, p: int, node: dict, witness: str | None,
+                  near: dict[str, None]) -> str | None:
+    """An area the tile may go on now, when the one found before (None: none) is near the tiles
+    placed since (`near`): the tiles placed since can only have opened areas near them."""
+    if witness is None:
+        return next(_candidates(state, content, p, node, near), None)
+    if next(_candidates(state, content, p, node, (witness,)), None) is not None:
+        return witness
+    return next(_candidates(state, content, p, node), None)
 
 
 def touched_since(state: dict, content: Content, start: int) -> dict[str, None]:
