@@ -28,6 +28,8 @@ from pathlib import Path
 
 from revisions import ROOT, checked_out
 
+#: one turn, self-contained: it runs against any revision, so it uses only what every revision has
+#: (`Game.new`, `answer`, `RandomAgent`), not this tree's `bench.py`
 TURN = """
 import json, sys, time
 from tmars.agents import RandomAgent
