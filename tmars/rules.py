@@ -67,7 +67,7 @@ def _memo_on_played(state: dict, content: Content, p: int, kind: str, build) -> 
 
 def modifiers(state: dict, content: Content, p: int, kind: str) -> tuple[dict, ...]:
     """The player's static modifiers of one kind (all kinds at once, extended as cards are played)."""
-    return extended(state["players"][p]["played"], "mods", dict, _add_modifiers, content.cards).get(kind, ())
+    return _played_modifiers(content, state["players"][p]["played"], kind)
 
 
 def _played_modifiers(content: Content, played: list, kind: str) -> tuple[dict, ...]:
