@@ -502,9 +502,7 @@ def area_options(content: Content, areas: list[str]) -> list[dict]:
 
 def area_label(content: Content, aid: str) -> str:
     """'21 (Tharsis Tholus, steel)': the area, its name and its placement bonus (remembered)."""
-    labels = content.memo.get("area-labels")
-    if labels is None:
-        labels = content.memo["area-labels"] = {}
+    labels = content.table("area-labels")
     label = labels.get(aid)
     if label is None:
         a = content.map.areas[aid]

@@ -550,9 +550,7 @@ class Menu:
 
 def _domains_known(content: Any) -> dict[tuple, PartReads | None]:
     """The domains each part reads (`domains_of`), worked out once per content and part."""
-    known = content.memo.get("menu-domains")
-    if known is None:
-        known = content.memo["menu-domains"] = {}
+    known = content.table("menu-domains")
     return known
 
 
@@ -617,9 +615,7 @@ def _shared(g: Any) -> Bounded:
     """The parts shared between the games of one content with the same players and options,
     keyed on the values of the domains they read."""
     st = g.state
-    tables = g.content.memo.get("menu-shared")
-    if tables is None:
-        tables = g.content.memo["menu-shared"] = {}
+    tables = g.content.table("menu-shared")
     key = (len(st["players"]), repr(st["options"]))
     table = tables.get(key)
     if table is None:

@@ -213,9 +213,7 @@ def _with_actions(content: Any, played: list) -> list[tuple[int, str, list[tuple
 
 def option_id(g: Interp, prefix: str, name: str) -> str:
     """'std:power-plant' for a board component: its menu option id (remembered per name)."""
-    memo = g.content.memo.get("option-ids")
-    if memo is None:
-        memo = g.content.memo["option-ids"] = {}
+    memo = g.content.table("option-ids")
     oid = memo.get((prefix, name))
     if oid is None:
         oid = memo[(prefix, name)] = f"{prefix}:{g.content.slug(name)}"
@@ -373,9 +371,7 @@ def action_option(content: Any, name: str) -> dict:
 def remembered_option(content: Any, oid: str, label: str) -> dict:
     """The option, made once per content: menus are built at every prompt, and an option is never
     changed once made."""
-    memo = content.memo.get("menu-options")
-    if memo is None:
-        memo = content.memo["menu-options"] = {}
+    memo = content.table("menu-options")
     found = memo.get(oid)
     if found is None or found["label"] != label:  # one per option id: the last label (a card's cost)
         found = memo[oid] = option(oid, label)
