@@ -144,7 +144,7 @@ def _placement(content: Content, node: dict) -> tuple[dict[str, int], bool, tupl
     whatever is on the board (ocean area or land, reserved for it or not, volcanic, a metal bonus)
     with their neighbours, in map order and as a dict."""
     memo = content.table("tile-placement")
-    key = (node["tile"], node.get("name", ""), _rules_key(node) if node.get("rules") else ())
+    key = (node["tile"], node.get("name", ""), _rules_key(node))
     found = memo.get(key)
     if found is None:
         rules = _rule_words(node)

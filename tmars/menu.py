@@ -171,13 +171,13 @@ def _played(st: dict, content: Any, p: int) -> tuple:
     return len(pl["played"]), len(pl["events"]), tuple(map(str, granted)) if granted else ()
 
 
-def _held(st: dict, content: Any, p: int, kind: str, memo_kind: str) -> tuple:
+def _held(st: dict, content: Any, p: int, kind: str) -> tuple:
     """The modifiers of one kind the player holds: standing, by the cards in play that give them
-    (a value, the same in any game; extended with the cards played, under `memo_kind`), and held
-    a while, by their amounts."""
+    (a value, the same in any game; extended with the cards played), and held a while, by their
+    amounts."""
     pl = st["players"][p]
     granted = pl.get("granted")
-    holders = extended(pl["played"], memo_kind, dict, _add_holders, content, kind)
+    holders = extended(pl["played"], "holding:" + kind, dict, _add_holders, content, kind)
     return tuple(holders), tuple([m["n"] for m in granted if m["mod"] == kind]) if granted else ()
 
 
@@ -189,7 +189,7 @@ def _add_holders(names: dict[str, None], played: Any, content: Any, kind: str) -
 
 
 def _discounts(st: dict, content: Any, p: int) -> tuple:
-    return _held(st, content, p, "discount", "holding:discount")
+    return _held(st, content, p, "discount")
 
 
 def _effects(st: dict, content: Any, p: int) -> dict[str, tuple]:
@@ -206,7 +206,7 @@ def _add_answering(out: dict[str, tuple], played: Any, content: Any) -> None:
 
 
 def _flex(st: dict, content: Any, p: int) -> tuple:
-    return _held(st, content, p, "flex", "holding:flex")
+    return _held(st, content, p, "flex")
 
 
 def _table(st: dict, content: Any, p: int) -> tuple:
@@ -391,12 +391,12 @@ class PlayerParts:
             for domain in [d for d in self.index if d.startswith(name)]:
                 self.drop(domain)
         index = self.index
-        for member, value in now.items():  # loops, not sets of items: taken at most menus
+        for member, value in now.items():  # loops, not sets: taken at most menus
             if was.get(member, _MISSING) != value:
                 domain = f"{name}:{member}"
                 if domain in index:
                     self.drop(domain)
-        for member in was:
+        for member in was:  # a member gone (not in `now`) changed too
             if member not in now:
                 domain = f"{name}:{member}"
                 if domain in index:
@@ -550,8 +550,7 @@ class Menu:
 
 def _domains_known(content: Any) -> dict[tuple, PartReads | None]:
     """The domains each part reads (`domains_of`), worked out once per content and part."""
-    known = content.table("menu-domains")
-    return known
+    return content.table("menu-domains")
 
 
 def check_menus(g: Any) -> None:

@@ -71,7 +71,7 @@ def modifiers(state: dict, content: Content, p: int, kind: str) -> tuple[dict, .
 
 
 def _played_modifiers(content: Content, played: list, kind: str) -> tuple[dict, ...]:
-    """`modifiers` for a value remembered with the played cards, which has them and not the state."""
+    """`modifiers` from the played cards themselves (what a value remembered with them has)."""
     return extended(played, "mods", dict, _add_modifiers, content.cards).get(kind, ())
 
 
