@@ -25,8 +25,17 @@ from .savefile import SaveError
 from .setup import new_state
 
 
-#: an option's id (a C-level getter: every answer lists the ids of its decision's options)
+#: an option's id (a C-level getter: a selection lists the ids of its options)
 _ID = itemgetter("id")
+
+
+def _offered(options: list[dict], answer: Any) -> bool:
+    """Is the answer one option's id? A loop, not a list of the ids: asked at every decision."""
+    if isinstance(answer, str):
+        for o in options:
+            if o["id"] == answer:
+                return True
+    return False
 
 
 class IllegalAnswer(Exception):
@@ -89,8 +98,8 @@ class Game:
         if player != d["player"]:
             raise IllegalAnswer(f"it is {self.state['players'][d['player']]['name']}'s decision, not "
                                 f"player {player}'s")
-        ids = list(map(_ID, d["options"]))
         if d["kind"] == "select":
+            ids = list(map(_ID, d["options"]))
             if not isinstance(answer, (list, tuple)) or not all(isinstance(a, str) for a in answer):
                 raise IllegalAnswer("this decision takes a list of option ids")
             if len(set(answer)) != len(answer):
@@ -101,7 +110,8 @@ class Game:
             if not d.get("min", 0) <= len(answer) <= d.get("max", len(ids)):
                 raise IllegalAnswer(f"choose between {d.get('min', 0)} and {d.get('max', len(ids))} options")
             answer = list(answer)
-        elif not isinstance(answer, str) or answer not in ids:
+        elif not _offered(d["options"], answer):
+            ids = list(map(_ID, d["options"]))
             raise IllegalAnswer(f"not an option: {answer!r}; options are {', '.join(ids[:12])}"
                                 + ("…" if len(ids) > 12 else ""))
         self.state["pending"] = None

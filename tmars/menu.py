@@ -103,7 +103,7 @@ from compiler.tiles import place_node
 from .board import tile_witness, tile_witnesses
 from .memo import Bounded, extended
 from .rules import acting, modifier_holders, tags, tile_counts
-from .static import unsafe_triggers_in_play, words_answered
+from .static import cards_with_unsafe_triggers, unsafe_triggers_in_play, words_answered
 
 #: domains whose fingerprint is one value each
 PLAIN = ("board", "played", "discounts", "flex", "cres", "hand", "tr", "table", "triggers",
@@ -344,7 +344,8 @@ class PlayerParts:
             now = FINGERPRINT[name](st, content, p)
             if now == was:
                 continue
-            self.drop(name)  # a plain domain, or the bare family: every member
+            if name in self.index:
+                self.drop(name)  # a plain domain, or the bare family: every member
             if name == "place":
                 prints[name] = now
                 self.move_places(st, content, p)
@@ -583,7 +584,7 @@ def part(g: Any, p: int, key: tuple, reads: Callable[..., frozenset[str]], work:
         return work(*args)
     reads_of = menu.domains.get(key, _MISSING)
     if reads_of is _MISSING:
-        domains = domains_of(frozenset(reads(*args)))
+        domains = domains_of(frozenset(reads(*args)) - _constant(g.content))
         reads_of = menu.domains[key] = None if domains is None else PartReads(domains)
     if reads_of is None:
         return work(*args)
@@ -602,6 +603,16 @@ def part(g: Any, p: int, key: tuple, reads: Callable[..., frozenset[str]], work:
         value = shared.put(known, work(*args))
     kept.parts[key] = value
     return value
+
+
+def _constant(content: Any) -> frozenset[str]:
+    """The domains whose fingerprint never changes in games of this content, which a part need
+    not read: `triggers` when no card's triggered effects can fail."""
+    found = content.memo.get("menu-constant")
+    if found is None:
+        constant = set() if cards_with_unsafe_triggers(content) else {"triggers"}
+        found = content.memo["menu-constant"] = frozenset(constant)
+    return found
 
 
 def shareable(domains: tuple[str, ...]) -> bool:

@@ -394,6 +394,11 @@ def open_awards(g: Interp, p: int) -> list[dict]:
     cost = costs[n]
     if st["players"][p]["res"]["mc"] < cost and not rules.can_pay(st, content, p, cost):
         return []
-    taken = {a["name"] for a in funded}
-    return [remembered_option(content, f"award:{content.slug(name)}", f"fund award {name} ({cost} M€)")
-            for name in content.map.awards if name not in taken]
+    memo = content.table("award-options")
+    key = (cost, *[a["name"] for a in funded])
+    found = memo.get(key)
+    if found is None:  # the same few lists at every menu: made once per price and awards funded
+        taken = set(key[1:])
+        found = memo[key] = [remembered_option(content, f"award:{content.slug(name)}", f"fund award {name} ({cost} M€)")
+                             for name in content.map.awards if name not in taken]
+    return list(found)
