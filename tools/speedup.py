@@ -8,7 +8,9 @@ base workload (2 players, Tharsis, uniform random bots) with this tree and with 
 (checked out in a temporary git worktree) in turns, a fresh process each time, pinned to one core,
 in the order A B B A A B ... so that a drift falls on both alike; each turn warms up first
 (`--warmup` games), then times `--games` games. It reports each round's ratio of games per second
-and their median, and the p99 decision of each tree (median over the turns).
+and their median, the same ratio for the engine's time alone (the time spent answering, per
+decision: the uniform random bots' own choosing is a cost the engine does not have), and the p99
+decision of each tree (median over the turns).
 
     python tools/speedup.py --against REV [--rounds 8] [--games 150] [--warmup 50] [--core 0]
 
@@ -54,7 +56,7 @@ for s in range(games):
 elapsed = time.perf_counter() - start
 times.sort()
 print(json.dumps({"games_per_s": games / elapsed, "p99_us": 1e6 * times[int(len(times) * 0.99)],
-                  "decisions": len(times)}))
+                  "engine_s": sum(times), "decisions": len(times)}))
 """
 
 
@@ -74,6 +76,7 @@ def compare(this: Path, other: Path, rounds: int, games: int, warmup: int, core:
         for tree, cache in trees.values():  # compile each tree's cards first: no turn pays for it
             turn(tree, cache, 1, 0, core)
         ratios: list[float] = []
+        engine: list[float] = []  # the same ratio for the engine's time alone (answering), without the bots'
         p99: dict[str, list[float]] = {"this": [], label: []}
         decisions: dict[str, int] = {}
         for r in range(rounds):
@@ -83,10 +86,15 @@ def compare(this: Path, other: Path, rounds: int, games: int, warmup: int, core:
                 p99[name].append(figures["p99_us"])
                 decisions[name] = figures["decisions"]
             ratios.append(got["this"]["games_per_s"] / got[label]["games_per_s"])
+            engine.append((got[label]["engine_s"] / got[label]["decisions"])
+                          / (got["this"]["engine_s"] / got["this"]["decisions"]))
             print(f"round {r + 1}: this {got['this']['games_per_s']:.2f} games/s, {label} "
-                  f"{got[label]['games_per_s']:.2f}, ratio {ratios[-1]:.3f}", flush=True)
+                  f"{got[label]['games_per_s']:.2f}, ratio {ratios[-1]:.3f} (engine alone {engine[-1]:.3f})",
+                  flush=True)
     print(f"median ratio {statistics.median(ratios):.3f} over {rounds} rounds "
           f"(min {min(ratios):.3f}, max {max(ratios):.3f})")
+    print(f"engine alone (the time spent answering, without the bots' choosing): median ratio "
+          f"{statistics.median(engine):.3f} (min {min(engine):.3f}, max {max(engine):.3f})")
     print(f"p99 decision: this {statistics.median(p99['this']):.0f} µs, {label} "
           f"{statistics.median(p99[label]):.0f} µs (median over the turns)")
     if decisions["this"] != decisions[label]:
