@@ -11,7 +11,7 @@ from tmars import actions, rules
 from tmars.agents import RandomAgent
 from tmars.game import Game
 from tmars.menu import (Menu, MenuMismatch, PartReads, check_menus, domains_of, play_reads, requirement_reads,
-                        shareable)
+                        rows_reads, shareable)
 
 
 def _play(game: Game, seed: int, decisions: int | None = None) -> None:
@@ -387,6 +387,47 @@ def test_a_plain_loss_of_a_cards_effects_is_tested_apart_and_the_rest_kept():
     pl["res"]["heat"] = 4
     assert "play:Local Heat Trapping" not in {o["id"] for o in actions.action_options(g, p)}
     assert key in kept.parts  # kept: what the player has is asked apart
+
+
+def _with_action_in_play(card: str) -> tuple[Game, int]:
+    """A game some way in whose acting player has `card` in play, its action not used."""
+    game = _at_action(6)
+    p = game.pending["player"]
+    game.state["players"][p]["played"].append({"name": card, "res": 0, "used": False, "area": None})
+    return game, p
+
+
+def test_an_x_loss_of_an_actions_cost_is_tested_apart_at_x_1_and_the_rest_kept():
+    """Power Infrastructure spends X energy (X at least 1) for X M€: whether the player has 1
+    energy is asked at each menu, and the verdict on the rest of the row is kept."""
+    game, p = _with_action_in_play("Power Infrastructure")
+    g, res = game.interp, game.state["players"][p]["res"]
+    res["energy"] = 1
+    assert "act:Power Infrastructure" in _fresh_menu(game, p)
+    kept = g.menu.players[p]
+    key = ("act:Power Infrastructure:0", True)
+    losses, verdict = kept.parts[key]
+    assert losses == (("energy", 1, None),) and verdict is True
+    res["energy"] = 0
+    assert "act:Power Infrastructure" not in {o["id"] for o in actions.action_options(g, p)}
+    assert key in kept.parts  # kept: what the player has is asked apart
+
+
+def test_a_reveal_reads_whether_a_card_is_left_and_is_kept_while_one_is():
+    """Search For Life reveals the top card: its row reads whether the deck or the discard pile
+    holds a card (`deck`), not anything, so it is kept; with both empty it is not offered."""
+    content = Game.new(2, seed=0).content
+    gain = content.cards["Search For Life"]["action"][0]["gain"]
+    reads = rows_reads([], gain)
+    assert "deck" in reads and domains_of(reads) is not None
+    game, p = _with_action_in_play("Search For Life")
+    g, st = game.interp, game.state
+    st["players"][p]["res"]["mc"] = 5
+    assert "act:Search For Life" in _fresh_menu(game, p)
+    assert ("act:Search For Life:0", True) in g.menu.players[p].parts
+    st["deck"], st["discard"] = [], []
+    assert "act:Search For Life" not in {o["id"] for o in actions.action_options(g, p)}
+    assert "act:Search For Life" not in _fresh_menu(game, p)
 
 
 def test_a_cards_verdict_reads_only_the_own_effects_its_tags_and_tiles_set_off():

@@ -284,10 +284,12 @@ def card_plain_losses(content: Content, card: dict) -> tuple[int, ...]:
     return found
 
 
-def _plain_loss(node: dict) -> bool:
-    """A loss of a fixed amount of the player's own resource (not X, per, up to or anyone's)."""
+def _plain_loss(node: dict, x_ok: bool = False) -> bool:
+    """A loss of a fixed amount of the player's own resource (not per, up to or anyone's, nor X
+    unless `x_ok`: a row's X is at least 1, F214, so its cost's X-loss is met exactly when the player
+    has the loss for X = 1, and the X chosen is bounded by what the player has)."""
     return (node["op"] == "resource" and node["n"] < 0
-            and not (node.get("any") or node.get("x") or node.get("per") or node.get("upto")))
+            and not (node.get("any") or (node.get("x") and not x_ok) or node.get("per") or node.get("upto")))
 
 
 def loses_outside_cost(content: Content, key: str, gain: list) -> bool:
@@ -316,14 +318,14 @@ def _cost_unpayable(res: dict, cost: list, gain: list) -> bool:
 
 def plain_cost_losses(content: Content, key: str, cost: list, gain: list) -> tuple[int, ...]:
     """The places in a row's cost of plain losses of a standard resource (8 plants, 1 energy, 2 M€)
-    that nothing in the row gives. The cost is paid first, so such a loss is met exactly when the
+    that nothing in the row gives (an X-loss at X = 1). The cost is paid first, so such a loss is met exactly when the
     player has that much (M€ with what may pay it: `rules.spare_payment_value`): a test apart from the
     rest of the row. Remembered per row."""
     found = content.row_plain_losses.get(key)
     if found is None:
         given = {n.get("res") for n in walk(cost + gain) if n["op"] == "resource" and n.get("n", 0) > 0}
         found = content.row_plain_losses[key] = tuple(
-            i for i, n in enumerate(cost) if _plain_loss(n) and n["res"] not in given)
+            i for i, n in enumerate(cost) if _plain_loss(n, x_ok=True) and n["res"] not in given)
     return found
 
 

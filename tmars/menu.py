@@ -22,6 +22,7 @@ lengths and small tuples:
 * `tr`: own TR; read at a level too, `tr:35` (a requirement of a TR of 35), as `hand` is;
 * `table`: own TR and its rise this generation, the milestones and awards taken, the generation;
 * `triggers`: whether a card whose triggered effects can fail is in play (rows then need a trial);
+* `deck`: whether a card is left to draw or reveal (in the deck or the discard pile);
 * the other players' `others:res`, `others:cards` (cards in play, events, card resources),
   `others:hand` and `others:tr` (with its rise this generation); `others` stands for all four and
   every member of `others-prod`;
@@ -106,7 +107,7 @@ from .rules import acting, modifier_holders, tags, tile_counts
 from .static import cards_with_unsafe_triggers, unsafe_triggers_in_play, words_answered
 
 #: domains whose fingerprint is one value each
-PLAIN = ("board", "played", "discounts", "flex", "cres", "hand", "tr", "table", "triggers",
+PLAIN = ("board", "played", "discounts", "flex", "cres", "hand", "tr", "table", "triggers", "deck",
          "others:res", "others:cards", "others:hand", "others:tr")
 #: families of domains, one per member (`globals:oxygen`, `prod:heat`, `tag:science`); the bare
 #: family name stands for every member
@@ -246,6 +247,7 @@ FINGERPRINT: dict[str, Callable[[dict, Any, int], Any]] = {
     "others:tr": _others(lambda q: (q["tr"], q.get("tr_gen", 0))),
     "table": _table,
     "triggers": lambda st, content, p: unsafe_triggers_in_play(st, content),
+    "deck": lambda st, content, p: bool(st["deck"] or st["discard"]),
     "globals": lambda st, content, p: st["globals"].copy(),
     "prod": lambda st, content, p: st["players"][p]["prod"].copy(),
     "tag": _own_tags,
@@ -259,7 +261,7 @@ FINGERPRINT: dict[str, Callable[[dict, Any, int], Any]] = {
 #: the content (`board`, by contrast, is the number of tiles: enough to see a change in one game);
 #: with the members of the families (`FAMILIES`) and the levels,
 #: a part that reads only these is shared between games (`shareable`, `_shared`)
-VALUED = frozenset({"discounts", "flex", "hand", "tr", "triggers", "others:res",
+VALUED = frozenset({"discounts", "flex", "hand", "tr", "triggers", "deck", "others:res",
                     "others:hand", "others:tr"})
 #: how many parts are shared between games, at most (the oldest are forgotten)
 SHARED_SIZE = 32768

@@ -9,7 +9,7 @@ from .. import printer as pr
 from .. import text as tx
 from ..ir import BOX_ITEMS, ITEMS, OPTIONS
 from ..sheet import render as rd
-from . import ANYTHING, Op, is_loss, items_cannot_fail, items_reads, items_safe_whatever_chosen, walk
+from . import Op, is_loss, items_cannot_fail, items_reads, items_safe_whatever_chosen, walk
 from .amounts import production_part
 
 
@@ -260,8 +260,8 @@ class If(Op):
             led.gain[key] += v
 
     def reads(self, node, mandatory=False):
-        if "reveal" in node["cond"]:
-            return ANYTHING  # the deck
+        if "reveal" in node["cond"]:  # whether there is a card to reveal (`bound`)
+            return frozenset({"deck"}) | items_reads(node["items"], mandatory)
         return items_reads(node["items"], mandatory)
 
     def cannot_fail(self, node, mandatory, tile_ok):
