@@ -599,7 +599,7 @@ def part(g: Any, p: int, key: tuple, reads: Callable[..., frozenset[str]], work:
     shared = menu.shared
     if shared is None:
         shared = menu.shared = _shared(g)
-    known = (key, p, values) if reads_of.seated else (key, values)
+    known = (reads_of, p, values) if reads_of.seated else (reads_of, values)  # the part by its reads: one per key
     value = shared.get(known, _MISSING)
     if value is _MISSING:
         value = shared.put(known, work(*args))

@@ -280,9 +280,17 @@ def _viable(g: Interp, task: dict, answer: str, stop: int, rest_safe: bool) -> b
             verdict = items_verdict(g, [(node["options"][int(answer)], ctx)])
         elif task["t"] == "item" and node.get("op") == "may":
             verdict = True if answer == "no" else items_verdict(g, [(node["items"], ctx)])
-        elif task["t"] == "batch":  # every order completes when all entries together are exact
-            verdict = items_verdict(g, [(e["items"], e["ctx"]) for e in task["entries"]]) or None
     return answer_completes(g, answer, stop) if verdict is None else verdict
+
+
+def _viable_orders(g: Interp, task: dict, options: list[dict], stop: int, rest_safe: bool) -> list[dict]:
+    """The options of an order to resolve a batch in (`_viable` of each): when only what the batch
+    leads to can fail, every order completes if all its entries together are exact, which is weighed
+    once for all of them; else each is tried."""
+    from .feasible import items_verdict
+    if rest_safe and items_verdict(g, [(e["items"], e["ctx"]) for e in task["entries"]]):
+        return options
+    return [o for o in options if answer_completes(g, o["id"], stop)]
 
 
 def unit_is_plain(g: Interp, p: int, key: str, rows: Callable[[Interp, int, str], tuple[list | None, list | None]],
@@ -338,7 +346,10 @@ def _filtered(g: Interp, d: dict) -> tuple[dict | None, Any]:
     rest_safe = rest_is_safe(g, stop, tiles)
     settled = rest_safe and _safe(_continuation(stack[-1]), stack[-1], tiles)
     if not settled and not (stack[-1]["t"] == "pay" and not _spends_resources(g, stack, stop)):
-        options = [o for o in options if _viable(g, stack[-1], o["id"], stop, rest_safe)]
+        if stack[-1]["t"] == "batch":
+            options = _viable_orders(g, stack[-1], options, stop, rest_safe)
+        else:
+            options = [o for o in options if _viable(g, stack[-1], o["id"], stop, rest_safe)]
         if not options:
             raise CannotComplete(f"no option of '{d['prompt']}' can be completed")
     if (auto == "first" and len(options) == len(d["options"])) or (auto and len(options) == 1):
