@@ -317,10 +317,10 @@ def _cost_unpayable(res: dict, cost: list, gain: list) -> bool:
 
 
 def plain_cost_losses(content: Content, key: str, cost: list, gain: list) -> tuple[int, ...]:
-    """The places in a row's cost of plain losses of a standard resource (8 plants, 1 energy, 2 M€)
-    that nothing in the row gives (an X-loss at X = 1). The cost is paid first, so such a loss is met exactly when the
-    player has that much (M€ with what may pay it: `rules.spare_payment_value`): a test apart from the
-    rest of the row. Remembered per row."""
+    """The places in a row's cost of plain losses of a standard resource (8 plants, 1 energy, 2 M€,
+    X energy at X = 1) that nothing in the row gives. The cost is paid first, so such a loss is met
+    exactly when the player has that much (M€ with what may pay it: `rules.spare_payment_value`): a
+    test apart from the rest of the row. Remembered per row."""
     found = content.row_plain_losses.get(key)
     if found is None:
         given = {n.get("res") for n in walk(cost + gain) if n["op"] == "resource" and n.get("n", 0) > 0}

@@ -49,7 +49,9 @@ tested apart from the rest of the row, which is kept when it reads no resource
 reads (`Op.reads`, `Count.reads`, in `compiler/`), in a cost or elsewhere: a production loss
 reads `prod:R`, one tile `place:` it (several the `board`) and the track it counts for, a
 discard of N cards `hand:N`, a `per` amount its count's domains, a red-border removal nothing
-unless it is a cost (then everyone's resources), an override what its primitive says (else `*`).
+unless it is a cost (then everyone's resources), a reveal `deck`, an override what its primitive
+says (else `*`). A domain whose fingerprint cannot change in the content's games is not read
+(`triggers` when no card's triggered effects can fail).
 A row that may give cards as well as discard them (a draw, a tile's bonus, the player's triggers)
 reads the whole `hand`, and one whose tiles' bonuses may pay a loss, or with several tiles, the
 `board`. From those:
