@@ -70,11 +70,13 @@ class CopyProduction(Primitive):
     def verdict(self, g, node, ctx):
         """True when some candidate's box surely can be applied, False when none can."""
         from .feasible import items_verdict
-        verdicts = [items_verdict(g, [(_top_boxes(g.content.cards[e["name"]]), {"p": ctx["p"], "card": e["name"]})])
-                    for e in self.candidates(g.state, g.content, node, ctx)]
-        if any(v is True for v in verdicts):
-            return True
-        return False if all(v is False for v in verdicts) else None
+        undecided = False
+        for e in self.candidates(g.state, g.content, node, ctx):  # the first sure one settles it
+            verdict = items_verdict(g, [(_top_boxes(g.content.cards[e["name"]]), {"p": ctx["p"], "card": e["name"]})])
+            if verdict is True:
+                return True
+            undecided |= verdict is None
+        return None if undecided else False
 
     def run(self, g, node, ctx, answer):
         cands = self.candidates(g.state, g.content, node, ctx)
