@@ -457,15 +457,9 @@ def entry_ready(state: dict, entry: dict) -> bool:
 
 def quantities(amounts: dict) -> str:
     """'9 M€, 2 steel, 1 plant': the nonzero amounts, in the words of the rules text; resources
-    paid from a card (`card:NAME` in a payment) are said as taken from it. Remembered: said at
-    every payment, and payments repeat."""
-    return _quantities(tuple(amounts.items()))
-
-
-@lru_cache(maxsize=4096)
-def _quantities(amounts: tuple) -> str:
-    said = []
-    for k, v in amounts:
+    paid from a card (`card:NAME` in a payment) are said as taken from it."""
+    said = []  # a loop rather than a generator: said at every payment
+    for k, v in amounts.items():
         if v:
             said.append(f"{v} from {k[5:]}" if k.startswith("card:") else f"{v} {noun(k, v)}")
     return ", ".join(said)
