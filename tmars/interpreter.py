@@ -402,11 +402,12 @@ class Interp:
         self.ways = None
         if answer is None and len(opts) == 1:
             answer = "0"  # the only way: no decision, and no labels to write
-        answer, ask = ask_one(answer, p, "pay", f"Pay {task['amount']} M€ for {task.get('why', '')}",
-                              [option(str(i), payment_label(o)) for i, o in enumerate(opts)] if answer is None else [])
-        if ask:
-            self.ways = (task, opts)
-            return ask
+        if answer is None:  # the prompt and labels are written only for a decision to ask
+            answer, ask = ask_one(None, p, "pay", f"Pay {task['amount']} M€ for {task.get('why', '')}",
+                                  [option(str(i), payment_label(o)) for i, o in enumerate(opts)])
+            if ask:
+                self.ways = (task, opts)
+                return ask
         chosen = opts[int(answer)]
         res = self.state["players"][p]["res"]
         for k, v in chosen.items():
