@@ -103,6 +103,8 @@ class Rating(Count):
 
 
 class RatingRaises(Count):
+    level = "tr-raises"
+
     def words(self):
         return {"tr-raises": "steps your terraform rating has gone up this generation"}
 
@@ -111,9 +113,6 @@ class RatingRaises(Count):
 
     def others_reads(self, c):
         return frozenset({"others:tr"})
-
-    def reads(self, c):
-        return frozenset({"table"})
 
     def parts(self, c, who):
         return "terraform rating step this generation", "terraform rating steps this generation", ""
@@ -360,6 +359,18 @@ def count_reads(c: Node) -> frozenset[str]:
     if c.get("any") or "opponents" in c.get("args", ()):
         out = out | kind.others_reads(c)
     return out
+
+
+def condition_reads(c: Node) -> frozenset[str]:
+    """What whether the player meets a condition on a count reads (a requirement, `need`): the
+    count's level at the value, where its kind has one and the count is the player's own
+    (`Count.at_least`: `hand:16`; at most v is not at least v + 1), else the count itself."""
+    kind = COUNTS.get(c["count"])
+    if kind is not None and not (c.get("any") or "opponents" in c.get("args", ())):
+        finer = kind.at_least(c, c["value"] if c["cmp"] == ">=" else c["value"] + 1)
+        if finer is not None:
+            return finer
+    return count_reads(c)
 
 
 class DefinitionError(ValueError):

@@ -193,6 +193,27 @@ def test_the_hand_read_at_a_level_is_dropped_only_when_its_size_crosses_it():
     assert key not in kept.parts
 
 
+def test_a_condition_on_the_tr_raised_this_generation_reads_its_level():
+    """United Nations Mars Initiative's action needs the TR raised this generation (`tr-raises:1`):
+    its part is kept as the TR goes up again, dropped when the generation's rise starts at 0, and
+    the action is offered exactly when the condition holds."""
+    game, p = _with_action_in_play("United Nations Mars Initiative")
+    g, pl = game.interp, game.state["players"][p]
+    pl["res"]["mc"] = 20
+    pl["tr_gen"] = 1
+    assert "act:United Nations Mars Initiative" in _fresh_menu(game, p)
+    kept = g.menu.players[p]
+    key = ("act:United Nations Mars Initiative:0", True)
+    assert key in kept.index.get("tr-raises:1", ()) and key not in kept.index.get("table", ())
+    pl["tr"] += 1
+    pl["tr_gen"] = 2
+    kept.refresh(g.state, g.content, p)
+    assert key in kept.parts
+    pl["tr_gen"] = 0
+    assert "act:United Nations Mars Initiative" not in {o["id"] for o in actions.action_options(g, p)}
+    assert "act:United Nations Mars Initiative" not in _fresh_menu(game, p)
+
+
 def test_a_look_ahead_copy_keeps_what_was_kept_and_stays_exact():
     """`Game.look_ahead` gives the copy the kept menu: its menus are built from the copied parts,
     equal a fresh one at every prompt (the proof is on), and the original's parts are untouched."""

@@ -20,6 +20,7 @@ lengths and small tuples:
   least 3 cards (a discard of 3, a requirement of 3 cards in hand), changed only when the number
   crosses it (`LEVELS`);
 * `tr`: own TR; read at a level too, `tr:35` (a requirement of a TR of 35), as `hand` is;
+* `tr-raises`: the steps own TR went up this generation; read at a level too, `tr-raises:1`;
 * `table`: own TR and its rise this generation, the milestones and awards taken, the generation;
 * `triggers`: whether a card whose triggered effects can fail is in play (rows then need a trial);
 * `deck`: whether a card is left to draw or reveal (in the deck or the discard pile);
@@ -48,10 +49,11 @@ tested apart from the rest of the row, which is kept when it reads no resource
 **What depends on what.** Each op and each count word declares the domains its offer check
 reads (`Op.reads`, `Count.reads`, in `compiler/`), in a cost or elsewhere: a production loss
 reads `prod:R`, one tile `place:` it (several the `board`) and the track it counts for, a
-discard of N cards `hand:N`, a `per` amount its count's domains, a red-border removal nothing
-unless it is a cost (then everyone's resources), a reveal `deck`, an override what its primitive
-says (else `*`). A domain whose fingerprint cannot change in the content's games is not read
-(`triggers` when no card's triggered effects can fail).
+discard of N cards `hand:N`, a condition (`need`) its count's level as a requirement does, a
+`per` amount its count's domains, a red-border removal nothing unless it is a cost (then
+everyone's resources), a reveal `deck`, an override what its primitive says (else `*`). A domain
+whose fingerprint cannot change in the content's games is not read (`triggers` when no card's
+triggered effects can fail).
 A row that may give cards as well as discard them (a draw, a tile's bonus, the player's triggers)
 reads the whole `hand`, and one whose tiles' bonuses may pay a loss, or with several tiles, the
 `board`. From those:
@@ -99,7 +101,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from compiler.counts import COUNTS, count_reads
+from compiler.counts import condition_reads
 from compiler.ops import items_cannot_fail, items_reads, walk
 from compiler.tiles import place_node
 
@@ -109,7 +111,7 @@ from .rules import acting, modifier_holders, tags, tile_counts
 from .static import cards_with_unsafe_triggers, unsafe_triggers_in_play, words_answered
 
 #: domains whose fingerprint is one value each
-PLAIN = ("board", "played", "discounts", "flex", "cres", "hand", "tr", "table", "triggers", "deck",
+PLAIN = ("board", "played", "discounts", "flex", "cres", "hand", "tr", "tr-raises", "table", "triggers", "deck",
          "others:res", "others:cards", "others:hand", "others:tr")
 #: families of domains, one per member (`globals:oxygen`, `prod:heat`, `tag:science`); the bare
 #: family name stands for every member
@@ -117,7 +119,7 @@ FAMILIES = ("globals", "prod", "tag", "place", "tiles", "effects", "others-prod"
 #: plain domains whose fingerprint is a number, also read at a level: `hand:3` is whether the hand
 #: holds at least 3 cards, `tr:35` whether the TR is at least 35, changed only when the number
 #: crosses the level
-LEVELS = ("hand", "tr")
+LEVELS = ("hand", "tr", "tr-raises")
 #: read so often and changed so often that a part reading them is worked out every time
 NOT_KEPT = frozenset({"res", "*"})
 
@@ -241,6 +243,7 @@ FINGERPRINT: dict[str, Callable[[dict, Any, int], Any]] = {
     "cres": lambda st, content, p: tuple([e.get("res", 0) for e in st["players"][p]["played"]]),
     "hand": lambda st, content, p: len(st["players"][p]["hand"]),
     "tr": lambda st, content, p: st["players"][p]["tr"],
+    "tr-raises": lambda st, content, p: int(st["players"][p].get("tr_gen", 0)),
     "others:res": _others(lambda q: tuple(q["res"].values())),
     "others-prod": _others_prod,
     "others:cards": _others(lambda q: (len(q["played"]), len(q["events"]),
@@ -263,7 +266,7 @@ FINGERPRINT: dict[str, Callable[[dict, Any, int], Any]] = {
 #: the content (`board`, by contrast, is the number of tiles: enough to see a change in one game);
 #: with the members of the families (`FAMILIES`) and the levels,
 #: a part that reads only these is shared between games (`shareable`, `_shared`)
-VALUED = frozenset({"discounts", "flex", "hand", "tr", "triggers", "deck", "others:res",
+VALUED = frozenset({"discounts", "flex", "hand", "tr", "tr-raises", "triggers", "deck", "others:res",
                     "others:hand", "others:tr"})
 #: how many parts are shared between games, at most (the oldest are forgotten)
 SHARED_SIZE = 32768
@@ -648,11 +651,7 @@ def requirement_reads(reqs: list) -> frozenset[str]:
     16 cards in hand), and for a global parameter the flex that may meet it within steps."""
     out: frozenset[str] = frozenset()
     for r in reqs:
-        kind = COUNTS.get(r["count"])
-        level = r["value"] if r["cmp"] == ">=" else r["value"] + 1  # at most v: not at least v + 1
-        own = not (r.get("any") or "opponents" in r.get("args", ()))
-        finer = kind.at_least(r, level) if kind is not None and own else None
-        out |= finer if finer is not None else count_reads(r)
+        out |= condition_reads(r)
     if any(d.startswith("globals") for d in out):
         out |= {"flex"}
     return out

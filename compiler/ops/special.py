@@ -11,7 +11,7 @@ from .. import text as tx
 from .. import vocab
 from ..ir import ARGS, INT, TRUE, WORD
 from ..sheet import render as rd
-from ..counts import count_reads
+from ..counts import condition_reads
 from . import ANYTHING, NOTHING, Op
 
 
@@ -141,7 +141,7 @@ class Need(Op):
             led.failed = True
 
     def reads(self, node, mandatory=False):
-        return count_reads(node["cond"])
+        return condition_reads(node["cond"])
 
     def cannot_fail(self, node, mandatory, tile_ok):
         return False
