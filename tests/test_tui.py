@@ -19,6 +19,7 @@ from tmars.tui.panels import score_rows
 from tmars.tui.table import Table
 
 SIZE = (180, 50)
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def new_table(seed: int = 3) -> Table:
@@ -204,10 +205,13 @@ def test_save_then_load_gives_the_same_state(tmp_path: Path):
     run(test)
 
 
-def test_any_keys_leave_a_game_that_goes_on():
+def test_any_keys_leave_a_game_that_goes_on(tmp_path, monkeypatch):
     """Keys pressed in a seeded random order (answers, undo, selections, moving about, the save
-    dialog opened and closed) never raise, and the game stays one a replay rebuilds."""
+    dialog opened and closed) never raise, and the game stays one a replay rebuilds. The keys may
+    type a name into the save dialog and save: that lands in a temporary folder, never the checkout."""
     import random
+    monkeypatch.chdir(tmp_path)
+    before = sorted(p.name for p in ROOT.iterdir())
     keys = ["enter", "enter", "enter", "space", "c", "u", "down", "up", "tab", "h", "d", "s", "escape"]
     pick = random.Random(11)
     table = new_table(seed=9)
@@ -222,3 +226,4 @@ def test_any_keys_leave_a_game_that_goes_on():
             assert app.is_running
     run(test)
     assert state_text(table.replay(len(table.game.answers))) == state_text(table.game)
+    assert sorted(p.name for p in ROOT.iterdir()) == before

@@ -29,16 +29,21 @@ def test_the_wheel_carries_its_data_and_runs_outside_the_repository(tmp_path):
     assert {f"compiler/{p}" for p in shipped} <= names
     assert {"compiler/grammar/cards.lark", "compiler/ops/__init__.py", "compiler/ir.schema.json"} <= names
 
-    # The dependencies come from this interpreter; tmars itself only from the wheel.
+    # A fresh environment that sees no other packages: the wheel and the dependencies its metadata
+    # declares come from the package index (through pip's cache), as a user installs it. A missing
+    # dependency in pyproject.toml fails here, whatever this machine has installed elsewhere.
     env_dir = tmp_path / "venv"
-    venv.EnvBuilder(system_site_packages=True, with_pip=False).create(env_dir)
+    venv.EnvBuilder(system_site_packages=False, with_pip=False).create(env_dir)
     python = env_dir / "bin" / "python"
-    installed = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps",
-                                str(wheel)], capture_output=True, text=True, timeout=300)
+    installed = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q",
+                                "--disable-pip-version-check", str(wheel)], capture_output=True, text=True, timeout=900)
     assert installed.returncode == 0, installed.stderr
+    seen = subprocess.run([str(python), "-c", "import sys; print('\\n'.join(p for p in sys.path if 'packages' in p))"],
+                          capture_output=True, text=True)
+    assert seen.stdout.strip() and all(line.startswith(str(env_dir)) for line in seen.stdout.split()), seen.stdout
     outside = tmp_path / "elsewhere"
     outside.mkdir()
-    env = {**os.environ, "TMARS_CACHE": str(tmp_path / "cache")}
+    env = {**{k: v for k, v in os.environ.items() if k != "PYTHONPATH"}, "TMARS_CACHE": str(tmp_path / "cache")}
     for argv, expected in [(["lint"], "0 error(s)"), (["game", "--seed", "1", "--quiet"], "decisions in")]:
         run = subprocess.run([str(python), "-c", "from tmars.cli import main; raise SystemExit(main())", *argv],
                              capture_output=True, text=True, cwd=outside, env=env, timeout=300)
