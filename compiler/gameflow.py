@@ -3,10 +3,10 @@ follow once the game end is triggered, and the rows of the final score.
 
 Each module's manifest may state its part under `flow:` (`cards/base/module.yaml` states the
 whole base game). A later module adds a step by naming where it goes (`after:` or `before:` an
-existing one), so Prelude adds "play your preludes" after the reveal, and Venus Next adds the World
-Government phase after the action phase, without a line of the engine's flow changing. Names are
-looked up in the engine's registries (setup and phase handlers, score rows), which
-`tmars/content.py` checks when a game is made.
+existing one), and switches on the engine's mechanics its steps belong to (`mechanics:`), so a
+module adds a setup step or a phase without a line of the engine's flow changing. Names are
+looked up in the engine's registries (the core's and the mechanics' steps and phases, score
+rows), which `tmars/content.py` checks when a game is made.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ class GameFlow:
     final: tuple[str, ...]  # after the generation in which the game end was triggered
     scoring: tuple[str, ...]  # the rows of the final score, in order (the total adds them up)
     variants: tuple[str, ...] = ()  # the variants whose parts it includes
+    mechanics: tuple[str, ...] = ()  # the engine's mechanics the modules and variants switch on (tmars/mechanic.py)
 
 
 def _insert(into: list, entry: str | dict, section: str, module: str) -> None:
@@ -72,12 +73,14 @@ def load_flow(modules: tuple[str, ...], variants: tuple[str, ...] = ()) -> GameF
         raise ModuleError(f"unknown variant {unknown[0]!r}; these modules offer "
                           f"{', '.join(sorted(offered)) or 'none'}")
     lists: dict[str, list] = {k: [] for k in SECTIONS}
+    mechanics: list[str] = []
     first = None
     known = manifests()
     parts = [(m, known[m].flow if m in known else {}) for m in modules]
     parts += [(f"{m} (variant {v})", spec["flow"]) for m in modules if m in known
               for v, spec in known[m].variants.items() if v in variants]
     for m, flow in parts:
+        mechanics.extend(n for n in flow.get("mechanics", ()) if n not in mechanics)
         for section in SECTIONS:
             for entry in flow.get(section, ()):
                 _insert(lists[section], entry, section, m)
@@ -89,7 +92,7 @@ def load_flow(modules: tuple[str, ...], variants: tuple[str, ...] = ()) -> GameF
         raise ModuleError(f"flow: first_phase '{first}' is not a phase of the generation "
                           f"({', '.join(lists['generation'])})")
     return GameFlow(tuple(SetupStep(t, o) for t, o in lists["setup"]), tuple(lists["generation"]), first,
-                    tuple(lists["final"]), tuple(lists["scoring"]), tuple(variants))
+                    tuple(lists["final"]), tuple(lists["scoring"]), tuple(variants), tuple(mechanics))
 
 
 ON_FORGET.append(load_flow.cache_clear)

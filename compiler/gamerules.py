@@ -7,7 +7,7 @@ a track without touching code.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from pathlib import Path
@@ -38,11 +38,13 @@ class GameRules:
     start_production: int
     players: tuple[int, int]  # fewest and most players a game can have
     beginner_corporations: tuple[str, ...] = ()
-    # preludes (the Prelude module's rules.yaml): dealt and kept at setup, and the M€ a prelude
-    # that cannot be played is discarded for (F318); 0 when no module deals them
-    preludes_dealt: int = 0
-    preludes_kept: int = 0
-    unplayable_prelude_mc: int = 0
+    #: the sections of the rules files the core does not read: each is a mechanic's own facts
+    #: (tmars/mechanics/), by the key the mechanic reads
+    sections: dict[str, dict] = field(default_factory=dict)
+
+    def section(self, key: str) -> dict:
+        """A mechanic's facts (`{}` when no module in play states them)."""
+        return self.sections.get(key, {})
 
     def floor(self, res: str) -> int:
         return self.production_floor.get(res, 0)
@@ -54,6 +56,12 @@ class GameRules:
     def track_range(self, name: str) -> tuple[int, int] | None:
         spec = self.globals.get(name)
         return (spec["start"], spec["goal"]) if spec else None
+
+
+#: the keys of rules.yaml the core reads (GameRules' fields); any other mapping is a mechanic's section
+CORE_FACTS = frozenset({"start_tr", "production_floor", "metal_value", "ocean_adjacency_mc", "milestones", "awards",
+                        "card_price", "research_draw", "actions_per_turn", "setup", "start_production", "players",
+                        "beginner_corporations"})
 
 
 @lru_cache(maxsize=16)
@@ -81,8 +89,7 @@ def load_rules(modules: tuple[str, ...] = ("base",)) -> GameRules:
         setup_cards=data["setup"]["cards"], start_production=data["start_production"],
         players=(data["players"]["min"], data["players"]["max"]),
         beginner_corporations=tuple(data.get("beginner_corporations", ())),
-        preludes_dealt=data.get("preludes", {}).get("dealt", 0), preludes_kept=data.get("preludes", {}).get("kept", 0),
-        unplayable_prelude_mc=data.get("preludes", {}).get("unplayable_mc", 0))
+        sections={k: v for k, v in data.items() if k not in CORE_FACTS and isinstance(v, dict)})
 
 
 def load_facts(path: Path) -> dict:

@@ -94,7 +94,10 @@ FLOW_SCHEMA = {
     "description": "what the module adds to the structure of a game (each entry after or before a named one, "
                    "else at the end)",
     "properties": {**{k: _LIST for k in FLOW_SECTIONS},
-                   "first_phase": {"type": "string", "description": "the phase generation 1 starts at"}},
+                   "first_phase": {"type": "string", "description": "the phase generation 1 starts at"},
+                   "mechanics": {"type": "array", "items": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
+                                 "description": "the engine's mechanics (tmars/mechanics/) the module switches on: "
+                                                "their setup steps, phases, tasks and state"}},
 }
 
 

@@ -226,8 +226,16 @@ def test_a_card_of_a_module_the_save_does_not_name_is_refused_in_words():
 
 
 def test_the_save_schema_describes_every_task_the_engine_runs():
+    """Every handler the loop can run is a declared task; a game's save allows the core's tasks and
+    those of the mechanics it switches on, and no other."""
     from tmars.interpreter import HANDLERS
+    from tmars.mechanic import MECHANICS, TASKS
     from tmars.savefile import schema
+    assert set(HANDLERS) == set(TASKS)
     game = mid_game()
     tasks = schema(game.content, 2)["properties"]["stack"]["items"]["properties"]["t"]["enum"]
-    assert set(tasks) == set(HANDLERS)
+    mechanics_tasks = {t for m in MECHANICS.values() for t in m.tasks}
+    assert set(tasks) == set(TASKS) - mechanics_tasks and {"play_preludes", "world_government"} <= mechanics_tasks
+    full = Game.new(2, seed=1, modules=("base", "corpera", "prelude", "venus"))
+    tasks = schema(full.content, 2)["properties"]["stack"]["items"]["properties"]["t"]["enum"]
+    assert set(tasks) == set(TASKS)

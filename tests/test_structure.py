@@ -65,10 +65,27 @@ def _module_with_flow(tmp_path, flow: str, mid: str = "steps") -> str:
     return str(folder)
 
 
-def test_a_setup_step_a_phase_and_a_score_row_are_added_by_a_manifest(monkeypatch, tmp_path):
-    """A module's manifest puts registered steps where it says: a setup step after the reveal, a
-    phase after the action phase, a score row at the end; the rest of the flow is unchanged."""
+@pytest.fixture
+def plug_in():
+    """Register mechanics for one test; the registries are as they were afterwards."""
+    from tmars import mechanic
+    tables = (mechanic.MECHANICS, mechanic.TASKS, mechanic.HANDLERS, mechanic.PHASES)
+    before = [dict(t) for t in tables]
+    starts = set(mechanic.UNIT_STARTS)
+    yield mechanic.register
+    for table, was in zip(tables, before, strict=True):
+        table.clear()
+        table.update(was)
+    mechanic.UNIT_STARTS.clear()
+    mechanic.UNIT_STARTS.update(starts)
+
+
+def test_a_setup_step_a_phase_and_a_score_row_are_added_by_a_manifest(monkeypatch, tmp_path, plug_in):
+    """A mechanic registered as a plug-in brings a setup step and a phase, and a module's manifest
+    switches it on and puts them where it says: the setup step after the reveal, the phase after
+    the action phase, a score row at the end; the rest of the flow is unchanged."""
     from tmars import scoring
+    from tmars.mechanic import Mechanic, Phase, Task
     met, phases = [], []
 
     def h_greet(g, task, answer):
@@ -78,10 +95,11 @@ def test_a_setup_step_a_phase_and_a_score_row_are_added_by_a_manifest(monkeypatc
         phases.append((g.state["generation"], g.state["phase"]))
         flow.end_phase(g)
 
-    monkeypatch.setitem(flow.HANDLERS, "greet", h_greet)
-    monkeypatch.setitem(flow.PHASES, "tally", advance_tally)
+    plug_in(Mechanic("greeting", "a test's", tasks={"greet": Task(h_greet, lambda s: {"p": s.player})},
+                     phases={"tally": Phase(advance_tally)}))
     monkeypatch.setitem(scoring.ROWS, "bonus", lambda state, content, p, awards: 7)
-    folder = _module_with_flow(tmp_path, "  setup: [{name: greet, order: turn, after: reveal}]\n"
+    folder = _module_with_flow(tmp_path, "  mechanics: [greeting]\n"
+                                         "  setup: [{name: greet, order: turn, after: reveal}]\n"
                                          "  generation: [{name: tally, after: action}]\n  scoring: [bonus]\n")
     game = Game.new(3, seed=5, card_folders=(folder,), max_generations=3)
     assert [s.task for s in game.content.flow.setup] == ["setup_choose", "reveal", "greet"]
@@ -104,6 +122,28 @@ def test_a_flow_naming_what_the_engine_lacks_or_a_missing_anchor_is_refused(tmp_
     folder = _module_with_flow(tmp_path, "  generation: [{name: production, after: trade}]\n", "misplaced")
     with pytest.raises(ModuleError, match="'production' goes after 'trade', which is not a phase"):
         Game.new(2, seed=1, card_folders=(folder,))
+    folder = _module_with_flow(tmp_path, "  mechanics: [politcs]\n", "unknown")
+    with pytest.raises(ModuleError, match="switch on the mechanic 'politcs', which this engine does not have; "
+                                          "it has prelude, world_government"):
+        Game.new(2, seed=1, card_folders=(folder,))
+
+
+def test_a_mechanic_s_step_is_only_in_a_game_that_switches_it_on(tmp_path):
+    """The prelude step belongs to the prelude mechanic: a flow that names it without switching the
+    mechanic on is refused with the switch to add; a game without it cannot be loaded into it."""
+    from compiler.modules import ModuleError
+    folder = _module_with_flow(tmp_path, "  setup: [{name: play_preludes, after: reveal}]\n", "borrow")
+    with pytest.raises(ModuleError, match=r"'play_preludes'.*mechanic prelude's: switch it on with "
+                                          r"'mechanics: \[prelude\]'"):
+        Game.new(2, seed=1, card_folders=(folder,))
+    game = Game.new(2, seed=1)
+    saved = json.loads(game.save())
+    saved["stack"].append({"t": "play_preludes", "p": 0})
+    with pytest.raises(SaveError, match="play_preludes"):
+        Game.load(json.dumps(saved))
+    with_it = Game.new(2, seed=1, modules=("base", "corpera", "prelude"))
+    assert [m.name for m in with_it.content.mechanics] == ["prelude"]
+    assert all(len(pl["dealt_preludes"]) == 4 for pl in with_it.state["players"])
 
 
 def test_tile_kinds_are_declared_once_with_their_rules():

@@ -28,6 +28,8 @@ def test_the_wheel_carries_its_data_and_runs_outside_the_repository(tmp_path):
     shipped = {str(p.relative_to(ROOT)) for p in (ROOT / "cards").rglob("*.yaml")}
     assert {f"compiler/{p}" for p in shipped} <= names
     assert {"compiler/grammar/cards.lark", "compiler/ops/__init__.py", "compiler/ir.schema.json"} <= names
+    code = {str(p.relative_to(ROOT)) for folder in ("tmars", "compiler") for p in (ROOT / folder).rglob("*.py")}
+    assert code <= names, f"pyproject.toml's packages lack {sorted(code - names)}"
 
     # A fresh environment that sees no other packages: the wheel and the dependencies its metadata
     # declares come from the package index (through pip's cache), as a user installs it. A missing

@@ -14,7 +14,8 @@ from typing import Any, ClassVar
 from compiler.text import items_text
 
 from . import feasible, offers, rules
-from .interpreter import HANDLERS, Interp, ask_one, decision, option
+from .interpreter import Interp, ask_one, decision, option
+from .mechanic import SaveShapes, Task, core_tasks
 from .menu import Menu
 from .trial import unit_is_plain
 
@@ -286,7 +287,7 @@ def h_resolve_card(g: Interp, task: dict, answer: Any) -> dict | None:
     st = g.state
     pl = st["players"][p]
     card = g.content.cards[name]
-    zone = task.get("from", "hand")  # a prelude is played from the preludes kept, or from a draw
+    zone = task.get("from", "hand")  # or a zone a mechanic plays cards from, or none (a card drawn)
     if name in pl.get(zone, ()):
         pl[zone].remove(name)
     st.get("last_tile", {}).pop(str(p), None)
@@ -366,5 +367,25 @@ def next_player(st: dict) -> None:
 
 
 
-HANDLERS.update({"turn": h_turn, "resolve_card": h_resolve_card, "use_action": h_use_action,
-                 "std_effects": h_std_effects, "end_action": h_end_action})
+def _played_cards(s: SaveShapes) -> dict:
+    """A card being played: a project, or a card a mechanic brings (a prelude, say)."""
+    extra = {c for m in s.content.mechanics for c in m.cards(s.content)}
+    return s.names(set(s.content.project_deck()) | extra, "a card that can be played")
+
+
+def _played_from(s: SaveShapes) -> dict:
+    zones = ("hand", "none", *(z for m in s.content.mechanics for z in m.played_from))
+    return s.names(zones, "where a played card comes from")
+
+
+core_tasks({
+    "turn": Task(h_turn, lambda s: {"p": s.player}, begins_unit=True),
+    "resolve_card": Task(h_resolve_card, lambda s: {"p": s.player, "card": _played_cards(s), "said": s.flag,
+                                                    "from": _played_from(s)}, optional=("said", "from")),
+    "use_action": Task(h_use_action, lambda s: {"p": s.player, "card": s.card}, optional=("card",)),
+    "std_effects": Task(h_std_effects, lambda s: {
+        "p": s.player, "card": s.names(s.content.board.get("standard-project", {}), "a standard project")},
+        optional=("card",)),
+    "end_action": Task(h_end_action, lambda s: {"p": s.player, "plain": s.flag}, optional=("plain",),
+                       begins_unit=True),
+})

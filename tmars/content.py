@@ -18,6 +18,8 @@ from compiler.lower import lower_field
 from compiler.parser import SourceText
 from compiler.strictyaml import Kind, load_file
 
+from .mechanic import Mechanic, switched_on
+
 
 def slug(name: str) -> str:
     """'Some Name 2' -> 'some-name-2': how cards and areas are named inside the card language."""
@@ -143,9 +145,17 @@ class Content:
                                                             key=lambda n: (self.cards[n].get("number", ""), n)))
         return list(deck)
 
-    def preludes(self) -> list[str]:
-        """The prelude deck: every prelude card in the game, in printed order."""
-        cards = [c for c in self.of_type("prelude") if self.in_game(c)]
+    @property
+    def mechanics(self) -> tuple[Mechanic, ...]:
+        """The engine's mechanics this game's modules and variants switch on (tmars/mechanic.py)."""
+        found = self.memo.get("mechanics")
+        if found is None:
+            found = self.memo["mechanics"] = switched_on(self.flow.mechanics if self.flow else ())
+        return found
+
+    def in_printed_order(self, card_type: str) -> list[str]:
+        """The cards of a type in this game, in printed order (by number, then name)."""
+        cards = [c for c in self.of_type(card_type) if self.in_game(c)]
         return sorted((c["name"] for c in cards), key=lambda n: (self.cards[n].get("number", ""), n))
 
     def corporations(self) -> list[str]:

@@ -2,23 +2,23 @@
 
 Which phases a generation has, in which order, where generation 1 starts and what follows the
 game end is data (`flow:` in a manifest, read by `compiler/gameflow.py`). Here each phase is
-registered by name: `PHASES[name]` runs when nothing is on the stack (it pushes the phase's next
-task, or ends the phase), and `STARTS[name]`, if any, when the phase begins. A phase ends with
-`end_phase`, which enters the next one of the flow, or ends the generation. A module with a new
-phase (a Turmoil phase, say) registers it here and names it in its manifest; no other phase
-changes. A saved game names its phase, and a name that is not registered is refused on loading.
+registered by name (tmars/mechanic.py): its `advance` runs when nothing is on the stack (it pushes
+the phase's next task, or ends the phase), and its `start`, if any, when the phase begins. A phase
+ends with `end_phase`, which enters the next one of the flow, or ends the generation. A mechanic
+with a new phase registers it with its package and a module names it in its manifest; no other
+phase changes. A saved game names its phase, and a name that is not registered is refused on loading.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from . import rules, scoring
 from .actions import next_player, start_action
 from .offers import conversion_usable
 from .content import slug
-from .interpreter import HANDLERS, Interp, ask_one, decision, option, quantities
+from .interpreter import Interp, ask_one, decision, option, quantities
+from .mechanic import HANDLERS, MECHANICS, PHASES, Phase, Task, core_phases, core_tasks, load_plugins, names_off
 from .scoring import ROWS
 from .setup import next_setup_task
 from compiler.gameflow import SECTIONS, GameFlow
@@ -26,15 +26,21 @@ from compiler.text import noun
 from compiler.modules import ModuleError
 
 
+def phases_of(flow: GameFlow) -> list[str]:
+    """The phases a game of this flow may be in: the core's and those of the mechanics it switches on."""
+    off = names_off(flow.mechanics)
+    return [name for name in PHASES if name not in off]
+
+
 def advance_flow(g: Interp) -> None:
     """Nothing on the stack: move the game on to its next step."""
-    PHASES[g.state["phase"]](g)
+    PHASES[g.state["phase"]].advance(g)
 
 
 def enter(g: Interp, phase: str) -> None:
     """Begin a phase: its start, if it has one, runs now."""
     g.state["phase"] = phase
-    start = STARTS.get(phase)
+    start = PHASES[phase].start
     if start is not None:
         start(g)
 
@@ -116,30 +122,6 @@ def advance_research(g: Interp) -> None:
     st.pop("research")
     st.pop("draft", None)
     end_phase(g)
-
-
-def start_world_government(g: Interp) -> None:
-    g.push({"t": "world_government", "p": g.state["first"]})
-
-
-def h_world_government(g: Interp, task: dict, answer: Any) -> dict | None:
-    """World Government Terraforming (the variant of Venus Next, F254): the first player raises one
-    global parameter that is not maxed, any track, for nobody's benefit (F290, F291)."""
-    p = task["p"]
-    spec, now = g.content.tracks.globals, g.state["globals"]
-    open_ = [k for k, v in spec.items() if now[k] < v["goal"]]
-    if not open_:
-        return None
-    answer, ask = ask_one(answer, p, "choice", "World Government: raise a global parameter (no one gains)",
-                          [option(k, f"{k} ({now[k]} now)") for k in open_])
-    if ask:
-        return ask
-    tile = spec[answer].get("raised_by")
-    if tile:
-        g.push({"t": "item", "node": {"op": "tile", "tile": tile}, "ctx": {"p": p, "world": True}})
-    else:
-        g.push({"t": "raise", "param": answer, "n": 1, "p": p, "world": True})
-    return None
 
 
 def start_final(g: Interp) -> None:
@@ -305,30 +287,37 @@ def finish(g: Interp) -> None:
 
 
 
-#: Every phase by name: what to do when nothing is on the stack.
-PHASES: dict[str, Callable[[Interp], None]] = {
-    "setup": advance_setup, "action": advance_action, "production": advance_production,
-    "research": advance_research, "final": advance_final, "game_end": advance_game_end,
-    "world_government": end_phase,  # its one task done (STARTS), the phase is over
-}
-#: What a phase does as it begins, for those that do something.
-STARTS: dict[str, Callable[[Interp], None]] = {"action": start_action_phase, "research": start_research,
-                                               "final": start_final, "world_government": start_world_government}
+core_phases({
+    "setup": Phase(advance_setup), "action": Phase(advance_action, start_action_phase),
+    "production": Phase(advance_production), "research": Phase(advance_research, start_research),
+    "final": Phase(advance_final, start_final), "game_end": Phase(advance_game_end),
+})
+core_tasks({
+    "research": Task(h_research, lambda s: {"p": s.player, "cards": s.listing(s.project)}, begins_unit=True),
+    "draft": Task(h_draft, lambda s: {"p": s.player}, begins_unit=True),
+    "final_greenery": Task(h_final_greenery, lambda s: {"p": s.player}, begins_unit=True),
+})
 
 
 def checked_flow(flow: GameFlow) -> GameFlow:
-    """The modules' flow, refused with what exists if it names a step this engine does not have."""
-    have = {"setup": set(HANDLERS), "generation": set(PHASES), "final": set(PHASES), "scoring": set(ROWS)}
+    """The modules' flow, refused with what exists if it names a mechanic this engine does not have,
+    or a step that neither the core nor a mechanic it switches on has."""
+    load_plugins()
+    unknown = [m for m in flow.mechanics if m not in MECHANICS]
+    if unknown:
+        raise ModuleError(f"the modules switch on the mechanic '{unknown[0]}', which this engine does not have; "
+                          f"it has {', '.join(sorted(MECHANICS)) or 'none'}")
+    off = names_off(flow.mechanics)
+    have = {"setup": set(HANDLERS) - off, "generation": set(PHASES) - off, "final": set(PHASES) - off,
+            "scoring": set(ROWS)}
     named = {"setup": [s.task for s in flow.setup], "generation": flow.generation, "final": flow.final,
              "scoring": flow.scoring}
     for section, names in named.items():
         for name in names:
             if name not in have[section]:
+                owner = next((m.name for m in MECHANICS.values() if name in m.tasks or name in m.phases), None)
+                hint = (f"; it is the mechanic {owner}'s: switch it on with 'mechanics: [{owner}]' under flow"
+                        if owner else f"; it has {', '.join(sorted(have[section]))}")
                 raise ModuleError(f"the modules' flow names the {SECTIONS[section]} '{name}', which this engine "
-                                  f"does not have; it has {', '.join(sorted(have[section]))}")
+                                  f"does not have{hint}")
     return flow
-
-HANDLERS.update({"research": h_research, "draft": h_draft, "final_greenery": h_final_greenery,
-                 "world_government": h_world_government})
-
-from . import preludes  # noqa: E402,F401  (registers the prelude setup step and drawn-card plays)

@@ -8,7 +8,6 @@ answer. That is what makes a game JSON-serialisable in the middle of a card's ef
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -16,10 +15,11 @@ from compiler.ops import OPS, walk
 from compiler.ops.special import PRIMITIVES
 from compiler.text import items_text, noun
 from compiler.tiles import TILE_KINDS
-from compiler.vocab import HELD, THAT
+from compiler.vocab import HELD, STANDARD_RESOURCES, THAT
 
 from . import board, rules
 from .content import Content
+from .mechanic import AMOUNT, COUNT, HANDLERS, Task, core_tasks
 from .rng import shuffle
 from compiler.ops.protocol import CannotComplete, Decision, ask_one, decision, option
 
@@ -595,9 +595,22 @@ def h_look(g: Interp, task: dict, answer: Any) -> Decision | None:
 
 
 
-HANDLERS: dict[str, Callable] = {
-    "seq": Interp.h_seq, "batch": Interp.h_batch, "item": Interp.h_item, "raise": Interp.h_raise,
-    "pay": Interp.h_pay, "look": h_look,
-}
+core_tasks({
+    "seq": Task(Interp.h_seq, lambda s: {"items": s.listing(s.node, minItems=1), "ctx": s.ctx}),
+    "item": Task(Interp.h_item, lambda s: {"node": s.node, "ctx": s.ctx}),
+    "batch": Task(Interp.h_batch, lambda s: {
+        "p": s.player, "card": s.card, "entries": s.listing(s.record({"items": s.listing(s.node), "ctx": s.ctx}))},
+        optional=("card",)),
+    "raise": Task(Interp.h_raise, lambda s: {"param": s.names(s.content.tracks.globals, "a global parameter"),
+                                             "n": s.integer(-COUNT, COUNT), "p": s.player, "world": s.flag},
+                  optional=("world",)),
+    "pay": Task(Interp.h_pay, lambda s: {
+        "p": s.player, "amount": s.integer(0, AMOUNT), "why": {"type": "string", "maxLength": 200},
+        "says": {"type": "string", "maxLength": 200}, "steel": s.flag, "titanium": s.flag, "card": s.card,
+        "reserve": s.record({r: s.integer(0, AMOUNT) for r in STANDARD_RESOURCES}, required=())},
+        optional=("why", "says", "steel", "titanium", "reserve", "card")),
+    "look": Task(h_look, lambda s: {"p": s.player, "cards": s.listing(s.project), "keep": s.integer(0, COUNT),
+                                    "buy": s.flag}, holds_cards=True),
+})
 
 from . import overrides  # noqa: E402,F401  (registers the rule primitives the override op runs)

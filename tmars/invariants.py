@@ -30,7 +30,7 @@ def check(state: dict, content: Content, start_tr: int | None = None) -> list[st
                 out.append(f"{who}'s {e['name']} holds {e['res']} resources")
             elif e.get("res", 0) and not content.cards[e["name"]].get("holds"):
                 out.append(f"{who}'s {e['name']} holds {e['res']} resources but holds none")
-    out += _cards_in_one_place(state)
+    out += _cards_in_one_place(state, content)
     for k in spec:
         v = state["globals"][k]
         if not spec[k]["start"] <= v <= spec[k]["goal"]:
@@ -57,12 +57,21 @@ def check(state: dict, content: Content, start_tr: int | None = None) -> list[st
     return out
 
 
-#: the zones of a state that hold card names, each name in one of them at most
-ZONES = ("deck", "discard", "prelude_deck", "prelude_discard")
-PLAYER_ZONES = ("hand", "events", "dealt", "dealt_corps", "dealt_preludes", "preludes")
+#: the zones of a state that hold card names, each name in one of them at most (and the mechanics' own)
+ZONES = ("deck", "discard")
+PLAYER_ZONES = ("hand", "events", "dealt", "dealt_corps")
 
 
-def _cards_in_one_place(state: dict) -> list[str]:
+def zones(content: Content) -> tuple[str, ...]:
+    """The state's keys that hold cards, the mechanics' switched on among them."""
+    return (*ZONES, *(z for m in content.mechanics for z in m.zones))
+
+
+def player_zones(content: Content) -> tuple[str, ...]:
+    return (*PLAYER_ZONES, *(z for m in content.mechanics for z in m.player_zones))
+
+
+def _cards_in_one_place(state: dict, content: Content) -> list[str]:
     """A card is in one place at a time: the decks, the discard piles, a hand, a tableau."""
     seen: dict[str, str] = {}
     out = []
@@ -71,11 +80,11 @@ def _cards_in_one_place(state: dict) -> list[str]:
         if name in seen:
             out.append(f"{name} is both in {seen[name]} and in {where}")
         seen[name] = where
-    for zone in ZONES:
+    for zone in zones(content):
         for name in state.get(zone) or ():
             put(name, zone)
     for pl in state["players"]:
-        for zone in PLAYER_ZONES:
+        for zone in player_zones(content):
             for name in pl.get(zone) or ():
                 put(name, f"{pl['name']}'s {zone}")
         for e in pl["played"]:

@@ -21,10 +21,8 @@ from compiler.tiles import TILE_KINDS
 
 from . import flow, invariants
 from .content import Content
-from .setup import STEP_RECORDS, players_range, step_players
-
-AMOUNT = 10**6  # more of anything than a game can reach: a larger number is a damaged or forged save
-COUNT = 1000  # a bound for counters (TR, generations, card resources) no real game reaches
+from .mechanic import AMOUNT, COUNT, TASKS, SaveShapes, names_off
+from .setup import players_range, step_players, step_records
 U64 = (1 << 64) - 1
 AGENT_KINDS = ("human", "random", "greedy")
 
@@ -68,24 +66,29 @@ def _schema(content: Content, n: int) -> dict:
     project = _names(projects, "a project card of this game")
     corp = _names(corps, "a corporation of this game")
     card = _names(set(content.cards), "a card of this game")
-    prelude = _names(content.preludes(), "a prelude card of this game")
     area = _names(content.map.areas, "an area of the map")
     player = {**_int(0, n - 1), "title": "a player"}
+    node = {"type": "object", "required": ["op"], "properties": {"op": _names(OPS, "an effect of the card language")}}
+    ctx = _obj({"p": player, "card": {"anyOf": [card, {"type": "null"}]}, "that": {"anyOf": [card, {"type": "null"}]},
+                "xmin": _int(0, 1), "x": _int(0, AMOUNT), "mandatory": {"type": "boolean"},
+                "world": {"type": "boolean"}}, required=("p",))
+    shapes = SaveShapes(content, n, player, project, corp, card, node, ctx, _names, _list, _obj, _int)
     standard = vocab.STANDARD_RESOURCES
     res = _obj({r: _int(0, AMOUNT) for r in standard})
     prod = _obj({r: _int(rules.floor(r), AMOUNT) for r in standard})
-    played = _obj({"name": _names(projects | corps | set(content.preludes()), "a card that can be in play"),
+    played = _obj({"name": _names(set(content.cards), "a card that can be in play"),
                    "res": _int(0, AMOUNT),
                    "used": {"type": "boolean"}, "area": {"anyOf": [area, {"type": "null"}]}})
     granted = _obj({"mod": _names(vocab.GRANTABLE, "a modifier"), "n": _int(-COUNT, COUNT),
                     "until": _names(vocab.DURATIONS, "a duration")})
+    mechanics = content.mechanics
     player_state = _obj({
         "name": {"type": "string", "minLength": 1, "maxLength": 100}, "corp": {"anyOf": [corp, {"type": "null"}]},
         "tr": _int(0, COUNT), "tr_gen": _int(0, COUNT), "tr_raises": _int(0, COUNT), "res": res, "prod": prod,
         "hand": _list(project), "played": _list(played), "events": _list(project), "passed": {"type": "boolean"},
         "granted": _list(granted), "dealt": _list(project), "dealt_corps": _list(corp),
         "first_action": {"type": "boolean"}, "setup_corp": corp, "setup_keep": _list(project),
-        "dealt_preludes": _list(prelude), "setup_preludes": _list(prelude), "preludes": _list(prelude)},
+        **{k: v for m in mechanics for k, v in m.player_state(shapes).items()}},
         required=("name", "corp", "tr", "res", "prod", "hand", "played", "events", "passed"))
     tile = _obj({"tile": _names(TILE_KINDS, "a tile"), "owner": {"anyOf": [player, {"type": "null"}]},
                  "name": {"type": "string", "maxLength": 100}, "spacing": {"const": "waived"}},
@@ -103,16 +106,15 @@ def _schema(content: Content, n: int) -> dict:
                          "modules": _list({"type": "string"}, minItems=1),
                          "max_generations": {"anyOf": [_int(1, COUNT), {"type": "null"}]},
                          "card_folders": _list({"type": "string"})}, required=("modules",)),
-        "generation": _int(1, COUNT), "phase": _names(list(flow.PHASES) + ["over"], "a phase of the game"),
+        "generation": _int(1, COUNT), "phase": _names(flow.phases_of(content.flow) + ["over"], "a phase of the game"),
         "first": player, "current": player, "actions": _int(0, rules.actions_per_turn),
         "globals": globals_, "board": {"type": "object", "propertyNames": area, "additionalProperties": tile},
         "claims": {"type": "object", "propertyNames": area, "additionalProperties": player},
         "deck": _list(project), "discard": _list(project),
-        "prelude_deck": _list(prelude), "prelude_discard": _list(prelude),
         "players": _list(player_state, minItems=n, maxItems=n),
         "milestones": _list(claimed, maxItems=rules.milestones_most),
         "awards": _list(funded, maxItems=len(rules.award_costs)),
-        "stack": _list(_task_schema(content, player, project, corp, card, prelude)),
+        "stack": _list(_task_schema(content, shapes)),
         "pending": {}, "setup": _obj({"stage": _names(stages, "a setup step"), "i": _int(0, n)}),
         "research": _obj({"i": _int(0, n), "cards": packs, "draft_rounds": _int(0, COUNT)},
                          required=("i", "cards")),
@@ -124,6 +126,7 @@ def _schema(content: Content, n: int) -> dict:
         "actions_used": _list(card),
         "agents": _list(_obj({"kind": _names(AGENT_KINDS, "a kind of player (human, random, greedy)"),
                               "rng": _int(0, U64)}, required=("kind",)), minItems=n, maxItems=n),
+        **{k: v for m in mechanics for k, v in m.state(shapes).items()},
     }
     required = ("version", "rng", "options", "generation", "phase", "first", "current", "actions", "globals",
                 "board", "claims", "deck", "discard", "players", "milestones", "awards", "stack", "log", "over")
@@ -131,45 +134,18 @@ def _schema(content: Content, n: int) -> dict:
             "title": "a saved tmars game", **_obj(props, required)}
 
 
-def _task_schema(content: Content, player: dict, project: dict, corp: dict, card: dict, prelude: dict) -> dict:
-    """Each task type's fields; IR nodes are only required to be objects here and are checked
-    against the cards by `unknown_effects`."""
-    node = {"type": "object", "required": ["op"], "properties": {"op": _names(OPS, "an effect of the card language")}}
-    ctx = _obj({"p": player, "card": {"anyOf": [card, {"type": "null"}]}, "that": {"anyOf": [card, {"type": "null"}]},
-                "xmin": _int(0, 1), "x": _int(0, AMOUNT), "mandatory": {"type": "boolean"},
-                "world": {"type": "boolean"}}, required=("p",))
-    std = _names(content.board.get("standard-project", {}), "a standard project")
-    shapes = {
-        "seq": {"items": _list(node, minItems=1), "ctx": ctx},
-        "item": {"node": node, "ctx": ctx},
-        "batch": {"p": player, "entries": _list(_obj({"items": _list(node), "ctx": ctx})), "card": card},
-        "raise": {"param": _names(content.tracks.globals, "a global parameter"), "n": _int(-COUNT, COUNT),
-                  "p": player, "world": {"type": "boolean"}},
-        "world_government": {"p": player},
-        "pay": {"p": player, "amount": _int(0, AMOUNT), "why": {"type": "string", "maxLength": 200},
-                "says": {"type": "string", "maxLength": 200},
-                "steel": {"type": "boolean"}, "titanium": {"type": "boolean"}, "card": card,
-                "reserve": _obj({r: _int(0, AMOUNT) for r in vocab.STANDARD_RESOURCES}, required=())},
-        "look": {"p": player, "cards": _list(project), "keep": _int(0, COUNT), "buy": {"type": "boolean"}},
-        "turn": {"p": player}, "draft": {"p": player}, "final_greenery": {"p": player},
-        "end_action": {"p": player, "plain": {"type": "boolean"}},
-        "research": {"p": player, "cards": _list(project)},
-        "resolve_card": {"p": player, "card": {"anyOf": [project, prelude]}, "said": {"type": "boolean"},
-                         "from": _names(("hand", "preludes", "none"), "where a played card comes from")},
-        "use_action": {"p": player, "card": card},
-        "std_effects": {"p": player, "card": std},
-        "setup_choose": {"p": player, "corp": corp, "keep": _list(project)},
-        "reveal": {"p": player},
-        "buy_start": {"p": player, "cards": _list(project), "free": {"type": "boolean"}},
-        "play_preludes": {"p": player},
-        "pick_play": {"p": player, "cards": _list(prelude, minItems=1), "deck": _names(vocab.EXTRA_DECKS, "a deck"),
-                      "one": {"type": "boolean"}},
-    }
-    optional = {"plain", "corp", "why", "says", "said", "steel", "titanium", "reserve", "world", "from", "keep", "card"}
-    branches = [{"if": {"properties": {"t": {"const": t}}},
-                 "then": _obj({"t": {"const": t}, **fields}, required=[k for k in ["t", *fields] if k not in optional])}
-                for t, fields in shapes.items()]
-    return {"type": "object", "required": ["t"], "properties": {"t": _names(shapes, "a step the engine knows")},
+def _task_schema(content: Content, shapes: SaveShapes) -> dict:
+    """Each task type's fields, as its declaration states them (the core's and the mechanics' on);
+    IR nodes are only required to be objects here and are checked against the cards by `unknown_effects`."""
+    off = names_off(content.flow.mechanics)
+    tasks = {t: task for t, task in TASKS.items() if t not in off}
+    branches = []
+    for t, task in tasks.items():
+        fields = task.fields(shapes)
+        branches.append({"if": {"properties": {"t": {"const": t}}},
+                         "then": _obj({"t": {"const": t}, **fields},
+                                      required=[k for k in ["t", *fields] if k not in task.optional])})
+    return {"type": "object", "required": ["t"], "properties": {"t": _names(tasks, "a step the engine knows")},
             "allOf": branches}
 
 
@@ -287,7 +263,7 @@ def check_meaning(state: dict, content: Content) -> None:
             raise SaveError(f"{pl['name']} has a first action to take, but no corporation that gives one")
         if ("setup_corp" in pl) != ("setup_keep" in pl):
             raise SaveError(f"{pl['name']}'s setup choice is half recorded")
-    _check_cards_once(state, content.rules.research_draw)
+    _check_cards_once(state, content)
     _check_tasks(state, content)
     problems = invariants.check(state, content)
     if problems:
@@ -302,7 +278,7 @@ def _check_setup(state: dict, content: Content) -> None:
     step = next((s for s in steps if s.task == stage), None)
     if step is None:
         return
-    needs, gives = STEP_RECORDS.get(step.task, ((), ()))
+    needs, gives = step_records(step.task)
     i = state["setup"]["i"]
     running = [t["p"] for t in state["stack"] if t["t"] == step.task]
     for players, keys in ((step_players(step, state, i) + running, needs),
@@ -314,17 +290,16 @@ def _check_setup(state: dict, content: Content) -> None:
                 raise SaveError(f"{pl['name']}'s setup lacks its '{missing[0]}'")
 
 
-def _check_cards_once(state: dict, research_draw: int) -> None:
-    """A card is in one place: the deck, the discard pile, a hand, in play, dealt, or in a set of
-    cards being drafted, researched or looked at. (Kept cards are some of those dealt, and a
-    research task's cards are its player's research cards.)"""
+def _check_cards_once(state: dict, content: Content) -> None:
+    """A card is in one place: the deck, the discard pile, a hand, in play, dealt, a mechanic's
+    zone, or in a set of cards being drafted, researched or looked at. (Kept cards are some of
+    those dealt, and a research task's cards are its player's research cards.)"""
     players = state["players"]
+    research_draw = content.rules.research_draw
     research, draft = state.get("research"), state.get("draft")
-    places = state["deck"] + state["discard"] + [c for pl in players for c in pl["hand"] + pl["events"]]
+    places = [c for k in invariants.zones(content) for c in state.get(k, [])]
+    places += [c for pl in players for k in invariants.player_zones(content) for c in pl.get(k, [])]
     places += [e["name"] for pl in players for e in pl["played"]]
-    places += [c for pl in players for k in ("dealt", "dealt_corps", "dealt_preludes", "preludes")
-               for c in pl.get(k, [])]
-    places += state.get("prelude_deck", []) + state.get("prelude_discard", [])
     if research is not None and draft is not None and research.get("draft_rounds", 0) < research_draw:
         places += [c for k in ("packs", "picked") for pack in draft[k] for c in pack]
     elif research is not None:  # the players who have bought no longer hold their research cards
@@ -332,7 +307,7 @@ def _check_cards_once(state: dict, research_draw: int) -> None:
         running = {t["p"] for t in state["stack"] if t["t"] == "research"}
         done = {(state["first"] + k) % n for k in range(research["i"])} - running
         places += [c for p, pack in enumerate(research["cards"]) if p not in done for c in pack]
-    places += [c for t in state["stack"] if t["t"] in ("look", "buy_start", "pick_play") for c in t["cards"]]
+    places += [c for t in state["stack"] if TASKS[t["t"]].holds_cards for c in t["cards"]]
     seen: set[str] = set()
     for c in places:
         if c in seen:
@@ -341,11 +316,12 @@ def _check_cards_once(state: dict, research_draw: int) -> None:
     for pl in players:
         if not set(pl.get("setup_keep", [])) <= set(pl.get("dealt", [])):
             raise SaveError(f"{pl['name']} keeps cards that were not dealt")
-        if not set(pl.get("setup_preludes", [])) <= set(pl.get("dealt_preludes", [])):
-            raise SaveError(f"{pl['name']} keeps preludes that were not dealt")
     for t in state["stack"]:
         if t["t"] == "research" and (research is None or t["cards"] != research["cards"][t["p"]]):
             raise SaveError(f"the save's research offers {players[t['p']]['name']} cards that were not drawn")
+    for m in content.mechanics:
+        if m.check_save is not None:
+            m.check_save(state)
 
 
 def _check_tasks(state: dict, content: Content) -> None:

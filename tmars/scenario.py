@@ -79,8 +79,9 @@ def build_game(setup: Map, content: Content | None = None, here: Path | None = N
     game = Game(new_state(content, names, setup.get("seed", 0), setup.get("draft", False)), content)
     st = game.state
     st["phase"] = setup.get("phase", "action")
-    if st["phase"] not in flow.PHASES:
-        raise ScenarioError(f"unknown phase {st['phase']!r}; phases are {', '.join(flow.PHASES)}",
+    phases = flow.phases_of(content.flow)
+    if st["phase"] not in phases:
+        raise ScenarioError(f"unknown phase {st['phase']!r}; phases are {', '.join(phases)}",
                             where(setup, "phase"), UNKNOWN_NAME)
     st["setup"] = {"stage": content.flow.setup[0].task if st["phase"] == "setup" else "done", "i": 0}
     st["first"] = _player_index(st, setup.get("first", 0), where(setup, "first"))

@@ -2,8 +2,10 @@
 
 Which steps run, in which order, is data (`flow: setup` in the modules' manifests): each is a
 task type registered in HANDLERS, run once per player in seat order (simultaneous, private
-choices) or in turn order from the first player (F180). A module adds one (a Prelude step after
-the reveal, say) by registering its task and naming it in its manifest.
+choices) or in turn order from the first player (F180). A mechanic adds one (a step after the
+reveal, say) by registering its task (tmars/mechanic.py) and a module names it in its manifest; a
+mechanic may also deal at the new game, ask its own questions in the private choice, and act as a
+player reveals.
 """
 
 from __future__ import annotations
@@ -15,22 +17,14 @@ from compiler.gameflow import SetupStep
 from compiler.gamerules import GameRules
 
 from .content import Content
-from .interpreter import HANDLERS, Interp, decision, option
+from .interpreter import Interp, decision, option
+from .mechanic import TASKS, Task, core_tasks
 from .rng import shuffle
 
 
 def players_range(rules: GameRules) -> range:
     """How many players a game seats (rules.yaml `players`): the command line and saves ask this."""
     return range(rules.players[0], rules.players[1] + 1)
-
-
-#: What each setup step needs on a player's record when it comes to them, and what it leaves there
-#: once done with them (a loaded save is checked against these).
-STEP_RECORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "setup_choose": (("dealt_corps", "dealt"), ("setup_corp", "setup_keep")),
-    "reveal": (("setup_corp", "setup_keep", "dealt"), ("corp",)),
-    "play_preludes": ((), ()),  # the kept preludes (`preludes`) are played, or none were dealt
-}
 
 
 def step_players(step: SetupStep, state: dict, start: int = 0, stop: int | None = None) -> list[int]:
@@ -96,12 +90,16 @@ def h_setup_choose(g: Interp, task: dict, answer: Any) -> dict | None:
                                 [option(c, c) for c in pl["dealt"]], min=0, max=most)
             task["keep"] = list(answer)
             answer = None
-    dealt = pl.get("dealt_preludes")
-    if dealt:  # kept preludes are chosen with the rest, a beginner too (F178, F184)
-        k = min(g.content.rules.preludes_kept, len(dealt))
-        if answer is None and k < len(dealt):
-            return decision(p, "select", f"Keep {k} prelude cards", [option(c, c) for c in dealt], min=k, max=k)
-        pl["setup_preludes"] = list(answer) if k < len(dealt) else list(dealt)
+    for m in g.content.mechanics:  # the questions the mechanics switched on add, each asked once
+        for q in m.questions:
+            if q.done(pl):
+                continue
+            if answer is None:
+                asked = q.ask(g, p)
+                if asked is not None:
+                    return asked
+            q.take(g, p, answer)
+            answer = None
     pl["setup_corp"] = corp
     pl["setup_keep"] = task["keep"]
     return None
@@ -122,10 +120,9 @@ def h_reveal(g: Interp, task: dict, answer: Any) -> dict | None:
         pl["first_action"] = True
     st["discard"].extend(c for c in pl.pop("dealt") if c not in keep)
     pl.pop("dealt_corps", None)
-    if "setup_preludes" in pl:
-        kept = pl.pop("setup_preludes")
-        st["prelude_discard"].extend(c for c in pl.pop("dealt_preludes") if c not in kept)
-        pl["preludes"] = kept
+    for m in g.content.mechanics:
+        if m.reveal is not None:
+            m.reveal(g, p)
     g.log(f"{pl['name']} reveals {corp} and keeps {len(keep)} card(s)")
     g.push({"t": "buy_start", "p": p, "cards": keep, "free": hand_is_free(g.content, corp)})
     g.push({"t": "batch", "p": p, "card": corp, "entries": [{"items": [n], "ctx": {"p": p, "card": corp}}
@@ -147,7 +144,22 @@ def h_buy_start(g: Interp, task: dict, answer: Any) -> dict | None:
 
 
 
-HANDLERS.update({"setup_choose": h_setup_choose, "reveal": h_reveal, "buy_start": h_buy_start})
+core_tasks({
+    "setup_choose": Task(h_setup_choose, lambda s: {"p": s.player, "corp": s.corp, "keep": s.listing(s.project)},
+                         optional=("corp", "keep"), begins_unit=True,
+                         records=(("dealt_corps", "dealt"), ("setup_corp", "setup_keep"))),
+    "reveal": Task(h_reveal, lambda s: {"p": s.player}, begins_unit=True,
+                   records=(("setup_corp", "setup_keep", "dealt"), ("corp",))),
+    "buy_start": Task(h_buy_start, lambda s: {"p": s.player, "cards": s.listing(s.project), "free": s.flag},
+                      begins_unit=True, holds_cards=True),
+})
+
+
+def step_records(task: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What a setup step needs on a player's record when it comes to them, and what it leaves there
+    once done with them (a loaded save is checked against these)."""
+    found = TASKS.get(task)
+    return found.records if found else ((), ())
 
 
 def new_state(content: Content, players: list[str], seed: int, draft: bool = False,
@@ -187,10 +199,7 @@ def new_state(content: Content, players: list[str], seed: int, draft: bool = Fal
             pl["dealt_corps"] = [corps.pop() for _ in range(k)] if len(corps) >= k else corps[:]
     for pl in st["players"]:
         pl["dealt"] = g.take_from_deck(content.rules.setup_cards)
-    preludes = content.preludes()
-    if preludes and content.rules.preludes_dealt:
-        st["prelude_deck"], st["prelude_discard"] = preludes, []
-        shuffle(st, st["prelude_deck"])
-        for pl in st["players"]:
-            pl["dealt_preludes"] = g.take_from_extra_deck("prelude", content.rules.preludes_dealt)
+    for m in content.mechanics:
+        if m.deal is not None:
+            m.deal(g)
     return st

@@ -24,13 +24,14 @@ from compiler.ops import OPS, walk
 
 from . import board
 from .interpreter import CannotComplete, Interp, x_losses_bounded
+from .mechanic import UNIT_STARTS
 from .memo import carry
 from .static import (items_cannot_fail, items_safe_whatever_chosen, triggered_choices_in_play,
                      unsafe_triggers_in_play)
 
-# Tasks that begin a unit of play: a trial never runs them, it stops when one is on top.
-BOUNDARY = frozenset({"end_action", "turn", "final_greenery", "research", "draft", "setup_choose", "reveal",
-                      "buy_start", "world_government", "play_preludes"})
+# Tasks that begin a unit of play: a trial never runs them, it stops when one is on top. Each task
+# type says so where it is declared (the core's and every mechanic's, tmars/mechanic.py).
+BOUNDARY = UNIT_STARTS
 BUDGET = 4000  # answers tried in one search; beyond it the option is not offered and `exhausted` counts it
 
 

@@ -1,7 +1,7 @@
 """Prelude cards: played from outside the hand, before generation 1 or when a row draws them.
 
-A prelude has no cost and is never a project: it is dealt at setup (`setup.new_state`), chosen
-with the corporation (`setup.h_setup_choose`), and played in the setup step `play_preludes`, each
+A prelude has no cost and is never a project: it is dealt at setup, chosen with the corporation
+(the mechanic's setup question), and played in the setup step `play_preludes`, each
 player in turn order playing the kept ones one at a time in the order they choose (F180, F322).
 A prelude that cannot be played in full when its turn comes is discarded for the M€ that
 rules.yaml says instead (F318) — and only then: whether it can be played is the offer check's
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import feasible
-from .interpreter import HANDLERS, Interp, ask_one, option
-from .trial import fork, search
+from ... import feasible
+from ...interpreter import Interp, ask_one, option
+from ...trial import fork, search
 
 
 def playable_now(g: Interp, p: int, name: str) -> bool:
@@ -31,10 +31,15 @@ def playable_now(g: Interp, p: int, name: str) -> bool:
     return search(sub, base)
 
 
+def unplayable_mc(g: Interp) -> int:
+    """What a prelude that cannot be played is discarded for (the `preludes:` facts, F318)."""
+    return g.content.rules.section("preludes").get("unplayable_mc", 0)
+
+
 def pick_options(g: Interp, p: int, cards: list[str], one: bool) -> list[dict]:
     """Play a playable prelude, or discard an unplayable one for M€ (F318). Choosing one of
     several to play (`one`), the discard is offered only when none of them can be played."""
-    mc = g.content.rules.unplayable_prelude_mc
+    mc = unplayable_mc(g)
     plays = [option(f"play:{c}", f"play {c}") for c in cards if playable_now(g, p, c)]
     if one and plays:
         return plays
@@ -45,9 +50,10 @@ def pick_options(g: Interp, p: int, cards: list[str], one: bool) -> list[dict]:
 
 def discard_for_mc(g: Interp, p: int, name: str) -> None:
     pl = g.state["players"][p]
-    pl["res"]["mc"] += g.content.rules.unplayable_prelude_mc
+    mc = unplayable_mc(g)
+    pl["res"]["mc"] += mc
     g.state["prelude_discard"].append(name)
-    g.log(f"{pl['name']} cannot play {name}: discards it for {g.content.rules.unplayable_prelude_mc} M€")
+    g.log(f"{pl['name']} cannot play {name}: discards it for {mc} M€")
 
 
 def h_play_preludes(g: Interp, task: dict, answer: Any) -> dict | None:
@@ -88,5 +94,3 @@ def h_pick_play(g: Interp, task: dict, answer: Any) -> dict | None:
         g.push({"t": "resolve_card", "p": p, "card": name, "from": "none"})
     return None
 
-
-HANDLERS.update({"play_preludes": h_play_preludes, "pick_play": h_pick_play})

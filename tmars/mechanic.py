@@ -1,0 +1,182 @@
+"""Mechanics as plug-ins: what a rule system beyond the cards brings to the engine, registered in
+one place.
+
+A mechanic (the prelude step, World Government Terraforming, and next trading, politics, the solo
+game) is one package under `tmars/mechanics/` that calls `register` with a `Mechanic`: the tasks
+it pushes (how each runs, its fields in a save, whether it begins a unit of play), its phases,
+its part of the state and of each player's record (shapes for saves, zones that hold cards), and
+the hooks it adds to setup (dealing, the private choice, the reveal). A module's manifest switches
+a mechanic on (`flow: {mechanics: [name]}`, in the module or in one of its variants); the core
+reads the registries below and names no mechanic.
+
+The core registers its own tasks and phases in the same registries (`core_tasks`, `core_phases`),
+so every consumer (the interpreter's loop, the flow, the offer check, the save schema, the
+invariants) reads one statement of each step.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .content import Content
+    from .interpreter import Interp
+
+Handler = Callable[["Interp", dict, Any], "dict | None"]
+
+AMOUNT = 10**6  # more of anything than a game can reach: a larger number is a damaged or forged save
+COUNT = 1000  # a bound for counters (TR, generations, card resources) no real game reaches
+
+#: how each task type runs, by name: the interpreter's loop reads this (TASKS has the rest of each)
+HANDLERS: dict[str, Handler] = {}
+
+
+@dataclass(frozen=True)
+class SaveShapes:
+    """The JSON Schema pieces a part of a save is written with (built by tmars/savefile.py)."""
+
+    content: Content
+    players: int
+    player: dict  # a player's index
+    project: dict  # a project card of this game
+    corp: dict  # a corporation of this game
+    card: dict  # any card of this game
+    node: dict  # an IR node (checked against the cards elsewhere)
+    ctx: dict  # the context an IR node runs in (player, card, X …)
+    names: Callable[[Iterable[str], str], dict]  # an enum of names, with what the refusal calls one
+    listing: Callable[..., dict]  # an array of items
+    record: Callable[..., dict]  # an object with exactly these properties
+    integer: Callable[[int, int], dict]  # a whole number in a range
+    flag: dict = field(default_factory=lambda: {"type": "boolean"})
+
+
+@dataclass(frozen=True)
+class Task:
+    """A task type: how it runs, and what a saved game may hold of it."""
+
+    run: Handler
+    fields: Callable[[SaveShapes], dict] = lambda s: {}  # field -> JSON Schema ("t" aside)
+    optional: tuple[str, ...] = ()  # fields a task of this type may lack
+    begins_unit: bool = False  # a unit of play starts with it: the offer check's trials stop before it
+    holds_cards: bool = False  # its "cards" are in no other zone while it waits (a save checks each card once)
+    #: as a setup step: what it needs on a player's record when it comes to them, and what it leaves
+    records: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+
+
+@dataclass(frozen=True)
+class Phase:
+    """A phase of a generation: `advance` runs whenever nothing is on the stack (it pushes the
+    phase's next task or ends the phase); `start`, if any, as the phase begins."""
+
+    advance: Callable[[Interp], None]
+    start: Callable[[Interp], None] | None = None
+
+
+@dataclass(frozen=True)
+class SetupQuestion:
+    """A question a mechanic adds to each player's private setup choice (after the corporation
+    and the kept cards): asked unless `done`; `ask` gives None when there is nothing to choose,
+    and `take` then records the answer (None when nothing was asked) on the player's record."""
+
+    done: Callable[[dict], bool]
+    ask: Callable[[Interp, int], dict | None]
+    take: Callable[[Interp, int, Any], None]
+
+
+@dataclass(frozen=True)
+class Mechanic:
+    name: str
+    summary: str
+    tasks: dict[str, Task] = field(default_factory=dict)
+    phases: dict[str, Phase] = field(default_factory=dict)
+    #: its keys in the state and in each player's record: key -> JSON Schema
+    state: Callable[[SaveShapes], dict] = lambda s: {}
+    player_state: Callable[[SaveShapes], dict] = lambda s: {}
+    #: keys of the state and of a player's record that hold card names (each card in one place)
+    zones: tuple[str, ...] = ()
+    player_zones: tuple[str, ...] = ()
+    #: player zones a card may be played from (`resolve_card`'s `from`)
+    played_from: tuple[str, ...] = ()
+    #: the cards it brings into the game that no core deck holds (allowed in its zones and in play)
+    cards: Callable[[Content], list[str]] = lambda c: []
+    deal: Callable[[Interp], None] | None = None  # at the new game, after the core has dealt
+    questions: tuple[SetupQuestion, ...] = ()
+    reveal: Callable[[Interp, int], None] | None = None  # as a player reveals their choice
+    check_save: Callable[[dict], None] | None = None  # what a save's schema cannot say (raise SaveError)
+
+
+#: every registered mechanic, by name
+MECHANICS: dict[str, Mechanic] = {}
+#: every phase, the core's and the mechanics', by name
+PHASES: dict[str, Phase] = {}
+#: every task type, by name (its handler is also in interpreter.HANDLERS, which the loop reads)
+TASKS: dict[str, Task] = {}
+#: tasks that begin a unit of play (the offer check's boundary)
+UNIT_STARTS: set[str] = set()
+
+
+def _add_tasks(owner: str, tasks: dict[str, Task]) -> None:
+    for name, task in tasks.items():
+        if name in TASKS:
+            raise ValueError(f"{owner}: the task '{name}' is already registered")
+        TASKS[name] = task
+        HANDLERS[name] = task.run
+        if task.begins_unit:
+            UNIT_STARTS.add(name)
+
+
+def _add_phases(owner: str, phases: dict[str, Phase]) -> None:
+    for name, phase in phases.items():
+        if name in PHASES:
+            raise ValueError(f"{owner}: the phase '{name}' is already registered")
+        PHASES[name] = phase
+
+
+def core_tasks(tasks: dict[str, Task]) -> None:
+    """The core's own task types (turn, research, the setup choice …)."""
+    _add_tasks("the core", tasks)
+
+
+def core_phases(phases: dict[str, Phase]) -> None:
+    _add_phases("the core", phases)
+
+
+def register(mechanic: Mechanic) -> Mechanic:
+    """Add a mechanic's tasks and phases to the registries; called once, when its package loads."""
+    if mechanic.name in MECHANICS:
+        raise ValueError(f"the mechanic '{mechanic.name}' is already registered")
+    _add_tasks(f"mechanic {mechanic.name}", mechanic.tasks)
+    _add_phases(f"mechanic {mechanic.name}", mechanic.phases)
+    MECHANICS[mechanic.name] = mechanic
+    return mechanic
+
+
+_loaded = False
+
+
+def load_plugins() -> dict[str, Mechanic]:
+    """Import every package of `tmars/mechanics/` once (each registers itself); the mechanics by name."""
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        from . import mechanics
+        for info in pkgutil.iter_modules(mechanics.__path__, mechanics.__name__ + "."):
+            importlib.import_module(info.name)
+    return MECHANICS
+
+
+def names_off(on: Iterable[str]) -> set[str]:
+    """The task and phase names of the mechanics not switched on: a game without them has none."""
+    load_plugins()
+    on = set(on)
+    return {name for m in MECHANICS.values() if m.name not in on for name in (*m.tasks, *m.phases)}
+
+
+def switched_on(names: Iterable[str]) -> tuple[Mechanic, ...]:
+    """The mechanics a game's modules switch on, in the order named."""
+    load_plugins()
+    return tuple(MECHANICS[n] for n in names)
