@@ -211,3 +211,30 @@ def test_each_variant_has_a_no_flag(capsys):
     assert "World Government" in capsys.readouterr().out
     assert main([*args, "--no-wgt"]) == 0
     assert "World Government" not in capsys.readouterr().out
+
+
+def test_a_scenario_names_a_mechanic_s_keys_only_in_a_game_that_switches_it_on():
+    """`prelude_deck` and `dealt_preludes` are the prelude mechanic's scenario keys: in a game with
+    Prelude they set the deck; without it they are refused, naming the mechanic."""
+    from compiler.strictyaml import Map
+    from tmars.scenario import ScenarioError, build_game
+    game = build_game(Map({"modules": ["base", "corpera", "prelude"], "prelude_deck": ["Donation", "Biofuels"]}))
+    assert game.state["prelude_deck"][-2:] == ["Biofuels", "Donation"]
+    with pytest.raises(ScenarioError, match="prelude_deck: no module of this game switches on the mechanic prelude"):
+        build_game(Map({"modules": ["base", "corpera"], "prelude_deck": ["Donation"]}))
+
+
+def test_the_runtime_core_names_no_mechanic():
+    """Prelude's and World Government Terraforming's words appear in their own packages (and data),
+    not in the engine's core: every other mechanic is added the same way."""
+    import re
+    from pathlib import Path
+    from tmars.mechanic import load_plugins
+    root = Path(__file__).resolve().parent.parent / "tmars"
+    mechanics = load_plugins()
+    words = re.compile(r"prelude|world.government|\bwgt\b", re.IGNORECASE)
+    assert {"prelude", "world_government"} <= set(mechanics)
+    found = [f"{path.relative_to(root)}:{n}: {line.strip()}"
+             for path in sorted(root.rglob("*.py")) if "mechanics" not in path.relative_to(root).parts
+             for n, line in enumerate(path.read_text().splitlines(), 1) if words.search(line)]
+    assert found == []

@@ -368,7 +368,7 @@ def next_player(st: dict) -> None:
 
 
 def _played_cards(s: SaveShapes) -> dict:
-    """A card being played: a project, or a card a mechanic brings (a prelude, say)."""
+    """A card being played: a project, or a card of a type a mechanic brings into play."""
     extra = {c for m in s.content.mechanics for c in m.cards(s.content)}
     return s.names(set(s.content.project_deck()) | extra, "a card that can be played")
 

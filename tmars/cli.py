@@ -260,7 +260,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         missing = sorted(set(projects) - seen)
         say(f"cards played: {len(set(projects) & seen)}/{len(projects)}"
             + (f"; never played: {', '.join(missing)}" if missing else ""))
-        for kind, noun in (("prelude", "preludes"), ("corporation", "corporations")):
+        kinds = [(t, f"{t}s") for m in content.mechanics for t in m.card_types] + [("corporation", "corporations")]
+        for kind, noun in kinds:
             names = [c["name"] for c in content.cards.values() if c["type"] == kind]
             if names:
                 gone = sorted(set(names) - seen)
@@ -419,10 +420,10 @@ def parser() -> argparse.ArgumentParser:
                        help="add a folder of cards with its own module.yaml to the game (repeatable)")
         p.add_argument("--draft", action="store_true", help="draft variant in research")
         p.add_argument("--variant", action="append", metavar="NAME",
-                       help="turn on a variant the modules offer (wgt: World Government Terraforming)")
+                       help="turn on a variant the modules offer (tmars COMMAND --help lists each below)")
         p.add_argument("--no-variant", action="append", metavar="NAME",
                        help="turn off a variant the modules turn on by default")
-        for vid, meaning in shipped_variants().items():  # --no-wgt: a short form for each variant offered
+        for vid, meaning in shipped_variants().items():  # --no-ID: a short form for each variant offered
             p.add_argument(f"--no-{vid}", action="append_const", const=vid, dest="no_variant",
                            help=f"the same as --no-variant {vid} ({meaning})")
 

@@ -153,6 +153,11 @@ class Content:
             found = self.memo["mechanics"] = switched_on(self.flow.mechanics if self.flow else ())
         return found
 
+    @property
+    def neutral_actor(self) -> str:
+        """Who raises a track or places a tile for no player (a mechanic names them), as the log says it."""
+        return next((m.neutral_actor for m in self.mechanics if m.neutral_actor), "no player")
+
     def in_printed_order(self, card_type: str) -> list[str]:
         """The cards of a type in this game, in printed order (by number, then name)."""
         cards = [c for c in self.of_type(card_type) if self.in_game(c)]

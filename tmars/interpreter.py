@@ -147,7 +147,7 @@ class Interp:
             if task["t"] == "batch":
                 task["entries"].extend(entries)
                 return
-        # an event of no player's (the World Government's ocean) is ordered by the first player
+        # an event of no player's (a tile placed for no one) is ordered by the first player
         self.push({"t": "batch", "p": self.state["first"] if event["p"] is None else event["p"], "entries": entries})
 
     def production_raised(self, p: int, res: str, n: int) -> None:
@@ -271,7 +271,7 @@ class Interp:
         return found
 
     def take_from_extra_deck(self, deck: str, n: int) -> list[str]:
-        """Top n cards of another deck (the prelude deck), its discard pile reshuffled when needed (F339)."""
+        """Top n cards of another deck (`{deck}_deck`), its discard pile reshuffled when needed (F339)."""
         st = self.state
         out = []
         for _ in range(n):
@@ -360,8 +360,8 @@ class Interp:
 
     def h_raise(self, task: dict, answer: Any) -> Decision | None:
         """Raise a track a step (and again for n > 1): TR for the player, and the bonus step reached.
-        A raise by the World Government (`world`) gives nobody TR or anything of a bonus step but
-        what changes the planet, placed by the player who decides for it (F290)."""
+        A raise for no player (`world`: a mechanic's neutral actor) gives nobody TR or anything of
+        a bonus step but what changes the planet, placed by the player who decides for it (F290)."""
         param, p, world = task["param"], task["p"], task.get("world", False)
         g = self.state["globals"]
         spec = self.content.tracks.globals[param]
@@ -369,7 +369,7 @@ class Interp:
             return None
         g[param] = min(spec["goal"], g[param] + spec["step"])
         if world:
-            self.log(f"the World Government raises {param} to {g[param]}")
+            self.log(f"{self.content.neutral_actor} raises {param} to {g[param]}")
         else:
             self.raise_tr(p, 1)
             self.say(p, f"raises {param} to {g[param]} (+1 TR)")
@@ -556,13 +556,13 @@ def place_tile(g: Interp, p: int, node: dict, area: str, ctx: dict) -> None:
 
 
 def place_for_the_world(g: Interp, node: dict, area: str) -> None:
-    """A tile the World Government places (an ocean, F290): no owner, no placement bonus, no TR;
+    """A tile placed for no player (a mechanic's neutral actor, F290): no owner, no placement bonus, no TR;
     it raises its track, and the effects of anyone's cards that watch for it fire."""
     kind = node["tile"]
     traits = TILE_KINDS[kind]
     g.state["board"][area] = {"tile": kind, "owner": None}
     g.state["claims"].pop(area, None)
-    g.log(f"the World Government places {kind} on {g.area_label(area)}")
+    g.log(f"{g.content.neutral_actor} places {kind} on {g.area_label(area)}")
     traits.after_placing(g, g.state["first"], world=True)
     g.emit({"kind": "tile", "tile": kind, "area": area, "p": None})
 

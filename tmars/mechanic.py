@@ -1,7 +1,7 @@
 """Mechanics as plug-ins: what a rule system beyond the cards brings to the engine, registered in
 one place.
 
-A mechanic (the prelude step, World Government Terraforming, and next trading, politics, the solo
+A mechanic (a step of the setup, a phase of the generation, and next trading, politics, the solo
 game) is one package under `tmars/mechanics/` that calls `register` with a `Mechanic`: the tasks
 it pushes (how each runs, its fields in a save, whether it begins a unit of play), its phases,
 its part of the state and of each player's record (shapes for saves, zones that hold cards), and
@@ -88,7 +88,23 @@ class SetupQuestion:
 
 
 @dataclass(frozen=True)
+class ScenarioKeys:
+    """What a scenario file may say of a mechanic's part of a position (docs/scenarios.md): keys
+    of a player's entry (given only with `phase: setup`: what was dealt) and of `setup:`, each
+    with its JSON Schema; `arrange(game, setup, players, card)` puts them into the new game
+    (`card(node, key, type)` is the card named there, refused when unknown or of another type)."""
+
+    player: dict[str, dict] = field(default_factory=dict)
+    setup: dict[str, dict] = field(default_factory=dict)
+    arrange: Callable[..., None] | None = None
+    #: the keys above that list card names, with the card type they hold (an editor completes them)
+    card_lists: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Mechanic:
+    """Everything one mechanic brings; each part is read by the consumer named in its comment."""
+
     name: str
     summary: str
     tasks: dict[str, Task] = field(default_factory=dict)
@@ -101,12 +117,23 @@ class Mechanic:
     player_zones: tuple[str, ...] = ()
     #: player zones a card may be played from (`resolve_card`'s `from`)
     played_from: tuple[str, ...] = ()
-    #: the cards it brings into the game that no core deck holds (allowed in its zones and in play)
-    cards: Callable[[Content], list[str]] = lambda c: []
+    #: the card types it brings into play that no core deck holds (its cards are allowed in its
+    #: zones, in play and in a card being played)
+    card_types: tuple[str, ...] = ()
+    #: option-id prefixes of its decisions whose argument is a card's name (`discard:Name`)
+    card_options: tuple[str, ...] = ()
     deal: Callable[[Interp], None] | None = None  # at the new game, after the core has dealt
     questions: tuple[SetupQuestion, ...] = ()
     reveal: Callable[[Interp, int], None] | None = None  # as a player reveals their choice
     check_save: Callable[[dict], None] | None = None  # what a save's schema cannot say (raise SaveError)
+    scenario: ScenarioKeys = field(default_factory=ScenarioKeys)
+    #: who acts for no player when its steps raise a track or place a tile (`world` in a task's
+    #: context): how the log names them
+    neutral_actor: str = ""
+
+    def cards(self, content: Content) -> list[str]:
+        """Its cards in this game, in printed order."""
+        return [name for t in self.card_types for name in content.in_printed_order(t)]
 
 
 #: every registered mechanic, by name

@@ -196,7 +196,7 @@ def count(state: dict, content: Content, p: int, c: dict, ctx: dict | None = Non
 
 def acting(state: dict) -> int | None:
     """The player whose own action this is, if any: the player to play in the action phase, and
-    in the setup the player whose step (revealing a corporation, playing preludes) is resolving."""
+    in the setup the player whose step (revealing a corporation, a mechanic's step) is resolving."""
     phase = state["phase"]
     if phase == "action":
         return state["current"]

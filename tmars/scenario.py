@@ -21,7 +21,8 @@ from compiler.strictyaml import Kind, Map, Seq, Where, diagnostic, load_text, pl
 from . import flow, rules, scoring
 from .content import Content, load_content
 from .game import EngineError, Game, IllegalAnswer
-from .scenario_check import IMPOSSIBLE, UNKNOWN_NAME, WRONG_VALUE, ScenarioError, check_shape
+from .mechanic import load_plugins
+from .scenario_check import DEALT_KEYS, IMPOSSIBLE, UNKNOWN_NAME, WRONG_VALUE, ScenarioError, check_shape
 from .setup import new_state
 
 
@@ -100,23 +101,17 @@ def build_game(setup: Map, content: Content | None = None, here: Path | None = N
                 pl["dealt_corps"] = [_card(content, spec["dealt_corporations"], i, "corporation")
                                      for i in range(len(spec["dealt_corporations"]))]
             pl["dealt"] = [_card(content, spec["dealt"], i) for i in range(len(spec.get("dealt") or ()))]
-        elif "dealt" in spec or "dealt_corporations" in spec or "dealt_preludes" in spec:
-            key = next(k for k in ("dealt", "dealt_corporations", "dealt_preludes") if k in spec)
+        elif any(k in spec for k in DEALT_KEYS):
+            key = next(k for k in DEALT_KEYS if k in spec)
             raise ScenarioError(f"{key} is for 'phase: setup' only", where(spec, key), WRONG_VALUE)
-        if "dealt_preludes" in pl:  # preludes dealt at random go back unless the phase is setup and none are named
-            if st["phase"] != "setup" or "dealt_preludes" in spec:
-                st["prelude_deck"].extend(pl.pop("dealt_preludes"))
-            if "dealt_preludes" in spec:
-                names = [_card(content, spec["dealt_preludes"], i, "prelude")
-                         for i in range(len(spec["dealt_preludes"]))]
-                st["prelude_deck"] = [c for c in st["prelude_deck"] if c not in names]
-                pl["dealt_preludes"] = names
-    if "prelude_deck" in setup:
-        if "prelude_deck" not in st:
-            raise ScenarioError("prelude_deck: no module of this game has preludes", where(setup, "prelude_deck"),
+    for m in load_plugins().values():
+        said = [k for k in m.scenario.setup if k in setup] + [k for s in specs for k in m.scenario.player if k in s]
+        if m in content.mechanics and m.scenario.arrange is not None:
+            m.scenario.arrange(game, setup, specs, lambda node, key, kind="": _card(content, node, key, kind))
+        elif said:
+            raise ScenarioError(f"{said[0]}: no module of this game switches on the mechanic {m.name} "
+                                f"({m.summary})", where(setup, said[0]) if said[0] in setup else where(setup),
                                 WRONG_VALUE)
-        top = [_card(content, setup["prelude_deck"], i, "prelude") for i in range(len(setup["prelude_deck"]))]
-        st["prelude_deck"] = [c for c in st["prelude_deck"] if c not in top] + list(reversed(top))
     st["discard"] = [_card(content, setup["discard"], i) for i in range(len(setup.get("discard") or ()))]
     set_position(game, setup, fresh=True)
     game.advance()

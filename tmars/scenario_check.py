@@ -15,6 +15,8 @@ import jsonschema
 from compiler.diagnostics import did_you_mean
 from compiler.strictyaml import Map, Seq, Where, locate, where
 
+from .mechanic import load_plugins
+
 
 class ScenarioError(Exception):
     """The scenario file itself is malformed; `pos` is where, when known."""
@@ -50,12 +52,15 @@ def _object(properties: dict, required: tuple[str, ...] = ()) -> dict:
 
 _PLAYED = {"anyOf": [_NAME, _object({"name": _NAME, "resources": _COUNT, "used": {"type": "boolean"},
                                      "area": _NAME}, ("name",))]}
+#: a player's keys that say what was dealt: a new game's only (`phase: setup`), never a step's `set`
+DEALT_KEYS = ("dealt", "dealt_corporations", *(k for m in load_plugins().values() for k in m.scenario.player))
 _PLAYER_FIELDS = {
     "name": _NAME, "corporation": _NAME, "first_action": {"type": "boolean"}, "tr": _COUNT,
     "resources": {"type": "object", "additionalProperties": _COUNT},
     "production": {"type": "object", "additionalProperties": _INT},
     "hand": _NAMES, "events": _NAMES, "dealt": _NAMES, "dealt_corporations": _NAMES,
-    "dealt_preludes": _NAMES, "played": {"type": "array", "items": _PLAYED},
+    **{k: v for m in load_plugins().values() for k, v in m.scenario.player.items()},
+    "played": {"type": "array", "items": _PLAYED},
     "passed": {"type": "boolean"}, "tr_raised": {"anyOf": [{"type": "boolean"}, _COUNT]},
     "granted": {"type": "object", "additionalProperties": _COUNT},
 }
@@ -77,7 +82,8 @@ SET_KEYS = tuple(_POSITION)
 _SETUP = {
     **_POSITION, "modules": {**_NAMES, "minItems": 1}, "corporate_era": {"type": "boolean"}, "variants": _NAMES,
     "draft": {"type": "boolean"}, "seed": _INT, "phase": _NAME, "first": _WHO, "current": _WHO, "actions": _COUNT,
-    "deck_exact": {"type": "boolean"}, "discard": _NAMES, "prelude_deck": _NAMES,
+    "deck_exact": {"type": "boolean"}, "discard": _NAMES,
+    **{k: v for m in load_plugins().values() for k, v in m.scenario.setup.items()},
     "cards": {"type": "array", "items": {"anyOf": [_NAME, {"type": "object"}]}},
 }
 _STEP = _object({
@@ -99,9 +105,7 @@ SCHEMA = {
     "$defs": {
         "steps": {"type": "array", "minItems": 1, "items": _STEP},
         "player": _object(_PLAYER_FIELDS),
-        "set_player": _object({k: v for k, v in _PLAYER_FIELDS.items() if k not in ("dealt", "dealt_corporations",
-                                                                                    "dealt_preludes")},
-                              ("name",)),
+        "set_player": _object({k: v for k, v in _PLAYER_FIELDS.items() if k not in DEALT_KEYS}, ("name",)),
     },
 }
 

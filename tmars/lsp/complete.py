@@ -22,7 +22,8 @@ from compiler.modules import all_words, manifests
 
 from .catalog import CardEntry, Catalog
 from .documents import Kind
-from .mentions import CARD_PREFIXES, DECK_LISTS, OPTION_KEYS, PLAYER_LISTS
+from ..mechanic import load_plugins
+from .mentions import CARD_PREFIXES, DECK_LISTS, LIST_TYPES, OPTION_KEYS, PLAYER_LISTS
 from .words import vocabulary
 
 KEY = re.compile(r"^(\s*)(?:-\s+)?([a-z_][a-z0-9_-]*)\s*:")
@@ -30,7 +31,7 @@ LANGUAGE_FIELDS = ("play", "action", "effect", "start", "first-action", "require
 CARD_NAME_KEYS = (*PLAYER_LISTS, *DECK_LISTS, "corporation", "play")
 #: Which option-id prefix offers a card of a type (tmars/actions.py); the others are played.
 PREFIX_OF_TYPE = {"standard-project": "std", "conversion": "convert", "milestone": "milestone", "award": "award"}
-PLAYED_TYPES = (*vocab.PROJECT_TYPES, "prelude")
+PLAYED_TYPES = (*vocab.PROJECT_TYPES, *(t for m in load_plugins().values() for t in m.card_types))
 Item = types.CompletionItem
 
 
@@ -171,7 +172,7 @@ def in_scenario(lines: list[str], line: int, col: int, catalog: Catalog) -> list
     rng = value_range(lines, line, col)
     if key in CARD_NAME_KEYS:
         kinds = {"corporation": ("corporation",), "dealt_corporations": ("corporation",),
-                 "dealt_preludes": ("prelude",), "prelude_deck": ("prelude",)}
+                 **{k: (t,) for k, t in LIST_TYPES.items()}}
         return card_names(catalog, rng, kinds.get(key, ()))
     if key in OPTION_KEYS:
         return option_ids(catalog, rng) + card_names(catalog, rng) + area_ids(rng)

@@ -16,16 +16,21 @@ from typing import Any
 
 from compiler.strictyaml import Map, Seq
 
+from ..mechanic import load_plugins
 from .documents import scalar_span
 
-#: A player's keys that list card names, and the one that names a single card.
-PLAYER_LISTS = ("hand", "events", "dealt", "dealt_corporations", "dealt_preludes", "played")
+_MECHANICS = load_plugins().values()
+#: A player's keys that list card names (the core's and the mechanics'), and the one that names a single card.
+PLAYER_LISTS = ("hand", "events", "dealt", "dealt_corporations", "played",
+                *(k for m in _MECHANICS for k in m.scenario.player if k in m.scenario.card_lists))
 #: The setup's (and a step's `set`'s) keys that list card names.
-DECK_LISTS = ("deck", "discard", "prelude_deck")
+DECK_LISTS = ("deck", "discard", *(k for m in _MECHANICS for k in m.scenario.setup if k in m.scenario.card_lists))
+#: The card type each list of a mechanic holds.
+LIST_TYPES = {k: t for m in _MECHANICS for k, t in m.scenario.card_lists.items()}
 #: Step keys whose values are option ids.
 OPTION_KEYS = ("answer", "offered", "not_offered", "offered_exactly", "illegal")
-#: Option-id prefixes whose argument is a card's name (tmars/actions.py; `discard:` sells a prelude).
-CARD_PREFIXES = ("play", "act", "discard")
+#: Option-id prefixes whose argument is a card's name (tmars/actions.py, and the mechanics' decisions).
+CARD_PREFIXES = ("play", "act", *(x for m in _MECHANICS for x in m.card_options))
 
 
 @dataclass(frozen=True)

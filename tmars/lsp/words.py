@@ -40,7 +40,7 @@ _STANDARD = {"mc": "M€ (megacredits), the money of the game", "steel": "steel:
              "heat": "heat: 8 raise the temperature one step"}
 _ATOMS = {"card": "cards: draw (+N card), or discard from hand (-N card)", "tr": "your terraform rating",
           "claim": "place a player marker on an area, reserving it for you", "award": "fund an award ('award(free)')",
-          "play-card": "play a card now ('play-card(prelude, of 3)')",
+          "play-card": "play a card now ('play-card(discount 25)'; 'play-card(DECK, of 3)' draws from another deck)",
           "reuse-action": "use again the action of one of your cards used this generation",
           vocab.HELD: "one resource of the kind the triggering card holds ('held(that)')",
           vocab.THAT: "the standard resource the triggering event names"}

@@ -12,16 +12,18 @@ from typing import Any
 
 from ...content import Content
 from ...interpreter import Interp, decision, option
-from ...mechanic import Mechanic, SaveShapes, SetupQuestion, Task, register
+from ...mechanic import Mechanic, SaveShapes, ScenarioKeys, SetupQuestion, Task, register
 from ...rng import shuffle
 from .play import h_pick_play, h_play_preludes
 
+CARD_TYPE = "prelude"
 DECK, DISCARD = "prelude_deck", "prelude_discard"
+_NAMES = {"type": "array", "items": {"type": "string", "minLength": 1}}
 
 
 def prelude_cards(content: Content) -> list[str]:
     """The prelude deck: every prelude card in the game, in printed order."""
-    return content.in_printed_order("prelude")
+    return content.in_printed_order(CARD_TYPE)
 
 
 def facts(content: Content) -> dict:
@@ -74,6 +76,27 @@ def check_save(state: dict) -> None:
             raise SaveError(f"{pl['name']} keeps preludes that were not dealt")
 
 
+def arrange(game: Any, setup: Any, players: Any, card: Any) -> None:
+    """A scenario's preludes: those a player was dealt (`dealt_preludes`, with `phase: setup`) and
+    the top of the prelude deck (`prelude_deck`, the first named on top). Preludes dealt at random
+    go back to the deck unless the game is in its setup and the scenario names none."""
+    st = game.state
+    if DECK not in st:
+        from ...scenario_check import WRONG_VALUE, ScenarioError, where
+        raise ScenarioError("this game deals no preludes (its rules deal none, or it has no prelude cards)",
+                            where(setup), WRONG_VALUE)
+    for pl, spec in zip(st["players"], players, strict=True):
+        if "dealt_preludes" in pl and (st["phase"] != "setup" or "dealt_preludes" in spec):
+            st[DECK].extend(pl.pop("dealt_preludes"))
+        if "dealt_preludes" in spec:
+            names = [card(spec["dealt_preludes"], i, "prelude") for i in range(len(spec["dealt_preludes"]))]
+            st[DECK] = [c for c in st[DECK] if c not in names]
+            pl["dealt_preludes"] = names
+    if "prelude_deck" in setup:
+        top = [card(setup["prelude_deck"], i, "prelude") for i in range(len(setup["prelude_deck"]))]
+        st[DECK] = [c for c in st[DECK] if c not in top] + list(reversed(top))
+
+
 def _prelude(s: SaveShapes) -> dict:
     return s.names(prelude_cards(s.content), "a prelude card of this game")
 
@@ -92,10 +115,13 @@ register(Mechanic(
     zones=(DECK, DISCARD),
     player_zones=("dealt_preludes", "preludes"),
     played_from=("preludes",),
-    cards=prelude_cards,
+    card_types=(CARD_TYPE,),
+    card_options=("discard",),
     deal=deal,
     questions=(SetupQuestion(done=lambda pl: "setup_preludes" in pl or not pl.get("dealt_preludes"),
                              ask=_ask, take=_take),),
     reveal=reveal,
     check_save=check_save,
+    scenario=ScenarioKeys(player={"dealt_preludes": _NAMES}, setup={"prelude_deck": _NAMES}, arrange=arrange,
+                          card_lists={"dealt_preludes": CARD_TYPE, "prelude_deck": CARD_TYPE}),
 ))

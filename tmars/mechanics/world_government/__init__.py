@@ -43,4 +43,5 @@ register(Mechanic(
     tasks={"world_government": Task(h_world_government, lambda s: {"p": s.player}, begins_unit=True)},
     # its one task done (the phase's start pushes it), the phase is over
     phases={"world_government": Phase(end_phase, start)},
+    neutral_actor="the World Government",
 ))
