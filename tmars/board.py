@@ -9,7 +9,7 @@ from typing import Any
 from compiler.tiles import TILE_KINDS
 
 from .content import Content
-from .memo import AREA_MEMO_SIZE, Bounded, derived, extended
+from .memo import AREA_MEMO_SIZE, Bounded, derived, extended, revision
 
 
 #: placement rules that waive the spacing of tiles of a kind (no city next to a city)
@@ -157,32 +157,33 @@ def _placement(content: Content, node: dict) -> tuple[dict[str, int], bool, tupl
 
 def tile_witness(state: dict, content: Content, p: int, node: dict) -> tuple:
     """(tiles, claims, area): an area the tile's own rules allow now (None: none does), with the
-    number of tiles and the claims of the board it was found on (`tile_witnesses` moves it to a
-    later board)."""
-    return len(state["board"]), _claims(state), next(_candidates(state, content, p, node), None)
+    revision of the board (`memo.revision`) and the claims it was found on (`tile_witnesses`
+    moves it to a later board)."""
+    return revision(state["board"]), _claims(state), next(_candidates(state, content, p, node), None)
 
 
 def tile_witnesses(state: dict, content: Content, p: int, known: dict[str, tuple | None],
                    node_of: Callable[[str], dict]) -> dict[str, tuple]:
     """`tile_witness` of each tile (`node_of` its node) found on an earlier board (None: on none),
     moved to this one. What was found mostly settles it: the rules read an area and its neighbours
-    and tiles are never removed, so while the claims stand, the area found before still takes the
+    and a board of the same stamp has only grown since, so while the claims stand, the area found before still takes the
     tile unless a tile was placed on it or next to it since, and a board that allowed none can only
     allow the tile next to the tiles placed since. The areas touched since are asked once for all;
     the common answers are in the loop (this runs after every tile placed)."""
-    n, claims = len(state["board"]), _claims(state)
+    n, claims = revision(state["board"]), _claims(state)
     touched: dict[int, dict[str, None]] = {}
     out = {}
     for tile, was in known.items():
-        if was is None or was[1] != claims:
+        if was is None or was[1] != claims or was[0][0] != n[0]:  # a board changed but by growing: afresh
             out[tile] = n, claims, next(_candidates(state, content, p, node_of(tile)), None)
             continue
         if was[0] == n:
             out[tile] = was
             continue
-        near = touched.get(was[0])
+        start = was[0][1]
+        near = touched.get(start)
         if near is None:
-            near = touched[was[0]] = touched_since(state, content, was[0])
+            near = touched[start] = touched_since(state, content, start)
         witness = was[2]
         if witness is not None and witness not in near:
             out[tile] = n, claims, witness

@@ -4,13 +4,17 @@ Two kinds here; the only other cache in the engine is the kept action menu (`men
 says what each of its parts depends on and proves itself against a fresh menu (the parts it shares
 between games are in a `Bounded` table too):
 
-* **Derived from a growing part of the state.** A player's played cards and the board only
-  grow (cards are played, tiles placed; nothing is removed), so what is derived from them
-  (tags, modifiers, discounts, the board's signature) is keyed on their length. The memo lives
-  on the list or dict itself (`Tracked`, `TrackedDict`): it is copied with the state, dies
-  with it, holds one entry per kind, and never outlives or confuses another game's data.
-  `json` saves them as the plain list and dict they are. (The board's signature grows with the
-  board: a new tile extends it.) A copy made to look ahead is given them (`carry`).
+* **Derived from a part of the state that mostly grows** (a player's played cards and events,
+  the board, the claims). Each such part is a `Tracked` list or `TrackedDict` with a *revision*
+  (`revision`): a stamp, new whenever the part changes in any way but growing at its end (a
+  card inserted or removed, a tile replaced, a claim lifted, a scenario's `set`), and its
+  length. Within one stamp the part only grows, so what is derived from it (tags, modifiers,
+  discounts, the board's signature) is remembered on the part for its length and extended
+  with the items added since; a new stamp forgets all of it. The memo lives on the part itself:
+  it is copied with the state, dies with it, holds one entry per kind, and never outlives or
+  confuses another game's data. `json` saves them as the plain list and dict they are. A copy
+  made to look ahead is given them (`carry`). Whatever is kept elsewhere about such a part (the
+  menu's fingerprints, a tile's witness area) is keyed on its revision, never on its length.
 * **Derived from the content** (a card's static properties, legal areas for a board
   signature): keyed on values, not object ids, in a `Bounded` table that forgets its oldest
   entries past its size.
@@ -19,36 +23,132 @@ between games are in a `Bounded` table too):
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import islice
+from itertools import count, islice
 from typing import Any
 
 AREA_MEMO_SIZE = 2048
 
 
-class Tracked(list):
-    """A list that only grows, with the values derived from it at its current length."""
+_stamps = count(1)
 
-    __slots__ = ("derived",)
+
+class Tracked(list):
+    """A list that mostly grows, with the values derived from it since its stamp (`revision`).
+    Appending and extending grow it; any other change gives it a new stamp and forgets them."""
+
+    __slots__ = ("derived", "stamp")
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
         self.derived: dict[str, tuple[int, Any]] = {}
+        self.stamp = next(_stamps)
+
+    def renew(self) -> None:
+        self.stamp = next(_stamps)
+        self.derived.clear()
 
     def __reduce_ex__(self, protocol: Any) -> tuple:
         return (Tracked, (list(self),))  # a copy starts with no derived values: they are cheap to redo
 
+    def insert(self, i: Any, item: Any) -> None:
+        super().insert(i, item)
+        if i < len(self) - 1:
+            self.renew()
+
+    def remove(self, item: Any) -> None:
+        super().remove(item)
+        self.renew()
+
+    def pop(self, *args: Any) -> Any:
+        item = super().pop(*args)
+        self.renew()
+        return item
+
+    def __setitem__(self, i: Any, item: Any) -> None:
+        super().__setitem__(i, item)
+        self.renew()
+
+    def __delitem__(self, i: Any) -> None:
+        super().__delitem__(i)
+        self.renew()
+
+    def clear(self) -> None:
+        super().clear()
+        self.renew()
+
+    def sort(self, *args: Any, **kwargs: Any) -> None:
+        super().sort(*args, **kwargs)
+        self.renew()
+
+    def reverse(self) -> None:
+        super().reverse()
+        self.renew()
+
+    def __imul__(self, n: Any) -> Tracked:
+        super().__imul__(n)
+        self.renew()
+        return self
+
 
 class TrackedDict(dict):
-    """A dict that only grows (the board), with the values derived from it at its current size."""
+    """A dict that mostly grows (the board, the claims), as `Tracked` is a list: adding a key grows
+    it; replacing or removing one gives it a new stamp."""
 
-    __slots__ = ("derived",)
+    __slots__ = ("derived", "stamp")
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
         self.derived: dict[str, tuple[int, Any]] = {}
+        self.stamp = next(_stamps)
+
+    def renew(self) -> None:
+        self.stamp = next(_stamps)
+        self.derived.clear()
 
     def __reduce_ex__(self, protocol: Any) -> tuple:
         return (TrackedDict, (dict(self),))
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        known = key in self
+        super().__setitem__(key, value)
+        if known:
+            self.renew()
+
+    def __delitem__(self, key: Any) -> None:
+        super().__delitem__(key)
+        self.renew()
+
+    def pop(self, key: Any, *default: Any) -> Any:
+        known = key in self
+        value = super().pop(key, *default)
+        if known:
+            self.renew()
+        return value
+
+    def popitem(self) -> tuple:
+        item = super().popitem()
+        self.renew()
+        return item
+
+    def clear(self) -> None:
+        super().clear()
+        self.renew()
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        for key, value in dict(*args, **kwargs).items():
+            self[key] = value
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+
+def revision(container: Any) -> tuple[int, int]:
+    """What the contents of a tracked part are (its stamp and its length): equal revisions of one
+    part mean equal contents. A part not tracked (a state built by hand) never repeats one."""
+    stamp = getattr(container, "stamp", None)
+    return (next(_stamps) if stamp is None else stamp), len(container)
 
 
 def derived(container: Any, kind: str, build: Callable[..., Any], *args: Any) -> Any:
@@ -86,19 +186,27 @@ def extended(container: Any, kind: str, empty: Callable[[], Any], add: Callable[
 
 
 def track(state: dict) -> None:
-    """Make the growing parts of a state (played cards, the board) carry their derived values."""
+    """Make the mostly growing parts of a state (played cards, events, milestones claimed, awards
+    funded, the board, the claims) carry a revision and their derived values; a part already
+    tracked is left as it is."""
     for pl in state.get("players", ()):
-        if isinstance(pl, dict) and type(pl.get("played")) is list:
-            pl["played"] = Tracked(pl["played"])
-    if type(state.get("board")) is dict:
-        state["board"] = TrackedDict(state["board"])
+        if isinstance(pl, dict):
+            for key in ("played", "events"):
+                if type(pl.get(key)) is list:
+                    pl[key] = Tracked(pl[key])
+    for key in ("milestones", "awards"):
+        if type(state.get(key)) is list:
+            state[key] = Tracked(state[key])
+    for key in ("board", "claims"):
+        if type(state.get(key)) is dict:
+            state[key] = TrackedDict(state[key])
 
 
 def carry(source: dict, copy: dict) -> None:
     """Give a copy of a state the values derived from the source's growing parts: they hold for
     equal contents, and each is keyed on the length it was made at, so a part that grows apart
-    later makes its own. (A table filled as it is asked stays shared while both are that long:
-    what it holds depends on the names played alone.)"""
+    later makes its own (and one changed otherwise forgets them). (A table filled as it is asked
+    stays shared while both are that long: what it holds depends on the names played alone.)"""
     for pl, cp in zip(source.get("players", ()), copy.get("players", ()), strict=False):
         known = getattr(pl.get("played"), "derived", None)
         if known and hasattr(cp.get("played"), "derived"):

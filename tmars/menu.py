@@ -11,8 +11,9 @@ only names its parts and what each reads.
 **Domains**, for the player whose menu it is; each has a fingerprint (`FINGERPRINT`), cheap
 lengths and small tuples:
 
-* `board`: tiles and claims (their numbers: tiles are never removed);
-* `played`: own cards in play and events, and the modifiers held a while (`next-card(...)`);
+* `board`: tiles and claims (their revisions, `memo.revision`: a stamp and a length);
+* `played`: own cards in play and events (their revisions), and the modifiers held a while
+  (`next-card(...)`);
 * `discounts`: own discounts, standing and held until the next card;
 * `flex`: own requirement flex, standing and held;
 * `cres`: the resources on own cards;
@@ -106,7 +107,7 @@ from compiler.ops import items_cannot_fail, items_reads, walk
 from compiler.tiles import place_node
 
 from .board import tile_witness, tile_witnesses
-from .memo import Bounded, extended
+from .memo import Bounded, extended, revision
 from .rules import acting, modifier_holders, tags, tile_counts
 from .static import cards_with_unsafe_triggers, unsafe_triggers_in_play, words_answered
 
@@ -173,7 +174,7 @@ def _others(part: Callable[[dict], Any]) -> Callable[[dict, Any, int], tuple]:
 def _played(st: dict, content: Any, p: int) -> tuple:
     pl = st["players"][p]
     granted = pl.get("granted")
-    return len(pl["played"]), len(pl["events"]), tuple(map(str, granted)) if granted else ()
+    return revision(pl["played"]), revision(pl["events"]), tuple(map(str, granted)) if granted else ()
 
 
 def _held(st: dict, content: Any, p: int, kind: str) -> tuple:
@@ -216,7 +217,7 @@ def _flex(st: dict, content: Any, p: int) -> tuple:
 
 def _table(st: dict, content: Any, p: int) -> tuple:
     pl = st["players"][p]
-    return pl["tr"], pl.get("tr_gen", 0), len(st["milestones"]), len(st["awards"]), st["generation"]
+    return pl["tr"], pl.get("tr_gen", 0), revision(st["milestones"]), revision(st["awards"]), st["generation"]
 
 
 def _others_prod(st: dict, content: Any, p: int) -> dict[str, tuple]:
@@ -229,8 +230,8 @@ def _others_prod(st: dict, content: Any, p: int) -> dict[str, tuple]:
     return out
 
 
-def _board(st: dict, content: Any, p: int) -> tuple[int, int]:
-    return len(st["board"]), len(st["claims"])
+def _board(st: dict, content: Any, p: int) -> tuple:
+    return revision(st["board"]), revision(st["claims"])
 
 
 #: each domain's fingerprint for player p (a family's is a dict of its members'); see the table above
@@ -246,7 +247,7 @@ FINGERPRINT: dict[str, Callable[[dict, Any, int], Any]] = {
     "tr-raises": lambda st, content, p: int(st["players"][p].get("tr_gen", 0)),
     "others:res": _others(lambda q: tuple(q["res"].values())),
     "others-prod": _others_prod,
-    "others:cards": _others(lambda q: (len(q["played"]), len(q["events"]),
+    "others:cards": _others(lambda q: (revision(q["played"]), revision(q["events"]),
                                        tuple([e.get("res", 0) for e in q["played"]]))),
     "others:hand": _others(lambda q: len(q["hand"])),
     "others:tr": _others(lambda q: (q["tr"], q.get("tr_gen", 0))),
@@ -284,7 +285,7 @@ def _others_prod_raw(st: dict, content: Any, p: int) -> tuple:
 #: the same as at the player's last menu, those fingerprints are not taken again
 SOURCES: dict[str, Callable[[dict, Any, int], Any]] = {
     "played": _played,  # the cards played and the modifiers held
-    "board": _board,  # the numbers of tiles and claims (tiles are never removed)
+    "board": _board,  # the revisions of the tiles and the claims
     "others-prod": _others_prod_raw,
 }
 #: the source each such domain is a function of

@@ -22,6 +22,7 @@ from . import flow, rules, scoring
 from .content import Content, load_content
 from .game import EngineError, Game, IllegalAnswer
 from .mechanic import load_plugins
+from .memo import track
 from .scenario_check import DEALT_KEYS, IMPOSSIBLE, UNKNOWN_NAME, WRONG_VALUE, ScenarioError, check_shape
 from .setup import new_state
 
@@ -160,6 +161,7 @@ def set_position(game: Game, spec: Map, fresh: bool = False) -> None:
             st[key] = [e for e in st[key] if e["name"] != name]
             st[key].append({"name": name, "player": _player_index(st, owner, given.at(name))})
     _settle_cards(game, spec, fresh)
+    track(st)  # the parts replaced are tracked afresh: what was derived from the old ones is not theirs
 
 
 def _set_player(game: Game, p: int, spec: Map) -> None:
