@@ -30,6 +30,15 @@ def test_invariants_hold_after_every_decision(seed, players, ce, draft, modules)
     assert result.generations >= 1
 
 
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 4), modules=MODULE_SETS)
+def test_the_kept_menu_equals_a_fresh_one_after_set_like_edits(seed, players, modules):
+    """Played cards replaced one for one and tiles swapping owners between actions (as a scenario's
+    `set` may do): every kept menu still equals one built from scratch."""
+    result = play_checked(seed, players, True, False, modules=modules, edits=True)
+    assert result.edits > 0 and result.decisions > 50
+
+
 def replay(seed: int, players: int, answers: list, modules: tuple = ("base", "corpera")) -> Game:
     game = Game.new(players, seed=seed, max_generations=40, modules=modules)
     for p, a in answers:

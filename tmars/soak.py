@@ -7,6 +7,7 @@ exactly in a test by its seed.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from . import invariants, trial
@@ -25,17 +26,57 @@ class CheckedGame:
     decisions: int = 0
     generations: int = 0
     capped: bool = False
+    edits: int = 0
 
 
 class InvariantBroken(AssertionError):
     pass
 
 
+#: one action decision in this many gets a set-like edit of the position first (`edit_position`)
+EDIT_EVERY = 25
+
+
+def edit_position(game: Game, rng: random.Random) -> str | None:
+    """Change the position between two actions as a scenario's `set` may, keeping every count the
+    same so that nothing keyed on a length can see it: a played card is replaced by one from the
+    deck (the first to the discard pile), or two players' tiles swap owners. The action decision
+    is then worked out again (and its menu checked against a fresh one). What was done, or None."""
+    st = game.state
+    cards = [(p, i) for p, pl in enumerate(st["players"]) for i, e in enumerate(pl["played"])
+             if e["name"] != pl["corp"] and e.get("area") is None]
+    spare = [c for c in st["deck"] if game.content.cards[c]["type"] in ("automated", "active")]
+    owned = [a for a, t in st["board"].items() if t.get("owner") is not None and t["tile"] in ("city", "greenery")]
+    pairs = [(a, b) for a in owned for b in owned if st["board"][a]["owner"] < st["board"][b]["owner"]]
+    kinds = [k for k, possible in (("card", cards and spare), ("tiles", pairs)) if possible]
+    if not kinds:
+        return None
+    if rng.choice(kinds) == "card":
+        p, i = rng.choice(cards)
+        new = rng.choice(spare)
+        st["deck"].remove(new)
+        old = st["players"][p]["played"][i]
+        st["discard"].append(old["name"])
+        st["players"][p]["played"][i] = {"name": new, "res": 0, "used": False, "area": None}
+        done = f"{st['players'][p]['name']}'s {old['name']} replaced by {new}"
+    else:
+        a, b = rng.choice(pairs)
+        (pa, pb) = st["board"][a]["owner"], st["board"][b]["owner"]
+        st["board"][a] = {**st["board"][a], "owner": pb}
+        st["board"][b] = {**st["board"][b], "owner": pa}
+        done = f"the tiles on {a} and {b} swap owners"
+    st["pending"] = None
+    game.advance()
+    return done
+
+
 def play_checked(seed: int, players: int, corporate_era: bool = True, draft: bool = False,
                  max_generations: int = 40, decision_limit: int = 60_000, modules: tuple[str, ...] | None = None,
-                 variants: tuple[str, ...] | None = None) -> CheckedGame:
+                 variants: tuple[str, ...] | None = None, edits: bool = False) -> CheckedGame:
     """Play one random game, checking every invariant after every decision. `modules` (default:
-    base, with Corporate Era if `corporate_era`) and `variants` pick the game's content."""
+    base, with Corporate Era if `corporate_era`) and `variants` pick the game's content. With
+    `edits`, some action decisions are preceded by a set-like edit of the position
+    (`edit_position`), after which the kept menu must still equal a fresh one."""
     game = Game.new(players, seed=seed, corporate_era=corporate_era, draft=draft, max_generations=max_generations,
                     modules=modules, variants=variants)
     check_menus(game.interp)
@@ -43,8 +84,18 @@ def play_checked(seed: int, players: int, corporate_era: bool = True, draft: boo
     agents = [RandomAgent(seed * 101 + i) for i in range(players)]
     result = CheckedGame(seed, players, corporate_era, draft)
     areas = game.content.map.areas
+    editor = random.Random(seed * 7 + 3)
     while not game.over:
         d = game.pending
+        if edits and d["kind"] == "action" and editor.randrange(EDIT_EVERY) == 0:
+            try:
+                done = edit_position(game, editor)
+            except (EngineError, MenuMismatch) as e:
+                raise InvariantBroken(f"seed {seed}, {players} players, decision {result.decisions}, "
+                                      f"after an edit: {e}") from None
+            if done is not None:
+                result.edits += 1
+            d = game.pending
         if not d["options"]:
             raise InvariantBroken(f"seed {seed}: a decision with no option (soft-lock): {d['prompt']}")
         before = set(game.state["board"])

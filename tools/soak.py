@@ -56,24 +56,27 @@ def main(argv: list[str] | None = None) -> int:
     while time.monotonic() < end:
         players = args.players[seed % len(args.players)]
         ce, draft = seed % 2 == 0, seed % 3 == 0
+        edits = seed % 2 == 1  # every other game is edited between actions as a scenario's set may
         try:
-            r = play_checked(seed, players, ce, draft, modules=modules, variants=variants)
+            r = play_checked(seed, players, ce, draft, modules=modules, variants=variants, edits=edits)
             decisions += r.decisions
             capped += r.capped
             if seed % 10 == 0:  # a save/load round trip of a fresh game
                 g = Game.new(players, seed=seed, modules=modules, variants=variants)
                 assert Game.load(json.dumps(json.loads(g.save()))).save() == g.save()
         except Exception as e:  # a soak reports every failure and goes on
-            failures.append((seed, players, ce, draft, f"{type(e).__name__}: {e}", traceback.format_exc(limit=3)))
+            failures.append((seed, players, ce, draft, edits, f"{type(e).__name__}: {e}",
+                             traceback.format_exc(limit=3)))
         games += 1
         seed += 1
     print(f"games: {games} (seeds {args.start_seed}..{seed - 1}; players {','.join(map(str, args.players))}), "
           f"decisions: {decisions}, capped: {capped}, failures: {len(failures)}")
-    for seed, players, ce, draft, msg, tb in failures:
+    for seed, players, ce, draft, edits, msg, tb in failures:
         print(f"  seed {seed}, {players} players, corporate era {ce}, draft {draft}: {safe(msg)}")
         print("    " + safe(tb.strip()).replace("\n", "\n    "))
         print("    replay: python -c \"from tmars.soak import play_checked; "
-              f"play_checked({seed}, {players}, {ce}, {draft}, modules={modules!r}, variants={variants!r})\"")
+              f"play_checked({seed}, {players}, {ce}, {draft}, modules={modules!r}, variants={variants!r}, "
+              f"edits={edits})\"")
     return 1 if failures else 0
 
 
