@@ -4,8 +4,7 @@ Two kinds here; the only other cache in the engine is the kept action menu (`men
 says what each of its parts depends on and proves itself against a fresh menu (the parts it shares
 between games are in a `Bounded` table too):
 
-* **Derived from a part of the state that mostly grows** (a player's played cards and events,
-  the board, the claims). Each such part is a `Tracked` list or `TrackedDict` with a *revision*
+* **Derived from a part of the state that mostly grows** (a player's played cards, the board). Each such part is a `Tracked` list or `TrackedDict` with a *revision*
   (`revision`): a stamp, new whenever the part changes in any way but growing at its end (a
   card inserted or removed, a tile replaced, a claim lifted, a scenario's `set`), and its
   length. Within one stamp the part only grows, so what is derived from it (tags, modifiers,
@@ -186,20 +185,14 @@ def extended(container: Any, kind: str, empty: Callable[[], Any], add: Callable[
 
 
 def track(state: dict) -> None:
-    """Make the mostly growing parts of a state (played cards, events, milestones claimed, awards
-    funded, the board, the claims) carry a revision and their derived values; a part already
-    tracked is left as it is."""
+    """Make the mostly growing parts of a state that much is derived from (played cards, the board)
+    carry a revision and their derived values; a part already tracked is left as it is. (Smaller
+    parts, such as the events played or the claims, are compared by value where that matters.)"""
     for pl in state.get("players", ()):
-        if isinstance(pl, dict):
-            for key in ("played", "events"):
-                if type(pl.get(key)) is list:
-                    pl[key] = Tracked(pl[key])
-    for key in ("milestones", "awards"):
-        if type(state.get(key)) is list:
-            state[key] = Tracked(state[key])
-    for key in ("board", "claims"):
-        if type(state.get(key)) is dict:
-            state[key] = TrackedDict(state[key])
+        if isinstance(pl, dict) and type(pl.get("played")) is list:
+            pl["played"] = Tracked(pl["played"])
+    if type(state.get("board")) is dict:
+        state["board"] = TrackedDict(state["board"])
 
 
 def carry(source: dict, copy: dict) -> None:

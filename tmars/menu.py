@@ -11,9 +11,9 @@ only names its parts and what each reads.
 **Domains**, for the player whose menu it is; each has a fingerprint (`FINGERPRINT`), cheap
 lengths and small tuples:
 
-* `board`: tiles and claims (their revisions, `memo.revision`: a stamp and a length);
-* `played`: own cards in play and events (their revisions), and the modifiers held a while
-  (`next-card(...)`);
+* `board`: the tiles (their revision, `memo.revision`: a stamp and a length) and the claims;
+* `played`: own cards in play (their revision) and the number of events played (all a count of
+  events reads), and the modifiers held a while (`next-card(...)`);
 * `discounts`: own discounts, standing and held until the next card;
 * `flex`: own requirement flex, standing and held;
 * `cres`: the resources on own cards;
@@ -174,7 +174,11 @@ def _others(part: Callable[[dict], Any]) -> Callable[[dict, Any, int], tuple]:
 def _played(st: dict, content: Any, p: int) -> tuple:
     pl = st["players"][p]
     granted = pl.get("granted")
-    return revision(pl["played"]), revision(pl["events"]), tuple(map(str, granted)) if granted else ()
+    played = pl["played"]
+    try:  # `memo.revision` inlined: a source, taken at every menu
+        return played.stamp, len(played), len(pl["events"]), tuple(map(str, granted)) if granted else ()
+    except AttributeError:
+        return revision(played), len(pl["events"]), tuple(map(str, granted)) if granted else ()
 
 
 def _held(st: dict, content: Any, p: int, kind: str) -> tuple:
@@ -217,7 +221,9 @@ def _flex(st: dict, content: Any, p: int) -> tuple:
 
 def _table(st: dict, content: Any, p: int) -> tuple:
     pl = st["players"][p]
-    return pl["tr"], pl.get("tr_gen", 0), revision(st["milestones"]), revision(st["awards"]), st["generation"]
+    taken, funded = st["milestones"], st["awards"]
+    return (pl["tr"], pl.get("tr_gen", 0), tuple([m["name"] for m in taken]) if taken else (),
+            tuple([a["name"] for a in funded]) if funded else (), st["generation"])
 
 
 def _others_prod(st: dict, content: Any, p: int) -> dict[str, tuple]:
@@ -231,7 +237,12 @@ def _others_prod(st: dict, content: Any, p: int) -> dict[str, tuple]:
 
 
 def _board(st: dict, content: Any, p: int) -> tuple:
-    return revision(st["board"]), revision(st["claims"])
+    claims = st["claims"]
+    board = st["board"]
+    try:  # `memo.revision` inlined, as in `_played`
+        return board.stamp, len(board), tuple(claims.items()) if claims else ()
+    except AttributeError:
+        return revision(board), tuple(claims.items()) if claims else ()
 
 
 #: each domain's fingerprint for player p (a family's is a dict of its members'); see the table above
@@ -247,7 +258,7 @@ FINGERPRINT: dict[str, Callable[[dict, Any, int], Any]] = {
     "tr-raises": lambda st, content, p: int(st["players"][p].get("tr_gen", 0)),
     "others:res": _others(lambda q: tuple(q["res"].values())),
     "others-prod": _others_prod,
-    "others:cards": _others(lambda q: (revision(q["played"]), revision(q["events"]),
+    "others:cards": _others(lambda q: (revision(q["played"]), len(q["events"]),
                                        tuple([e.get("res", 0) for e in q["played"]]))),
     "others:hand": _others(lambda q: len(q["hand"])),
     "others:tr": _others(lambda q: (q["tr"], q.get("tr_gen", 0))),
@@ -285,7 +296,7 @@ def _others_prod_raw(st: dict, content: Any, p: int) -> tuple:
 #: the same as at the player's last menu, those fingerprints are not taken again
 SOURCES: dict[str, Callable[[dict, Any, int], Any]] = {
     "played": _played,  # the cards played and the modifiers held
-    "board": _board,  # the revisions of the tiles and the claims
+    "board": _board,  # the revision of the tiles, and the claims
     "others-prod": _others_prod_raw,
 }
 #: the source each such domain is a function of
