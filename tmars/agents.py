@@ -29,7 +29,9 @@ class Bot:
 
 
 def _select(rng: SeededRandom, d: dict) -> list[str]:
-    k = rng.randint(d.get("min", 0), d.get("max", len(d["options"])))
+    if "only" in d:  # the choices that can be completed, when not every choice of the cards can
+        return list(rng.choice(d["only"]))
+    k = rng.choice(d["sizes"]) if "sizes" in d else rng.randint(d.get("min", 0), d.get("max", len(d["options"])))
     return [o["id"] for o in rng.sample(d["options"], k)]
 
 
@@ -87,9 +89,15 @@ class GreedyAgent(Bot):
         p = d["player"]
         if d["kind"] == "select":
             ids = [o["id"] for o in d["options"]]
+            cost = {c: game.content.cards.get(c, {}).get("cost", 0) for c in ids}
+            if "only" in d:  # the cheapest of the choices that can be completed
+                return list(min(d["only"], key=lambda c: (sum(cost[x] for x in c), c)))
             most = d.get("max", len(ids))
-            ranked = sorted(ids, key=lambda c: game.content.cards.get(c, {}).get("cost", 0))
-            return ranked[: max(d.get("min", 0), min(most, 3))]
+            ranked = sorted(ids, key=cost.__getitem__)
+            k = max(d.get("min", 0), min(most, 3))
+            if "sizes" in d:
+                k = min(d["sizes"], key=lambda n: abs(n - k))
+            return ranked[:k]
         options = d["options"]
         if len(options) == 1:
             return options[0]["id"]

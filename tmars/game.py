@@ -38,6 +38,31 @@ def _offered(options: list[dict], answer: Any) -> bool:
     return False
 
 
+def selection_refusal(d: dict, answer: Any) -> str | None:
+    """Why an answer to a selection is not one of its legal answers (None: it is one): a list of
+    its option ids, each once, as many as `min` to `max` allow (one of `sizes`, where given) and
+    one of `only`, where given (the choices that can be completed, `trial._selection_offered`)."""
+    ids = list(map(_ID, d["options"]))
+    if not isinstance(answer, (list, tuple)) or not all(isinstance(a, str) for a in answer):
+        return "this decision takes a list of option ids"
+    if len(set(answer)) != len(answer):
+        return "an option was chosen twice"
+    bad = [a for a in answer if a not in ids]
+    if bad:
+        return f"not an option: {bad[0]!r}"
+    least, most = d.get("min", 0), d.get("max", len(ids))
+    if not least <= len(answer) <= most:
+        return f"choose between {least} and {most} options"
+    sizes = d.get("sizes")
+    if sizes is not None and len(answer) not in sizes:
+        return f"choose {' or '.join(map(str, sizes))} options: no other number can be carried out in full"
+    only = d.get("only")
+    if only is not None and sorted(answer, key=ids.index) not in only:
+        return ("these cannot be carried out in full together; choices that can: "
+                + "; ".join(", ".join(c) or "none" for c in only[:6]) + ("…" if len(only) > 6 else ""))
+    return None
+
+
 class IllegalAnswer(Exception):
     """An answer that is not one of the pending decision's options."""
 
@@ -99,16 +124,13 @@ class Game:
             raise IllegalAnswer(f"it is {self.state['players'][d['player']]['name']}'s decision, not "
                                 f"player {player}'s")
         if d["kind"] == "select":
-            ids = list(map(_ID, d["options"]))
-            if not isinstance(answer, (list, tuple)) or not all(isinstance(a, str) for a in answer):
-                raise IllegalAnswer("this decision takes a list of option ids")
-            if len(set(answer)) != len(answer):
-                raise IllegalAnswer("an option was chosen twice")
-            bad = [a for a in answer if a not in ids]
-            if bad:
-                raise IllegalAnswer(f"not an option: {bad[0]!r}")
-            if not d.get("min", 0) <= len(answer) <= d.get("max", len(ids)):
-                raise IllegalAnswer(f"choose between {d.get('min', 0)} and {d.get('max', len(ids))} options")
+            refusal = selection_refusal(d, answer)
+            if refusal is None and d.get("check"):
+                stack = self.state["stack"]
+                if not trial.answer_completes(self.interp, list(answer), trial.boundary_depth(stack)):
+                    refusal = "these cards cannot be carried through to the end of the action; choose others"
+            if refusal is not None:
+                raise IllegalAnswer(refusal)
             answer = list(answer)
         elif not _offered(d["options"], answer):
             ids = list(map(_ID, d["options"]))

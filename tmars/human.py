@@ -20,7 +20,7 @@ from rich.console import Console
 
 from compiler.terminal import safe
 
-from .game import Game
+from .game import Game, selection_refusal
 
 AUTOSAVE = "tmars-autosave.json"  # in the current folder: where an interrupted game is kept
 
@@ -160,6 +160,10 @@ class HumanAgent:
                     self.say(f"{hint} ('help' lists the commands)")
                     continue
                 ids = [options[i - 1]["id"] for i in picked]
+                why = selection_refusal(d, ids) if select else None
+                if why is not None:
+                    self.say(f"{why} ('help' lists the commands)")
+                    continue
                 return ids if select else ids[0]
 
 

@@ -4,16 +4,17 @@ Two kinds here; the only other cache in the engine is the kept action menu (`men
 says what each of its parts depends on and proves itself against a fresh menu (the parts it shares
 between games are in a `Bounded` table too):
 
-* **Derived from a part of the state that mostly grows** (a player's played cards, the board). Each such part is a `Tracked` list or `TrackedDict` with a *revision*
-  (`revision`): a stamp, new whenever the part changes in any way but growing at its end (a
-  card inserted or removed, a tile replaced, a claim lifted, a scenario's `set`), and its
-  length. Within one stamp the part only grows, so what is derived from it (tags, modifiers,
-  discounts, the board's signature) is remembered on the part for its length and extended
-  with the items added since; a new stamp forgets all of it. The memo lives on the part itself:
-  it is copied with the state, dies with it, holds one entry per kind, and never outlives or
-  confuses another game's data. `json` saves them as the plain list and dict they are. A copy
-  made to look ahead is given them (`carry`). Whatever is kept elsewhere about such a part (the
-  menu's fingerprints, a tile's witness area) is keyed on its revision, never on its length.
+* **Derived from a part of the state that mostly grows** (a player's played cards, the board).
+  Each such part is a `Tracked` list or `TrackedDict` with a *revision* (`revision`): a stamp, new
+  whenever the part changes in any way but growing at its end (a card inserted or removed, a tile
+  replaced, a scenario's `set`), and its length. Within one stamp the part only grows, so what is
+  derived from it (tags, modifiers, discounts, the board's signature) is remembered on the part
+  for its length and extended with the items added since; a new stamp forgets all of it. The memo
+  lives on the part itself: it is copied with the state, dies with it, holds one entry per kind,
+  and never outlives or confuses another game's data. `json` saves them as the plain list and dict
+  they are. A copy made to look ahead is given them (`carry`). Whatever is kept elsewhere about
+  such a part (the menu's fingerprints, a tile's witness area) is keyed on its revision, never on
+  its length.
 * **Derived from the content** (a card's static properties, legal areas for a board
   signature): keyed on values, not object ids, in a `Bounded` table that forgets its oldest
   entries past its size.

@@ -17,7 +17,8 @@ error, because the option was offered as completable.
 from __future__ import annotations
 
 import pickle
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from itertools import combinations, islice
 from typing import Any
 
 from compiler.ops import OPS, walk
@@ -84,12 +85,47 @@ def boundary_depth(stack: list) -> int:
     return 0
 
 
-def _branches(d: dict) -> list[Any]:
-    """The answers a search tries. A selection (cards to keep, buy or discard) is tried once, with
-    its first allowed cards: which cards does not change whether the rest can be done."""
+def _selections(g: Interp, d: dict, stop: int) -> Iterator[list[str]]:
+    """The answers a search tries to a selection (cards to keep, buy or discard), fewest cards first.
+    Where nothing left of the unit can tell the offered cards apart (`_cards_alike`), the first k
+    stand for every choice of k; else every choice of k is tried."""
+    ids = [o["id"] for o in d["options"]]
+    lo, hi = d.get("min", 0), d.get("max", len(ids))
+    alike = _cards_alike(g, stop)
+    for k in range(lo, hi + 1):
+        if alike:
+            yield ids[:k]
+        else:
+            for chosen in combinations(ids, k):
+                yield list(chosen)
+
+
+def _cards_alike(g: Interp, stop: int) -> bool:
+    """Can nothing left of the unit after a selection depend on which cards were chosen, only on
+    how many? Only an op that reads the hand's cards (`Op.reads_hand_cards`: playing a card from
+    it) tells them apart; a task whose rest is unknown might, and so might a triggered effect
+    of the content that holds such an op."""
+    stack = g.state["stack"]
+    for items in [_continuation(stack[-1])] + [_rest(g, t) for t in stack[stop:-1]]:
+        if items is None or any(OPS[n["op"]].reads_hand_cards for n in walk(items)):
+            return False
+    return not _triggers_read_hand_cards(g.content)
+
+
+def _triggers_read_hand_cards(content: Any) -> bool:
+    found = content.memo.get("triggers-read-hand-cards")
+    if found is None:
+        found = content.memo["triggers-read-hand-cards"] = any(
+            OPS[n["op"]].reads_hand_cards for c in content.cards.values() for e in c.get("effects", ())
+            if "on" in e for n in walk(e["do"]))
+    return found
+
+
+def _branches(g: Interp, d: dict, stop: int) -> Iterator[Any]:
+    """The answers a search tries to a decision, in order."""
     if d["kind"] == "select":
-        return [[o["id"] for o in d["options"][:d.get("min", 0)]]]
-    return [o["id"] for o in d["options"]]
+        return _selections(g, d, stop)
+    return iter([o["id"] for o in d["options"]])
 
 
 def completes(g: Interp, stop: int, budget: Budget) -> bool:
@@ -104,20 +140,26 @@ def completes(g: Interp, stop: int, budget: Budget) -> bool:
         if d is None:
             del stack[idx]
             continue
-        answers = _branches(d)
-        for k, ans in enumerate(answers):
+        answers = _branches(g, d, stop)
+        ans = next(answers, _NONE)
+        while ans is not _NONE:
             budget.spend()
-            last = k == len(answers) - 1
-            sub = g if last else Interp(fork(g.state), g.content)
+            following = next(answers, _NONE)
+            sub = g if following is _NONE else Interp(fork(g.state), g.content)  # the last answer uses g itself
             try:
                 sub.run(sub.state["stack"][idx], ans)
             except CannotComplete:
+                ans = following
                 continue
             del sub.state["stack"][idx]
             if completes(sub, stop, budget):
                 return True
+            ans = following
         return False
     return True
+
+
+_NONE = object()
 
 
 def search(g: Interp, stop: int) -> bool:
@@ -294,6 +336,42 @@ def _viable_orders(g: Interp, task: dict, options: list[dict], stop: int, rest_s
     return [o for o in options if answer_completes(g, o["id"], stop)]
 
 
+#: choices of cards a selection's offer check tries one by one, at most; beyond, each selection
+#: answered is checked when it is given (`selection_refusal`)
+SELECTION_CHOICES = 256
+
+
+def _selection_offered(g: Interp, d: dict, stop: int) -> dict:
+    """A selection narrowed to what can be completed: the sizes that can (where the cards are
+    alike, `_cards_alike`), else the cards some completing choice holds, and the completing
+    choices themselves (`only`) when not every choice of those cards completes. The protocol
+    refuses any other answer (`selection_refusal`)."""
+    ids = [o["id"] for o in d["options"]]
+    lo, hi = d.get("min", 0), d.get("max", len(ids))
+    if _cards_alike(g, stop):
+        sizes = [k for k in range(lo, hi + 1) if answer_completes(g, ids[:k], stop)]
+        if not sizes:
+            raise CannotComplete(f"no choice of '{d['prompt']}' can be completed")
+        out = {**d, "min": sizes[0], "max": sizes[-1]}
+        if len(sizes) != sizes[-1] - sizes[0] + 1:
+            out["sizes"] = sizes
+        return out
+    choices = [c for k in range(lo, hi + 1) for c in islice(combinations(ids, k), SELECTION_CHOICES + 1)]
+    if len(choices) > SELECTION_CHOICES:
+        return {**d, "check": True}
+    good = [c for c in choices if answer_completes(g, list(c), stop)]
+    if not good:
+        raise CannotComplete(f"no choice of '{d['prompt']}' can be completed")
+    kept = [o for o in d["options"] if any(o["id"] in c for c in good)]
+    least, most = min(map(len, good)), max(map(len, good))
+    out = {**d, "options": kept, "min": least, "max": most}
+    names = [o["id"] for o in kept]
+    every = {c for k in range(least, most + 1) for c in combinations(names, k)}
+    if every != set(good):
+        out["only"] = [list(c) for c in good]
+    return out
+
+
 def unit_is_plain(g: Interp, p: int, key: str, rows: Callable[[Interp, int, str], tuple[list | None, list | None]],
                   arg: str) -> bool:
     """Can nothing in a unit of play with these rows, (cost, items) as `rows(g, p, arg)` gives them (None:
@@ -338,7 +416,8 @@ def _filtered(g: Interp, d: dict) -> tuple[dict | None, Any]:
     options = d["options"]
     if len(options) == 1 and auto:
         return None, options[0]["id"]  # if it cannot complete, that shows as an engine error
-    if stack[-1]["t"] in BOUNDARY or d["kind"] == "select" or len(options) == 1:
+    select = d["kind"] == "select"
+    if stack[-1]["t"] in BOUNDARY or (len(options) == 1 and not select):
         return d, None
     stop = boundary_depth(stack)
     if stop and stack[stop - 1].get("plain"):  # nothing of this unit can fail (`unit_is_plain`)
@@ -346,6 +425,8 @@ def _filtered(g: Interp, d: dict) -> tuple[dict | None, Any]:
     tiles = TileCheck(g)
     rest_safe = rest_is_safe(g, stop, tiles)
     settled = rest_safe and _safe(_continuation(stack[-1]), stack[-1], tiles)
+    if select:
+        return (d if settled else _selection_offered(g, d, stop)), None
     if not settled and not (stack[-1]["t"] == "pay" and not _spends_resources(g, stack, stop)):
         if stack[-1]["t"] == "batch":
             options = _viable_orders(g, stack[-1], options, stop, rest_safe)

@@ -47,6 +47,9 @@ class Op:
     #: what an answer to its decision leads to is not in its items (an override's rule, another
     #: card's action used again): the offer check must try each answer rather than read the rest
     answer_leads_elsewhere: ClassVar[bool] = False
+    #: what it does depends on which cards the hand holds, not only on how many: a selection of
+    #: cards made before it in the same unit (a discard, cards kept) is searched card by card
+    reads_hand_cards: ClassVar[bool] = False
     required: ClassVar[dict[str, Any]] = {}
     optional: ClassVar[dict[str, Any]] = {}
     #: fields holding nested items, derived from the shape: (field, holds alternatives)

@@ -18,6 +18,7 @@ class PlayCard(Op):
     `play-card(prelude, of 3)`: draw 3 from the prelude deck, play one, discard the rest (F339)."""
 
     name = "play_card"
+    reads_hand_cards = True
     optional = {"discount": INT, "ignore_globals": TRUE, "deck": {"enum": sorted(vocab.EXTRA_DECKS)},
                 "of": INT}
 
