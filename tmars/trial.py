@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from itertools import combinations, islice
 from typing import Any
 
-from compiler.ops import OPS, walk
+from compiler.ops import OPS, items_plain_gain, walk
 
 from . import board
 from .interpreter import CannotComplete, Interp, x_losses_bounded
@@ -122,9 +122,17 @@ def _triggers_read_hand_cards(content: Any) -> bool:
 
 
 def _branches(g: Interp, d: dict, stop: int) -> Iterator[Any]:
-    """The answers a search tries to a decision, in order."""
+    """The answers a search tries to a decision, in order. Of an order to resolve a batch in, an
+    entry of plain gains (`items_plain_gain`) that can go now is tried alone: done first it never
+    makes the rest harder, so any order that completes has one that starts with it."""
     if d["kind"] == "select":
         return _selections(g, d, stop)
+    task = g.state["stack"][-1]
+    if task["t"] == "batch":
+        entries = task["entries"]
+        for o in d["options"]:
+            if items_plain_gain(entries[int(o["id"])]["items"]):
+                return iter([o["id"]])
     return iter([o["id"] for o in d["options"]])
 
 

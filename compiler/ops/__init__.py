@@ -103,6 +103,16 @@ class Op:
     def order_matters(self, node: Node) -> bool:
         return False
 
+    def plain_gain(self, node: Node) -> bool:
+        """Does it only add to its player's resources, production or TR, by an amount fixed
+        whatever ran before it, taking nothing, placing nothing and drawing nothing? Then done
+        before the rest of its batch it never makes the rest harder, and the offer check's search
+        does it first rather than trying every order (`items_plain_gain`). The default: an op that
+        nests items is one when all its items (every option's) are; any other op is not."""
+        if not self.child_fields:
+            return False
+        return all(OPS[n["op"]].plain_gain(n) for n in children(node))
+
     def reads(self, node: Node, mandatory: bool = False) -> frozenset[str]:
         """The state domains its `bound` and feasibility may read (`tmars/menu.py` names them),
         as part of a cost when `mandatory`. The default: those of its parts for an op that nests
@@ -144,6 +154,23 @@ def items_cannot_fail(items: list, mandatory: bool = False, tile_ok: Any = None)
         if not OPS[n["op"]].cannot_fail(n, mandatory, tile_ok):
             return False
     return True
+
+
+def items_plain_gain(items: list) -> bool:
+    """Are all these items plain gains (`Op.plain_gain`)?"""
+    for n in items:  # noqa: SIM110  (as above)
+        if not OPS[n["op"]].plain_gain(n):
+            return False
+    return True
+
+
+#: the fields that make an amount depend on the state or on an answer, or reach other players
+_NOT_PLAIN = ("x", "per", "any", "upto", "adjacent", "opponents", "of", "buy", "tag", "shows", "with")
+
+
+def fixed_gain(node: Node) -> bool:
+    """A positive amount that reads nothing and reaches no one else (`Op.plain_gain` of amounts)."""
+    return node["n"] > 0 and not any(k in node for k in _NOT_PLAIN)
 
 
 def items_safe_whatever_chosen(items: list, mandatory: bool = False, tile_ok: Any = None) -> bool:

@@ -11,7 +11,7 @@ from .. import text as tx
 from .. import vocab
 from ..ir import INT, STD, TRUE, WORD
 from ..sheet import render as rd
-from . import ANYTHING, NOTHING, Node, Op, per_reads
+from . import ANYTHING, NOTHING, Node, Op, fixed_gain, per_reads
 
 PER = "#count"
 METALS = {"type": "array", "items": {"enum": ["steel", "titanium"]}}
@@ -161,6 +161,9 @@ class Resource(Op):
     def order_matters(self, node):
         return bool(node.get("any")) and node["n"] < 0  # a red-border removal: its targets depend on timing
 
+    def plain_gain(self, node):
+        return fixed_gain(node) and node["res"] != vocab.THAT
+
     def x_room(self, g, node, ctx):
         return g.state["players"][ctx["p"]]["res"][node["res"]] // abs(node["n"])
 
@@ -249,6 +252,9 @@ class Production(Op):
 
     def order_matters(self, node):
         return bool(node.get("any")) and node["n"] < 0  # whom a red-border decrease may hit depends on timing
+
+    def plain_gain(self, node):
+        return fixed_gain(node)
 
     def x_room(self, g, node, ctx):
         res = node["res"]
@@ -473,6 +479,9 @@ class TR(Op):
 
     def reads(self, node, mandatory=False):
         return per_reads(node)
+
+    def plain_gain(self, node):
+        return fixed_gain(node)
 
     def cannot_fail(self, node, mandatory, tile_ok):
         return True

@@ -217,6 +217,9 @@ class If(Op):
     name = "if"
     required = {"cond": "#cond", "items": ITEMS}
 
+    def plain_gain(self, node):
+        return False  # whether it gives anything depends on the state (or the deck) when it runs
+
     def text(self, node, cost, note):
         c = node["cond"]
         then = tx.items_text(node["items"], cost, note)
