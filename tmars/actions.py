@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from compiler.text import items_text
 
 from . import feasible, offers, rules
-from .interpreter import Interp, ask_one, decision, option
+from .interpreter import Interp, ask_one, decision, option, row_entries
 from .mechanic import SaveShapes, Task, core_tasks
 from .menu import Menu
 from .trial import unit_is_plain
@@ -77,8 +77,7 @@ class FirstAction(ActionKind):
         used = g.state.setdefault("actions_used", [])
         if pl["corp"] not in used:
             used.append(pl["corp"])
-        g.push({"t": "batch", "p": p, "entries": [{"items": [n], "ctx": {"p": p, "card": pl["corp"]}}
-                                                  for n in card["first_action"]]})
+        g.push({"t": "batch", "p": p, "entries": row_entries(card["first_action"], {"p": p, "card": pl["corp"]})})
 
 
 @kind
@@ -302,7 +301,7 @@ def h_resolve_card(g: Interp, task: dict, answer: Any) -> dict | None:
     ctx = {"p": p, "card": name}
     # the batch names the card: while it is on the stack the card is being played, and its wild
     # tag does nothing yet (F330, rules.wild_tags)
-    g.push({"t": "batch", "p": p, "card": name, "entries": [{"items": [n], "ctx": ctx} for n in card.get("play", ())]})
+    g.push({"t": "batch", "p": p, "card": name, "entries": row_entries(card.get("play", []), ctx)})
     for t in card["tags"]:
         g.emit({"kind": "tag", "tag": t, "p": p, "card": name})
     g.emit({"kind": "card", "p": p, "card": name})

@@ -22,13 +22,21 @@ from .static import card_play_words, cards_answering_a_play, unsafe_triggers_in_
 from .trial import TileCheck, action_completes
 
 
+#: the most an X chosen later may be, for an optimistic ledger (what bounds it is the trial's to find)
+UNBOUNDED = 10**6
+
+
 class Ledger:
     """Optimistic gains and mandatory losses of one player, plus hard failures. Each op adds
     its own part (`Op.bound`); the ledger gives them the engine `g` for its queries."""
 
-    def __init__(self, g: Any, p: int) -> None:
+    def __init__(self, g: Any, p: int, optimistic: bool = False) -> None:
         self.g = g
         self.p = p
+        #: gains whose amount is not known yet (an X not chosen, cards looked at, bought or
+        #: revealed) count at their most; otherwise at 0, and `held_back` says one was
+        self.optimistic = optimistic
+        self.held_back = False
         self.gain: dict[tuple, int] = defaultdict(int)
         self.loss: dict[tuple, int] = defaultdict(int)
         self.failed = False
@@ -38,7 +46,7 @@ class Ledger:
         self.tile_bonus = False
 
     def sub(self) -> Ledger:
-        led = Ledger(self.g, self.p)
+        led = Ledger(self.g, self.p, self.optimistic)
         led.tile_bonus = self.tile_bonus
         return led
 
@@ -47,14 +55,24 @@ class Ledger:
             OPS[node["op"]].bound(self.g, node, ctx, self, mandatory)
 
     def amount(self, node: dict, ctx: dict, for_loss: bool) -> int:
-        """An item's amount now; an unchosen X counts at its least for a loss, 0 for a gain."""
+        """An item's amount now; an unchosen X counts at its least for a loss, and for a gain at 0
+        (or at its most, `optimistic`)."""
         n = abs(node["n"])
         if node.get("x"):
             x = ctx.get("x")
-            n *= x if x is not None else (ctx.get("xmin", 1) if for_loss else 0)
+            if x is None:
+                x = ctx.get("xmin", 1) if for_loss else self.unknown_gain(UNBOUNDED)
+            n *= x
         if "per" in node:
             n *= self.g.count(ctx["p"], node["per"], ctx, node["n"] > 0)  # as amounts.amount_of counts it
         return n
+
+    def unknown_gain(self, most: int) -> int:
+        """A gain whose amount is not known yet: `most` when optimistic, else 0 (and say so)."""
+        if self.optimistic:
+            return most
+        self.held_back = True
+        return 0
 
     def ok(self) -> bool:
         if self.failed:
@@ -253,8 +271,8 @@ def card_verdict(g, p: int, card: dict, play: list | None = None, key: str | Non
     verdict = row_verdict(g, p, key, [], play, ctx)
     if verdict:
         return True
-    if verdict is False:
-        led = Ledger(g, p)
+    if verdict is False:  # the card's own triggers may pay (F075); this ledger only ever says no
+        led = Ledger(g, p, optimistic=True)
         led.tile_bonus = loses_outside_cost(g.content, key, play)
         led.add(play, ctx)
         predicted_trigger_gains(g, p, card, led)
@@ -338,17 +356,30 @@ def row_verdict(g, p: int, key: str, cost: list, gain: list, ctx: dict) -> bool 
     safe = safe_for(content, key, cost, gain)
     if not risky_triggers and (safe == "yes" or (safe != "no" and _tiles_placeable(g, p, safe[1]))):
         return True
-    led = Ledger(g, p)
     losses = content.row_losses.get(key)  # loses_outside_cost, inlined: asked for every row at every menu
-    led.tile_bonus = loses_outside_cost(content, key, gain) if losses is None else losses
+    tile_bonus = loses_outside_cost(content, key, gain) if losses is None else losses
     c = {**ctx, "xmin": 1}
-    led.add(cost, c, mandatory=True)
-    led.add(gain, c)
-    if not led.ok():
-        return False
+    led = _row_ledger(g, p, cost, gain, c, tile_bonus, False)
+    if not led.ok():  # a gain counted at 0 may yet pay: only an optimistic ledger's no is final
+        return None if led.held_back and _row_ledger(g, p, cost, gain, c, tile_bonus, True).ok() else False
     if not led.inexact and exact_for(st, content, p, key, cost, gain) and not risky_triggers:
         return True
     return None
+
+
+def _parts_ledger(g: Any, p: int, parts: list[tuple[list, dict]], optimistic: bool) -> Ledger:
+    led = Ledger(g, p, optimistic)
+    for items, ctx in parts:
+        led.add(items, ctx, ctx.get("mandatory", False))
+    return led
+
+
+def _row_ledger(g: Any, p: int, cost: list, gain: list, ctx: dict, tile_bonus: bool, optimistic: bool) -> Ledger:
+    led = Ledger(g, p, optimistic)
+    led.tile_bonus = tile_bonus
+    led.add(cost, ctx, mandatory=True)
+    led.add(gain, ctx)
+    return led
 
 
 def items_verdict(g: Any, parts: list[tuple[list, dict]]) -> bool | None:
@@ -359,15 +390,11 @@ def items_verdict(g: Any, parts: list[tuple[list, dict]]) -> bool | None:
     if len(players) != 1:
         return None
     p = players.pop()
-    led = Ledger(g, p)
-    cost: list = []
-    gain: list = []
-    for items, ctx in parts:
-        mandatory = ctx.get("mandatory", False)
-        led.add(items, ctx, mandatory)
-        (cost if mandatory else gain).extend(items)
-    if not led.ok():
-        return False
+    led = _parts_ledger(g, p, parts, False)
+    if not led.ok():  # as in row_verdict: only an optimistic ledger's no is final
+        return None if led.held_back and _parts_ledger(g, p, parts, True).ok() else False
+    cost = [n for items, ctx in parts if ctx.get("mandatory", False) for n in items]
+    gain = [n for items, ctx in parts if not ctx.get("mandatory", False) for n in items]
     exact, (red, red_on_self_exact) = ledger_is_exact(cost, gain)
     if exact and not led.inexact and (not red or red_on_self_exact or _opponents_take(g.state, g.content, p, red)
                                       or _player_takes(g.state, g.content, p, red)):

@@ -30,6 +30,22 @@ __all__ = ["CannotComplete", "Decision", "HANDLERS", "Interp", "ask_one", "decis
 LINE = 120
 
 
+def row_entries(items: list, ctx: dict) -> list[dict]:
+    """A row's items as the entries of a batch, each ordered on its own (F218); the items that use
+    X are one entry, in printed order, so that X is chosen once for all of them (F214)."""
+    entries: list[dict] = []
+    with_x: dict | None = None
+    for node in items:
+        if has_x([node]):
+            if with_x is None:
+                with_x = {"items": [], "ctx": ctx}
+                entries.append(with_x)
+            with_x["items"].append(node)
+        else:
+            entries.append({"items": [node], "ctx": ctx})
+    return entries
+
+
 def has_x(items: list) -> bool:
     """Do these items (not the options of a choice in them: those ask their own X) use X?
     (A plain recursion rather than `walk`: every sequence of effects asks it.)"""

@@ -17,7 +17,7 @@ from compiler.gameflow import SetupStep
 from compiler.gamerules import GameRules
 
 from .content import Content
-from .interpreter import Interp, decision, option
+from .interpreter import Interp, decision, option, row_entries
 from .mechanic import TASKS, Task, core_tasks
 from .rng import shuffle
 
@@ -125,8 +125,7 @@ def h_reveal(g: Interp, task: dict, answer: Any) -> dict | None:
             m.reveal(g, p)
     g.log(f"{pl['name']} reveals {corp} and keeps {len(keep)} card(s)")
     g.push({"t": "buy_start", "p": p, "cards": keep, "free": hand_is_free(g.content, corp)})
-    g.push({"t": "batch", "p": p, "card": corp, "entries": [{"items": [n], "ctx": {"p": p, "card": corp}}
-                                                            for n in card.get("start", ())]})
+    g.push({"t": "batch", "p": p, "card": corp, "entries": row_entries(card.get("start", []), {"p": p, "card": corp})})
     for t in card["tags"]:
         g.emit({"kind": "tag", "tag": t, "p": p, "card": corp})
     g.emit({"kind": "card", "p": p, "card": corp})  # the corporation is played (Vitor's 'including this', F337)

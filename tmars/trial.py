@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from itertools import combinations, islice
 from typing import Any
 
-from compiler.ops import OPS, items_plain_gain, walk
+from compiler.ops import OPS, items_plain_gain, items_reads, walk
 
 from . import board
 from .interpreter import CannotComplete, Interp, x_losses_bounded
@@ -303,8 +303,9 @@ def rest_is_safe(g: Interp, stop: int, tiles: TileCheck | None = None) -> bool:
 
 
 def _spends_resources(g: Interp, stack: list, stop: int) -> bool:
-    """Does anything after a payment take resources from the player? If not, how the player pays
-    cannot matter, and the unit was offered as completable."""
+    """Does anything after a payment take resources from the player, or read them (a condition on
+    steel, an amount per plant)? If not, how the player pays cannot matter, and the unit was
+    offered as completable."""
     for task in stack[stop:-1]:
         items = _rest(g, task)
         if items is None:
@@ -312,6 +313,8 @@ def _spends_resources(g: Interp, stack: list, stop: int) -> bool:
         if task["t"] == "batch":
             items = [n for e in task["entries"] for n in e["items"]]
         if any(n["op"] in ("resource", "card_resource") and n.get("n", 0) < 0 for n in walk(items)):
+            return True
+        if any(d == "*" or d == "res" or d.startswith("res:") for d in items_reads(items)):
             return True
     return False
 

@@ -574,8 +574,11 @@ class Cards(Op):
         n = led.amount(node, ctx, node["n"] < 0)
         if node["n"] < 0:
             led.loss[("hand",)] += n
-        elif not node.get("buy") and "of" not in node and "tag" not in node and "shows" not in node \
-                and not node.get("opponents"):
+        elif node.get("opponents"):
+            return  # other players' hands
+        elif node.get("buy") or "of" in node or "tag" in node or "shows" in node:
+            led.gain[("hand",)] += led.unknown_gain(n)  # cards looked at, bought or revealed: up to n kept
+        else:
             led.gain[("hand",)] += n
 
     def reads(self, node, mandatory=False):
