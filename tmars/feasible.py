@@ -37,6 +37,8 @@ class Ledger:
         #: revealed) count at their most; otherwise at 0, and `held_back` says one was
         self.optimistic = optimistic
         self.held_back = False
+        #: the cards whose items were added: one still in the hand is being played, and leaves it
+        self.cards: set = set()
         self.gain: dict[tuple, int] = defaultdict(int)
         self.loss: dict[tuple, int] = defaultdict(int)
         self.failed = False
@@ -51,6 +53,7 @@ class Ledger:
         return led
 
     def add(self, items: list, ctx: dict, mandatory: bool = False) -> None:
+        self.cards.add(ctx.get("card"))
         for node in items:
             OPS[node["op"]].bound(self.g, node, ctx, self, mandatory)
 
@@ -87,7 +90,8 @@ class Ledger:
             elif kind == "prod":
                 have += pl["prod"][key[1]] - floor(key[1])
             elif kind == "hand":
-                have += len(pl["hand"])
+                hand = pl["hand"]
+                have += len(hand) - sum(1 for c in self.cards if c in hand)
             elif kind == "cres":
                 have += key[2]
             if have < lost:
@@ -165,12 +169,15 @@ def ledger_is_exact(cost: list, gain: list) -> tuple[bool, tuple[tuple, bool]]:
     tiles: list[str] = []
     loss_outside_cost = False
     dynamic = False
+    conditions = False
+    payers: set = set()  # the resources an M€ loss may be paid with (steel for a building's cost)
     for part, items in (("cost", cost), ("gain", gain)):
         for node in walk(items):
             kind = OPS[node["op"]].exactness(node)
             if kind == "inexact":
                 return INEXACT
             dynamic |= kind == "dynamic"
+            conditions |= kind == "condition" and part == "gain"  # a cost's condition is met before anything
             if kind == "tile":
                 tiles += [node["tile"]] * node.get("n", 1)
             if kind != "amount" or node.get("n", 0) == 0:
@@ -181,6 +188,7 @@ def ledger_is_exact(cost: list, gain: list) -> tuple[bool, tuple[tuple, bool]]:
             if n < 0 and op == "resource" and node["res"] == "mc" and not node.get("any") and part == "gain":
                 return INEXACT  # an M€ loss competes with the card's cost: let the trial pay both
             key = (op, node.get("res"))
+            payers.update(("resource", r) for r in node.get("with", ()))
             if n > 0:
                 gained.add(key)
             elif op == "production" and node.get("any"):
@@ -191,7 +199,8 @@ def ledger_is_exact(cost: list, gain: list) -> tuple[bool, tuple[tuple, bool]]:
                 lost.add(key)
                 loss_outside_cost |= part == "gain" and op == "resource"
     one_tile = len(tiles) <= 1 or all(t == "ocean" for t in tiles)
-    exact = one_tile and not (gained & lost) and not (tiles and loss_outside_cost) and not (dynamic and lost)
+    exact = (one_tile and not (gained & lost) and not (tiles and loss_outside_cost) and not (dynamic and lost)
+             and not (conditions and (gained or lost or tiles)) and not (payers & lost))
     # a red-border decrease nobody else can take falls on the player: exact too unless also gained
     red_on_self_exact = not ({("production", res) for res, _ in red} & gained)
     return exact, (tuple(red), red_on_self_exact)
@@ -297,9 +306,18 @@ def card_plain_losses(content: Content, card: dict) -> tuple[int, ...]:
             answers = [eff["do"] for name in cards_answering_a_play(content) for eff in cards[name]["effects"]
                        if any(t["event"] in words for t in eff.get("on", ()))]
             given = {n.get("res") for items in [play, *answers] for n in walk(items) if n.get("n", 0) > 0}
-            found = tuple(i for i, n in enumerate(play) if _plain_loss(n) and n["res"] not in given | {"mc"})
+            found = _alone(play, tuple(i for i, n in enumerate(play)
+                                       if _plain_loss(n) and n["res"] not in given | {"mc"}))
         memo[card["name"]] = found
     return found
+
+
+def _alone(items: list, places: tuple[int, ...]) -> tuple[int, ...]:
+    """The plain losses that are the only one of their resource among these items: each is met
+    exactly when the player has that much. Two of one resource are left to the ledger, which
+    adds them up (each alone may be met where both together are not)."""
+    losses = [items[i]["res"] for i in places]
+    return tuple(i for i in places if losses.count(items[i]["res"]) == 1)
 
 
 def _plain_loss(node: dict, x_ok: bool = False) -> bool:
@@ -342,8 +360,8 @@ def plain_cost_losses(content: Content, key: str, cost: list, gain: list) -> tup
     found = content.row_plain_losses.get(key)
     if found is None:
         given = {n.get("res") for n in walk(cost + gain) if n["op"] == "resource" and n.get("n", 0) > 0}
-        found = content.row_plain_losses[key] = tuple(
-            i for i, n in enumerate(cost) if _plain_loss(n, x_ok=True) and n["res"] not in given)
+        found = content.row_plain_losses[key] = _alone(cost, tuple(
+            i for i, n in enumerate(cost) if _plain_loss(n, x_ok=True) and n["res"] not in given))
     return found
 
 

@@ -97,7 +97,8 @@ class Op:
         """How the ledger's exactness test sees it: 'neutral' (takes nothing), 'amount' (a gain or
         loss of a resource, production, cards or card resources), 'tile', 'dynamic' (its own
         verdict, given to the ledger, is exact on its own but not combined with other losses),
-        or 'inexact' (a yes of the ledger is no proof where it appears)."""
+        'condition' (judged on the state before the row: exact only with nothing else that
+        gains, loses or places), or 'inexact' (a yes of the ledger is no proof where it appears)."""
         return "neutral"
 
     def order_matters(self, node: Node) -> bool:

@@ -137,14 +137,28 @@ class Need(Op):
         return None
 
     def bound(self, g, node, ctx, led, mandatory):
+        """In a cost it is met before anything else, on the state now; among a row's effects it is
+        met when its turn comes, after what the player orders before it: not met now is no proof
+        that it cannot be (an optimistic ledger lets it pass)."""
         if not g.requirement_met(ctx["p"], node["cond"]):
-            led.failed = True
+            if mandatory or not led.optimistic:
+                led.failed = True
+            if not mandatory:
+                led.held_back = True
 
     def reads(self, node, mandatory=False):
         return condition_reads(node["cond"])
 
     def cannot_fail(self, node, mandatory, tile_ok):
         return False
+
+    def exactness(self, node):
+        """The ledger judges it on the state before the row: no proof next to anything the row
+        gains, loses or places, which may change what it reads before it is met."""
+        return "condition"
+
+    def order_matters(self, node):
+        return True  # met before or after the row's other effects, it may be met or not
 
 
 class Grant(Op):

@@ -90,13 +90,16 @@ class Choice(Op):
         return None
 
     def bound(self, g, node, ctx, led, mandatory):
-        """A relaxation: the most any option gives and the least any option takes."""
+        """A relaxation: the most any option gives and the least any option takes, of the options
+        that can be taken. In a cost, an option the player cannot pay now cannot be; among a row's
+        effects, what the rest of the row gives may pay it first, so only a hard failure rules it out."""
         options = []
         for opt in node["options"]:
             sub = led.sub()
             sub.add(opt, ctx, mandatory)
             led.inexact |= sub.inexact
-            if not sub.failed and sub.ok():
+            led.held_back |= sub.held_back
+            if not sub.failed and (not mandatory or sub.ok()):
                 options.append(sub)
         if not options:
             led.failed = True
