@@ -212,3 +212,39 @@ def test_the_ways_to_pay_with_one_metal_are_every_count_that_wastes_nothing(amou
             pl["res"].update(steel=steel, mc=mc, heat=0)
             ways = rules.payment_options(game.state, game.content, 0, amount, True, False)
             assert ways == _ways_by_brute_force(amount, mc, steel, worth), (steel, mc)
+
+
+def test_an_offered_answer_the_engine_cannot_carry_out_rolls_its_unit_back(monkeypatch):
+    """With `keep_going` (the CLI's games), a unit of play is a transaction: when an answer offered
+    turns out not to complete (an offer check broken here on purpose), the unit goes back to where
+    it began, the answer that began it is withdrawn with a line in the log, the failure is
+    recorded, and the game goes on. Without it, the failure is raised (the soak and the tests)."""
+    from pathlib import Path
+
+    from tmars import trial
+    from tmars.game import EngineError
+    from tmars.scenario import build_game, load_file
+    data, _ = load_file(Path(__file__).parent / "scenarios" / "engine" / "payment-before-a-condition-on-it.yaml")
+    monkeypatch.setattr(trial, "_spends_resources", lambda g, stack, stop: False)  # the bug the scenario guards
+
+    def at_the_action(keep_going: bool) -> tuple[Game, dict]:
+        game = build_game(data["setup"])
+        if keep_going:
+            game.keep_going()
+        before = json.loads(game.save())
+        game.answer(0, "act:Steel Test")
+        assert [o["id"] for o in game.pending["options"]] == ["0", "1", "2"]  # "0" (both steel) cannot complete
+        return game, before
+
+    game, _ = at_the_action(keep_going=False)
+    with pytest.raises(EngineError):
+        game.answer(0, "0")
+
+    game, before = at_the_action(keep_going=True)
+    game.answer(0, "0")
+    after = json.loads(game.save())
+    assert len(game.failures) == 1 and "withdrawn" in game.state["log"][-1]
+    assert "act:Steel Test" not in [o["id"] for o in game.pending["options"]]
+    assert after["players"] == before["players"] and after["stack"] == before["stack"] and game.answers == []
+    game.answer(0, "pass")  # and it goes on
+    assert game.pending["player"] == 1

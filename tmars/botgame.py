@@ -15,7 +15,7 @@ def play_bot_game(seed: int, players: int, agent: str, modules: tuple[str, ...],
                   variants: tuple[str, ...] | None = None) -> tuple:
     from .game import Game
     game = Game.new(players, seed=seed, modules=modules, map_name=map_name, draft=draft,
-                    max_generations=max_generations, card_folders=folders, variants=variants)
+                    max_generations=max_generations, card_folders=folders, variants=variants).keep_going()
     agents = [make_agent(agent, seed * 31 + i) for i in range(players)]
     decisions = 0
     while not game.over:

@@ -186,7 +186,9 @@ def cmd_game(args: argparse.Namespace) -> int:
     console.print(score_table(game.scores(), f"Seed {args.seed}: generation {game.state['generation']}"
                               + (" (capped)" if game.state.get("capped") else "")))
     console.print(f"{decisions} decisions in {elapsed:.2f} s")
-    return 0
+    for failure in game.failures:  # recovered from, but a bug of the engine: reported, and a failure
+        say(f"error: {failure}", err)
+    return 1 if game.failures else 0
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -243,6 +245,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     table.add_column("value", justify="right")
     table.add_row("completed", str(tally.games - tally.capped))
     table.add_row("capped", str(tally.capped))
+    if tally.failures:
+        table.add_row("engine failures recovered", str(len(tally.failures)))
     if tally.games:
         table.add_row("generations (median)", f"{median(tally.generations):.0f}")
         table.add_row("decisions per game (median)", f"{median(tally.decisions_per_game):.0f}")
@@ -272,7 +276,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         unused = sorted(set(acting) - used)
         say(f"actions used: {len(set(acting) & used)}/{len(acting)}"
             + (f"; never used: {', '.join(unused)}" if unused else ""))
-    return 128 + stopped if stopped else 0
+    for seed, failure in tally.failures:
+        say(f"error: seed {seed}: {failure}", err)
+    return 128 + stopped if stopped else (1 if tally.failures else 0)
 
 
 def signal_name(signum: int) -> str:
@@ -318,7 +324,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.load:
         try:
             data = read_bytes(args.load, MAX_SAVE_BYTES)
-            game = Game.load(data)
+            game = Game.load(data).keep_going()
         except Unreadable as e:
             say(f"error: cannot load {args.load}: {e.reason}", err)
             return 2
@@ -330,14 +336,14 @@ def cmd_play(args: argparse.Namespace) -> int:
             return 2
 
         def start() -> Game:
-            return Game.load(data)
+            return Game.load(data).keep_going()
     else:
         modules = game_modules(args)
 
         def start() -> Game:
             return Game.new(args.players, seed=args.seed, modules=modules, map_name=args.map, draft=args.draft,
                             beginners=(0,) if args.beginner else (), card_folders=tuple(args.cards or ()),
-                            variants=game_variants(args, modules))
+                            variants=game_variants(args, modules)).keep_going()
         game = start()
     seats = game.seats or [{"kind": "human"}] * len(game.state["players"])  # a save without seats: bots from --seed
     agents = [HumanAgent(console)] + [restore(s) if s["kind"] != "human" and "rng" in s

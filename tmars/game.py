@@ -80,6 +80,12 @@ class Game:
         # The answers given to this object, for replays; kept out of the state so saves stay small.
         self.answers: list[tuple[int, Any]] = []
         self.seats: list[dict] | None = None  # the seats' kinds and random states, from a save
+        #: with `keep_going`: the state the answers since are replayed from, how many answers came
+        #: before it, where the unit of play under way began, and the engine failures recovered from
+        self._origin: bytes | None = None
+        self._origin_answers = 0
+        self._unit_start = 0
+        self.failures: list[str] = []
 
     @classmethod
     def new(cls, players: int | list[str] = 2, seed: int = 0, corporate_era: bool = True, draft: bool = False,
@@ -136,11 +142,49 @@ class Game:
             ids = list(map(_ID, d["options"]))
             raise IllegalAnswer(f"not an option: {answer!r}; options are {', '.join(ids[:12])}"
                                 + ("…" if len(ids) > 12 else ""))
+        if self._origin is not None:
+            stack = self.state["stack"]
+            if stack and stack[-1]["t"] in trial.BOUNDARY:  # this answer begins a unit of play
+                self._unit_start = len(self.answers)
         self.state["pending"] = None
         self.answers.append((player, answer))
         self.interp.new_step()
-        self._resolve(answer)
-        self.advance()
+        try:
+            self._resolve(answer)
+            self.advance()
+        except EngineError as e:
+            if self._origin is None:
+                raise
+            self._roll_back(e)
+
+    # ---- recovery --------------------------------------------------------------------
+    def keep_going(self) -> Game:
+        """Make every unit of play a transaction (the CLI's games): an answer offered that the
+        engine then cannot carry out, an engine bug, rolls the unit back to where it began; the
+        answer that began it is withdrawn with a line in the log, `failures` records it, and the
+        game goes on. The state is kept once, here; a rollback replays the answers since."""
+        self._origin = pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL)
+        self._origin_answers = len(self.answers)
+        self._unit_start = len(self.answers)
+        return self
+
+    def _roll_back(self, error: EngineError) -> None:
+        start = self._unit_start
+        player, culprit = self.answers[start]
+        game = Game(pickle.loads(self._origin), self.content)
+        for p, a in self.answers[self._origin_answers:start]:
+            game.answer(p, a)
+        self.state, self.interp = game.state, game.interp
+        self.answers = self.answers[:start]
+        d = self.state["pending"]
+        if d is not None and d["kind"] != "select":
+            left = [o for o in d["options"] if o["id"] != culprit]
+            if left:
+                self.state["pending"] = {**d, "options": left}
+        message = (f"engine failure: {error}; the answer {culprit!r} was withdrawn and the game goes on "
+                   f"from before it (please report this game's seed and answers)")
+        self.state["log"].append(message)
+        self.failures.append(message)
 
     def _resolve(self, answer: Any) -> None:
         """Run the top task with its answer."""

@@ -35,9 +35,12 @@ class Tally:
     decisions_per_game: Counter = field(default_factory=Counter)
     played: set[str] = field(default_factory=set)
     actions: set[str] = field(default_factory=set)
+    #: engine failures recovered from (`Game.keep_going`), with the seed of their game
+    failures: list[tuple[int, str]] = field(default_factory=list)
 
     def add(self, result: dict) -> None:
         self.games += 1
+        self.failures.extend((result["seed"], f) for f in result.get("failures", ()))
         self.capped += bool(result["capped"])
         self.decisions += result["decisions"]
         self.score_sum += sum(result["scores"])

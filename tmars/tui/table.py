@@ -62,6 +62,8 @@ class Table:
         while not game.over and not self.is_human(game.pending["player"]):
             d = game.pending
             game.answer(d["player"], self.agents[d["player"]].choose(game))
+        # an engine failure rolled a unit back (`Game.keep_going`): marks past it are gone
+        self.marks = [m for m in self.marks if m.answers <= len(game.answers)]
         if not game.over and (not self.marks or self.marks[-1].answers != len(game.answers)):
             self.marks.append(Mark(len(game.answers), tuple(self.snapshots())))
 
