@@ -37,8 +37,9 @@ class Ledger:
         #: revealed) count at their most; otherwise at 0, and `held_back` says one was
         self.optimistic = optimistic
         self.held_back = False
-        #: the cards whose items were added: one still in the hand is being played, and leaves it
-        self.cards: set = set()
+        #: the card whose items were added (the first): still in the hand, it is being played from
+        #: it (a menu's row), and leaves it before its effects
+        self.card: str | None = None
         self.gain: dict[tuple, int] = defaultdict(int)
         self.loss: dict[tuple, int] = defaultdict(int)
         self.failed = False
@@ -49,11 +50,13 @@ class Ledger:
 
     def sub(self) -> Ledger:
         led = Ledger(self.g, self.p, self.optimistic)
+        led.card = self.card
         led.tile_bonus = self.tile_bonus
         return led
 
     def add(self, items: list, ctx: dict, mandatory: bool = False) -> None:
-        self.cards.add(ctx.get("card"))
+        if self.card is None:
+            self.card = ctx.get("card")
         for node in items:
             OPS[node["op"]].bound(self.g, node, ctx, self, mandatory)
 
@@ -91,7 +94,7 @@ class Ledger:
                 have += pl["prod"][key[1]] - floor(key[1])
             elif kind == "hand":
                 hand = pl["hand"]
-                have += len(hand) - sum(1 for c in self.cards if c in hand)
+                have += len(hand) - (self.card in hand)
             elif kind == "cres":
                 have += key[2]
             if have < lost:
@@ -377,7 +380,10 @@ def row_verdict(g, p: int, key: str, cost: list, gain: list, ctx: dict) -> bool 
     losses = content.row_losses.get(key)  # loses_outside_cost, inlined: asked for every row at every menu
     tile_bonus = loses_outside_cost(content, key, gain) if losses is None else losses
     c = {**ctx, "xmin": 1}
-    led = _row_ledger(g, p, cost, gain, c, tile_bonus, False)
+    led = Ledger(g, p)  # `_row_ledger`, inlined: the menu asks it of every row at every prompt
+    led.tile_bonus = tile_bonus
+    led.add(cost, c, mandatory=True)
+    led.add(gain, c)
     if not led.ok():  # a gain counted at 0 may yet pay: only an optimistic ledger's no is final
         return None if led.held_back and _row_ledger(g, p, cost, gain, c, tile_bonus, True).ok() else False
     if not led.inexact and exact_for(st, content, p, key, cost, gain) and not risky_triggers:

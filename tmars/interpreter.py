@@ -33,6 +33,8 @@ LINE = 120
 def row_entries(items: list, ctx: dict) -> list[dict]:
     """A row's items as the entries of a batch, each ordered on its own (F218); the items that use
     X are one entry, in printed order, so that X is chosen once for all of them (F214)."""
+    if not has_x(items):  # most rows: one entry per item
+        return [{"items": [node], "ctx": ctx} for node in items]
     entries: list[dict] = []
     with_x: dict | None = None
     for node in items:
