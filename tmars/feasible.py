@@ -30,6 +30,8 @@ class Ledger:
     """Optimistic gains and mandatory losses of one player, plus hard failures. Each op adds
     its own part (`Op.bound`); the ledger gives them the engine `g` for its queries."""
 
+    __slots__ = ("card", "failed", "g", "gain", "held_back", "inexact", "loss", "optimistic", "p", "tile_bonus")
+
     def __init__(self, g: Any, p: int, optimistic: bool = False) -> None:
         self.g = g
         self.p = p

@@ -121,19 +121,19 @@ def _triggers_read_hand_cards(content: Any) -> bool:
     return found
 
 
-def _branches(g: Interp, d: dict, stop: int) -> Iterator[Any]:
-    """The answers a search tries to a decision, in order. Of an order to resolve a batch in, an
-    entry of plain gains (`items_plain_gain`) that can go now is tried alone: done first it never
-    makes the rest harder, so any order that completes has one that starts with it."""
-    if d["kind"] == "select":
-        return _selections(g, d, stop)
+def _branches(g: Interp, d: dict) -> list[Any]:
+    """The answers a search tries to a decision other than a selection (`_selections`), in order.
+    Of an order to resolve a batch in, an entry of plain gains (`items_plain_gain`) that can go
+    now is tried alone: done first it never makes the rest harder, so any order that completes
+    has one that starts with it."""
+    options = d["options"]
     task = g.state["stack"][-1]
     if task["t"] == "batch":
         entries = task["entries"]
-        for o in d["options"]:
+        for o in options:
             if items_plain_gain(entries[int(o["id"])]["items"]):
-                return iter([o["id"]])
-    return iter([o["id"] for o in d["options"]])
+                return [o["id"]]
+    return [o["id"] for o in options]
 
 
 def completes(g: Interp, stop: int, budget: Budget) -> bool:
@@ -148,26 +148,38 @@ def completes(g: Interp, stop: int, budget: Budget) -> bool:
         if d is None:
             del stack[idx]
             continue
-        answers = _branches(g, d, stop)
-        ans = next(answers, _NONE)
-        while ans is not _NONE:
+        if d["kind"] == "select":
+            return _select_completes(g, d, idx, stop, budget)
+        answers = _branches(g, d)
+        last = len(answers) - 1
+        for k, ans in enumerate(answers):
             budget.spend()
-            following = next(answers, _NONE)
-            sub = g if following is _NONE else Interp(fork(g.state), g.content)  # the last answer uses g itself
+            sub = g if k == last else Interp(fork(g.state), g.content)  # the last answer uses g itself
             try:
                 sub.run(sub.state["stack"][idx], ans)
             except CannotComplete:
-                ans = following
                 continue
             del sub.state["stack"][idx]
             if completes(sub, stop, budget):
                 return True
-            ans = following
         return False
     return True
 
 
-_NONE = object()
+def _select_completes(g: Interp, d: dict, idx: int, stop: int, budget: Budget) -> bool:
+    """`completes` at a selection: each choice `_selections` gives, on a copy (the choices are
+    made one at a time: there may be many)."""
+    for ans in _selections(g, d, stop):
+        budget.spend()
+        sub = Interp(fork(g.state), g.content)
+        try:
+            sub.run(sub.state["stack"][idx], ans)
+        except CannotComplete:
+            continue
+        del sub.state["stack"][idx]
+        if completes(sub, stop, budget):
+            return True
+    return False
 
 
 def search(g: Interp, stop: int) -> bool:
