@@ -167,18 +167,23 @@ def completes(g: Interp, stop: int, budget: Budget) -> bool:
 
 
 def _select_completes(g: Interp, d: dict, idx: int, stop: int, budget: Budget) -> bool:
-    """`completes` at a selection: each choice `_selections` gives, on a copy (the choices are
-    made one at a time: there may be many)."""
-    for ans in _selections(g, d, stop):
+    """`completes` at a selection: each choice `_selections` gives, made one at a time (there may
+    be many), each on a copy but the last, which uses g itself."""
+    choices = _selections(g, d, stop)
+    ans = next(choices, None)
+    while ans is not None:
         budget.spend()
-        sub = Interp(fork(g.state), g.content)
+        following = next(choices, None)
+        sub = g if following is None else Interp(fork(g.state), g.content)
         try:
             sub.run(sub.state["stack"][idx], ans)
         except CannotComplete:
+            ans = following
             continue
         del sub.state["stack"][idx]
         if completes(sub, stop, budget):
             return True
+        ans = following
     return False
 
 

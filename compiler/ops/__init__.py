@@ -112,7 +112,10 @@ class Op:
         nests items is one when all its items (every option's) are; any other op is not."""
         if not self.child_fields:
             return False
-        return all(OPS[n["op"]].plain_gain(n) for n in children(node))
+        for n in children(node):  # noqa: SIM110  (a loop, not all(): no generator made)
+            if not OPS[n["op"]].plain_gain(n):
+                return False
+        return True
 
     def reads(self, node: Node, mandatory: bool = False) -> frozenset[str]:
         """The state domains its `bound` and feasibility may read (`tmars/menu.py` names them),
@@ -166,12 +169,12 @@ def items_plain_gain(items: list) -> bool:
 
 
 #: the fields that make an amount depend on the state or on an answer, or reach other players
-_NOT_PLAIN = ("x", "per", "any", "upto", "adjacent", "opponents", "of", "buy", "tag", "shows", "with")
+_NOT_PLAIN = frozenset({"x", "per", "any", "upto", "adjacent", "opponents", "of", "buy", "tag", "shows", "with"})
 
 
 def fixed_gain(node: Node) -> bool:
     """A positive amount that reads nothing and reaches no one else (`Op.plain_gain` of amounts)."""
-    return node["n"] > 0 and not any(k in node for k in _NOT_PLAIN)
+    return node["n"] > 0 and _NOT_PLAIN.isdisjoint(node)
 
 
 def items_safe_whatever_chosen(items: list, mandatory: bool = False, tile_ok: Any = None) -> bool:
