@@ -263,10 +263,37 @@ def requirements_met(state: dict, content: Content, p: int, card: dict) -> bool:
     reqs = card.get("requires")
     if not reqs:
         return True
-    for r in reqs:  # noqa: SIM110  (a loop, not all(): no generator made for each card asked)
+    for r in reqs:  # a loop, not all(): no generator made for each card asked
         if not requirement_met(state, content, p, r, flex_of(state, content, p, r["count"])):
             return False
-    return True
+    return not content.wild or _wild_tags_suffice(state, content, p, card)
+
+
+def _tag_minimums(content: Content, card: dict) -> tuple[dict, ...]:
+    """A card's own minimums of tags (`plant-tag >= 1`), remembered per card."""
+    memo = content.table("tag-minimums")
+    found = memo.get(card["name"])
+    if found is None:
+        found = memo[card["name"]] = tuple(
+            r for r in card["requires"]
+            if r["cmp"] == ">=" and r["count"].endswith(vocab.COUNT_SUFFIX_TAG) and not r.get("any"))
+    return found
+
+
+def _wild_tags_suffice(state: dict, content: Content, p: int, card: dict) -> bool:
+    """A wild tag stands for one tag in an action (F114, F327): each of the card's tag minimums
+    is met with the wild tags standing in (`requirement_met`), and together the tags they are
+    short by without them may be no more than the wild tags the player has."""
+    minimums = _tag_minimums(content, card)
+    if len(minimums) < 2:
+        return True
+    short, wild = 0, 0
+    for r in minimums:
+        have = count(state, content, p, r)
+        if have < r["value"]:
+            short += r["value"] - have
+            wild = wild_tags(state, content, r["count"], (p,))
+    return short <= wild
 
 
 # ---- triggers and discounts matching ---------------------------------------------
