@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from itertools import combinations, islice
 from typing import Any
 
-from compiler.ops import OPS, items_plain_gain, items_reads, walk
+from compiler.ops import OPS, items_plain_gain, walk
 
 from . import board
 from .interpreter import CannotComplete, Interp, x_losses_bounded
@@ -329,9 +329,18 @@ def _spends_resources(g: Interp, stack: list, stop: int) -> bool:
             return True
         if task["t"] == "batch":
             items = [n for e in task["entries"] for n in e["items"]]
-        if any(n["op"] in ("resource", "card_resource") and n.get("n", 0) < 0 for n in walk(items)):
-            return True
-        if any(d == "*" or d == "res" or d.startswith("res:") for d in items_reads(items)):
+        for n in walk(items):
+            if n.get("n", 0) < 0 and n["op"] in ("resource", "card_resource"):
+                return True
+            if ("cond" in n or "per" in n or not OPS[n["op"]].child_fields) and _reads_resources(n):
+                return True
+    return False
+
+
+def _reads_resources(node: dict) -> bool:
+    """Does what this node does depend on the player's resources (or on anything: '*')?"""
+    for d in OPS[node["op"]].reads(node):  # noqa: SIM110  (a loop: no generator made)
+        if d == "*" or d == "res" or d.startswith("res:"):
             return True
     return False
 
