@@ -11,10 +11,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from pathlib import Path
+from typing import Any
 
-from .diagnostics import CompileError
+import jsonschema
+
+from .diagnostics import CompileError, did_you_mean
 from .modules import CARDS_ROOT, MAX_DATA_BYTES, ON_FORGET, ModuleError, folder_of, manifests
-from .strictyaml import Kind, load_file
+from .strictyaml import Kind, Map, diagnostic, load_text, locate, read_text
 
 
 @dataclass(frozen=True)
@@ -58,10 +61,44 @@ class GameRules:
         return (spec["start"], spec["goal"]) if spec else None
 
 
-#: the keys of rules.yaml the core reads (GameRules' fields); any other mapping is a mechanic's section
-CORE_FACTS = frozenset({"start_tr", "production_floor", "metal_value", "ocean_adjacency_mc", "milestones", "awards",
-                        "card_price", "research_draw", "actions_per_turn", "setup", "start_production", "players",
-                        "beginner_corporations"})
+_COUNT = {"type": "integer", "minimum": 0}
+_AMOUNTS = {"type": "object", "additionalProperties": {"type": "integer"}}
+
+
+def _record(**fields: dict) -> dict:
+    return {"type": "object", "properties": fields, "required": sorted(fields), "additionalProperties": False}
+
+
+#: every fact a rules file may state, with its shape (a file states some of them; together the
+#: modules of a game state every one but those marked optional below)
+FACTS: dict[str, dict] = {
+    "start_tr": _COUNT, "solo_start_tr": _COUNT,
+    "players": _record(min=_COUNT, max=_COUNT),
+    "production_floor": _AMOUNTS, "metal_value": _AMOUNTS,
+    "ocean_adjacency_mc": _COUNT,
+    "milestones": _record(cost=_COUNT, points=_COUNT, most=_COUNT),
+    "awards": _record(costs={"type": "array", "items": _COUNT, "minItems": 1},
+                      points={"type": "array", "items": _COUNT, "minItems": 1}),
+    "card_price": _COUNT, "research_draw": _COUNT, "actions_per_turn": {"type": "integer", "minimum": 1},
+    "setup": _record(corporations=_COUNT, cards=_COUNT),
+    "start_production": {"type": "integer"},
+    "beginner_corporations": {"type": "array", "items": {"type": "string", "minLength": 1}},
+}
+#: facts a game may go without (the solo mode is not played yet; no beginner corporations)
+OPTIONAL_FACTS = frozenset({"solo_start_tr", "production_floor", "beginner_corporations"})
+#: the keys of rules.yaml the core reads (GameRules' fields); any other is a mechanic's section
+CORE_FACTS = frozenset(FACTS)
+
+
+def mechanic_names() -> set[str]:
+    """The mechanics some known module (or one of its variants) switches on: their names may head
+    a section of facts of their own in a rules file."""
+    out: set[str] = set()
+    for module in manifests().values():
+        flows = [module.flow or {}] + [v.get("flow", {}) for v in (module.variants or {}).values()]
+        for flow in flows:
+            out.update(flow.get("mechanics", ()))
+    return out
 
 
 @lru_cache(maxsize=16)
@@ -78,6 +115,10 @@ def load_rules(modules: tuple[str, ...] = ("base",)) -> GameRules:
             tracks[name] = ({k: spec[k] for k in ("start", "goal", "step")}
                             | {"ends_game": spec.get("ends_game", True), "raised_by": spec.get("raised_by", "")})
             bonuses.extend({"param": name, "at": b["at"], "do": b["do"]} for b in spec.get("bonuses", ()))
+    missing = sorted(CORE_FACTS - OPTIONAL_FACTS - set(data))
+    if missing:
+        raise ModuleError(f"the rules files of the modules {', '.join(modules)} do not state "
+                          f"{', '.join(repr(m) for m in missing)} (cards/base/rules.yaml states every fact)")
     return GameRules(
         start_tr=data["start_tr"], globals=tracks, bonuses=tuple(bonuses),
         production_floor=data.get("production_floor", {}), metal_value=data["metal_value"],
@@ -89,18 +130,76 @@ def load_rules(modules: tuple[str, ...] = ("base",)) -> GameRules:
         setup_cards=data["setup"]["cards"], start_production=data["start_production"],
         players=(data["players"]["min"], data["players"]["max"]),
         beginner_corporations=tuple(data.get("beginner_corporations", ())),
-        sections={k: v for k, v in data.items() if k not in CORE_FACTS and isinstance(v, dict)})
+        sections={k: v for k, v in data.items() if k not in CORE_FACTS})
 
 
 def load_facts(path: Path) -> dict:
-    """One rules.yaml, read strictly; a file that is not a mapping of facts makes no game."""
+    """One rules.yaml, read strictly and checked against `FACTS`; a file with a problem makes no
+    game, and every problem of it is said at once, each at its place."""
     try:
-        data = load_file(path, Kind("rules files", "a rules file"), MAX_DATA_BYTES) or {}
+        text = read_text(path, MAX_DATA_BYTES)
+        data, lines = load_text(text, str(path), Kind("rules files", "a rules file"))
     except CompileError as e:
         raise ModuleError(str(e)) from None
+    data = data or Map()
     if not isinstance(data, dict):
         raise ModuleError(f"{path}: a rules file is a mapping of rule facts")
+    problems = fact_problems(data, str(path), lines)
+    if problems:
+        raise ModuleError(str(CompileError(problems)))
     return data
+
+
+def fact_problems(data: dict, path: str, lines: list[str]) -> list:
+    """The problems of a rules file's facts, in file order: unknown keys (with the nearest fact or
+    mechanic), values of the wrong shape (with what was expected)."""
+    mechanics = mechanic_names()
+    out = []
+    for key, value in data.items():
+        if key in mechanics:
+            if not isinstance(value, dict):
+                out.append(diagnostic(path, lines, _at(data, key), "E601",
+                                      f"'{key}' holds the facts of the mechanic {key}: a mapping of them",
+                                      expected=f"{key}: {{fact: value, …}}"))
+            continue
+        shape = FACTS.get(key)
+        if shape is None:
+            hint = did_you_mean(str(key), set(FACTS) | mechanics)
+            out.append(diagnostic(path, lines, _key_at(data, key), "E601", f"unknown rule fact '{key}'",
+                                  suggestion=hint or "a rules file states these facts: " + ", ".join(sorted(FACTS)),
+                                  expected="a rule fact (docs/modules.md, 'Rule facts') or the name of a mechanic "
+                                           "a module switches on"))
+            continue
+        for error in sorted(jsonschema.Draft202012Validator(shape).iter_errors(value),
+                            key=lambda e: locate(value, e.absolute_path)):
+            where = ".".join([str(key), *map(str, error.absolute_path)])
+            unknown = error.validator == "additionalProperties"
+            out.append(diagnostic(path, lines, locate(value, error.absolute_path) if error.absolute_path
+                                  else _at(data, key), "E601", f"{where}: {error.message}",
+                                  expected=_expected(shape, error),
+                                  suggestion="" if not unknown else "its fields: " + ", ".join(
+                                      sorted(error.schema.get("properties", {})))))
+    return out
+
+
+def _at(data: Any, key: Any) -> tuple[int, int]:
+    return data.at(key) if isinstance(data, Map) else (1, 1)
+
+
+def _key_at(data: Any, key: Any) -> tuple[int, int]:
+    return data.key_at(key) if isinstance(data, Map) else (1, 1)
+
+
+def _expected(shape: dict, error: Any) -> str:
+    kind = error.schema.get("type")
+    if kind == "integer":
+        low = error.schema.get("minimum")
+        return "a whole number" + (f" of at least {low}" if low is not None else "")
+    if kind == "object" and "properties" in error.schema:
+        return "{" + ", ".join(f"{k}: …" for k in error.schema["properties"]) + "}"
+    if kind == "array":
+        return "a list"
+    return str(kind or "")
 
 
 ON_FORGET.append(load_rules.cache_clear)

@@ -238,3 +238,42 @@ def test_the_runtime_core_names_no_mechanic():
              for path in sorted(root.rglob("*.py")) if "mechanics" not in path.relative_to(root).parts
              for n, line in enumerate(path.read_text().splitlines(), 1) if words.search(line)]
     assert found == []
+
+
+def test_a_rules_file_is_checked_against_the_facts_with_every_problem_at_its_place(tmp_path):
+    """A misspelt fact, a value of the wrong shape and a field too many are each an error at their
+    line and column, all at once, with what was expected or the nearest name; a mechanic's facts go
+    under its name; no traceback, no silent key."""
+    from compiler.modules import ModuleError
+    folder = tmp_path / "house"
+    folder.mkdir()
+    (folder / "module.yaml").write_text("id: house\nname: House rules\nrequires: [base]\n")
+    (folder / "rules.yaml").write_text("card_prise: 4\nresearch_draw: three\nmilestones: {cost: 8, points: 5, most: 3, "
+                                       "bonus: 1}\nprelude: {dealt: 4}\n")
+    with pytest.raises(ModuleError) as refused:
+        Game.new(2, seed=1, card_folders=(str(folder),))
+    text = str(refused.value)
+    rules = str(folder / "rules.yaml")
+    assert f"{rules}:1:1: error E601 unknown rule fact 'card_prise'" in text and "did you mean 'card_price'?" in text
+    assert f"{rules}:2:16: error E601 research_draw: 'three' is not of type 'integer'" in text
+    assert "expected: a whole number of at least 0" in text
+    assert f"{rules}:3:13: error E601 milestones: Additional properties are not allowed ('bonus'" in text
+    assert text.count("error E601") == 3  # the prelude mechanic's facts, under its name, are no problem
+
+
+def test_a_fact_no_module_states_is_named(monkeypatch):
+    from compiler import gamerules
+    from compiler.modules import ModuleError
+    real = gamerules.load_facts
+
+    def without_card_price(path):
+        data = dict(real(path))
+        data.pop("card_price", None)
+        return data
+    monkeypatch.setattr(gamerules, "load_facts", without_card_price)
+    gamerules.load_rules.cache_clear()
+    try:
+        with pytest.raises(ModuleError, match="do not state 'card_price'"):
+            gamerules.load_rules(("base", "corpera"))
+    finally:
+        gamerules.load_rules.cache_clear()

@@ -2,7 +2,7 @@
 setup step of its own before generation 1 (F178, F180, F184, F322), and drawn from by
 `play-card(prelude, of 3)` (F339).
 
-Its facts are the `preludes:` section of a rules file (`dealt`, `kept`, `unplayable_mc`); its cards
+Its facts are the `prelude:` section of a rules file (`dealt`, `kept`, `unplayable_mc`); its cards
 are the cards of type `prelude`. The Prelude module switches it on (`flow: {mechanics: [prelude]}`).
 """
 
@@ -14,7 +14,7 @@ from ...content import Content
 from ...interpreter import Interp, decision, option
 from ...mechanic import Mechanic, SaveShapes, ScenarioKeys, SetupQuestion, Task, register
 from ...rng import shuffle
-from .play import h_pick_play, h_play_preludes
+from .play import NAME, facts, h_pick_play, h_play_preludes
 
 CARD_TYPE = "prelude"
 DECK, DISCARD = "prelude_deck", "prelude_discard"
@@ -24,10 +24,6 @@ _NAMES = {"type": "array", "items": {"type": "string", "minLength": 1}}
 def prelude_cards(content: Content) -> list[str]:
     """The prelude deck: every prelude card in the game, in printed order."""
     return content.in_printed_order(CARD_TYPE)
-
-
-def facts(content: Content) -> dict:
-    return content.rules.section("preludes")
 
 
 def deal(g: Interp) -> None:
@@ -102,7 +98,7 @@ def _prelude(s: SaveShapes) -> dict:
 
 
 register(Mechanic(
-    name="prelude",
+    name=NAME,
     summary="prelude cards: dealt and kept at setup, played in a setup step before generation 1",
     tasks={
         "play_preludes": Task(h_play_preludes, lambda s: {"p": s.player}, begins_unit=True),

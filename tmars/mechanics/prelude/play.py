@@ -31,9 +31,18 @@ def playable_now(g: Interp, p: int, name: str) -> bool:
     return search(sub, base)
 
 
+#: the mechanic's name: how manifests switch it on and how rules files head its facts
+NAME = "prelude"
+
+
+def facts(content: Any) -> dict:
+    """The mechanic's facts: the `prelude:` section of the rules files (dealt, kept, unplayable_mc)."""
+    return content.rules.section(NAME)
+
+
 def unplayable_mc(g: Interp) -> int:
-    """What a prelude that cannot be played is discarded for (the `preludes:` facts, F318)."""
-    return g.content.rules.section("preludes").get("unplayable_mc", 0)
+    """What a prelude that cannot be played is discarded for (F318)."""
+    return facts(g.content).get("unplayable_mc", 0)
 
 
 def pick_options(g: Interp, p: int, cards: list[str], one: bool) -> list[dict]:
