@@ -24,7 +24,7 @@ from .strictyaml import Kind, Map, diagnostic, load_text, locate, read_text
 class GameRules:
     start_tr: int
     globals: dict[str, dict]  # name -> start, goal, step, ends_game (from the manifests' tracks)
-    bonuses: tuple[dict, ...]  # param, at, do (card language)
+    bonuses: tuple[dict, ...]  # param, at, do (card language), source (manifest, line, col of `do`)
     production_floor: dict[str, int]
     metal_value: dict[str, int]
     ocean_adjacency_mc: int
@@ -114,7 +114,9 @@ def load_rules(modules: tuple[str, ...] = ("base",)) -> GameRules:
         for name, spec in (known[m].words("globals") if m in known else {}).items():
             tracks[name] = ({k: spec[k] for k in ("start", "goal", "step")}
                             | {"ends_game": spec.get("ends_game", True), "raised_by": spec.get("raised_by", "")})
-            bonuses.extend({"param": name, "at": b["at"], "do": b["do"]} for b in spec.get("bonuses", ()))
+            manifest = str((folder_of(m) if m in known else CARDS_ROOT / m) / "module.yaml")
+            bonuses.extend({"param": name, "at": b["at"], "do": b["do"], "source": (manifest, *_at(b, "do"))}
+                           for b in spec.get("bonuses", ()))
     missing = sorted(CORE_FACTS - OPTIONAL_FACTS - set(data))
     if missing:
         raise ModuleError(f"the rules files of the modules {', '.join(modules)} do not state "

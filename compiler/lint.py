@@ -1453,8 +1453,18 @@ def _selected(code: str, select: set[str] | None, ignore: set[str]) -> bool:
 
 def lint_paths(paths: list[str | Path] | None = None, select: set[str] | None = None,
                ignore: set[str] | frozenset = frozenset()) -> LintResult:
-    """Compile the card files under `paths` (default: the shipped library) and lint them together."""
-    return lint_compiled([compile_file(path) for path in card_files(paths)], select, ignore)
+    """Compile the card files under `paths` (default: the shipped library) and lint them together,
+    with the manifests of their modules (`modules.manifest_diagnostics`)."""
+    from .modules import MANIFEST, manifest_diagnostics
+    files = card_files(paths)
+    result = lint_compiled([compile_file(path) for path in files], select, ignore)
+    folders = dict.fromkeys(f.parent for f in files if (f.parent / MANIFEST).is_file())
+    for folder in folders:
+        for d in manifest_diagnostics(folder):
+            finding = _from_diagnostic(d)
+            if _selected(finding.code, select, set(ignore)):
+                result.findings.append(finding)
+    return result
 
 
 def lint_compiled(compiled_files: Iterable[CompileResult], select: set[str] | None = None,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .shipped import shipped
 
@@ -183,6 +184,9 @@ def _read(path: Path) -> Module:
     if error is not None:
         where = "/".join(str(p) for p in error.absolute_path) or "the manifest"
         raise ModuleError(f"{path}: {where}: {error.message}")
+    problems = _track_problems(data, path)
+    if problems:
+        raise ModuleError("\n".join(problems))
     requires = data.get("requires") or []
     if not isinstance(requires, list) or not all(isinstance(r, str) for r in requires):
         raise ModuleError(f"{path}: 'requires' is a list of module ids")
@@ -194,6 +198,61 @@ def _read(path: Path) -> Module:
     return Module(data["id"], str(data.get("name", data["id"])), tuple(requires), vocabulary, data.get("flow") or {},
                   data.get("adds_to_map") or {}, data.get("variants") or {}, tuple(data.get("default_variants") or ()),
                   data.get("numbering") or {})
+
+
+def _track_problems(data: Any, path: Path) -> list[str]:
+    """`track_diagnostics`, rendered: reading a manifest refuses a module with any of them."""
+    from .strictyaml import lines_of
+    found = track_diagnostics(data, path, None)
+    if not found:
+        return []
+    lines = lines_of(path.read_text(encoding="utf-8"))
+    return [d.render() for d in track_diagnostics(data, path, lines)]
+
+
+def track_diagnostics(data: Any, path: Path, lines: list[str] | None) -> list:
+    """A track's bonus steps lie on the track, from its start to its goal on its steps (which the
+    schema cannot say), each problem at its line and column."""
+    from .strictyaml import diagnostic, where
+    out = []
+    tracks = (data.get("vocabulary") or {}).get("globals") or {}
+    for name, spec in tracks.items():
+        start, goal, step = spec["start"], spec["goal"], spec["step"]
+        for b in spec.get("bonuses") or ():
+            at = b["at"]
+            if not start <= at <= goal or (at - start) % step:
+                out.append(diagnostic(str(path), lines or [], where(b, "at"), "E602",
+                                      f"the bonus of '{name}' at {at} is not a step of its track",
+                                      expected=f"a value from {start} to {goal} in steps of {step}"))
+    return out
+
+
+def manifest_diagnostics(folder: Path) -> list:
+    """What is wrong in a module's manifest beyond its shape, for lint: bonus steps off their
+    track, and bonuses whose card language does not compile, at their place in module.yaml.
+    (A manifest that cannot be read at all is reported when its cards are compiled.)"""
+    from .diagnostics import CompileError
+    from .lower import lower_field
+    from .parser import SourceText
+    from .strictyaml import Kind, lines_of, load_text, read_text, where
+    path = folder / MANIFEST
+    try:
+        text = read_text(path, MAX_DATA_BYTES)
+        data, lines = load_text(text, str(path), Kind("module manifests", "a module manifest"))
+    except (CompileError, OSError):
+        return []
+    if not isinstance(data, dict):
+        return []
+    out = track_diagnostics(data, path, lines)
+    for spec in ((data.get("vocabulary") or {}).get("globals") or {}).values():
+        for b in spec.get("bonuses") or () if isinstance(spec, dict) else ():
+            if not isinstance(b, dict) or not isinstance(b.get("do"), str):
+                continue
+            try:
+                lower_field(SourceText(b["do"], str(path), *where(b, "do"), file_lines=lines_of(text)), "row")
+            except CompileError as e:
+                out.extend(e.diagnostics)
+    return out
 
 
 def _known() -> dict[str, tuple[Module, Path]]:

@@ -277,3 +277,33 @@ def test_a_fact_no_module_states_is_named(monkeypatch):
             gamerules.load_rules(("base", "corpera"))
     finally:
         gamerules.load_rules.cache_clear()
+
+
+def _module_with_track(tmp_path, bonus: str):
+    folder = tmp_path / "trk"
+    folder.mkdir()
+    (folder / "module.yaml").write_text(
+        "id: trk\nname: Track\nrequires: [base]\nvocabulary:\n  globals:\n    depth:\n      meaning: a depth\n"
+        "      start: 0\n      goal: 10\n      step: 2\n      ends_game: false\n      bonuses:\n"
+        f"        - {bonus}\n")
+    (folder / "cards.yaml").write_text('- name: Depth Probe\n  number: "001"\n  type: automated\n  cost: 3\n'
+                                       "  tags: []\n  play: +1 plant\n")
+    return folder
+
+
+def test_a_track_bonus_is_checked_in_its_manifest_by_lint_and_by_a_game(tmp_path):
+    """A misspelt word in a track's bonus is an error at its place in module.yaml, found by lint
+    (not only when a game runs, and never blamed on rules.yaml); a bonus off its track is refused."""
+    from compiler.lint import lint_paths
+    from compiler.modules import ModuleError
+    folder = _module_with_track(tmp_path, "{at: 4, do: +1 crad}")
+    manifest = str(folder / "module.yaml")
+    found = [f for f in lint_paths([folder]).findings if f.severity == "error"]
+    assert [(f.code, f.path, f.line, f.col) for f in found] == [("E201", manifest, 13, 26)]
+    assert "did you mean 'card'?" in found[0].suggestion
+    with pytest.raises(ModuleError, match=f"{manifest}:13:26: error E201 unknown word 'crad'"):
+        Game.new(2, seed=1, card_folders=(str(folder),))
+    (tmp_path / "b").mkdir()
+    off = _module_with_track(tmp_path / "b", "{at: 11, do: +1 card}")
+    with pytest.raises(ModuleError, match=r"module.yaml:13:16: error E602 the bonus of 'depth' at 11 is not a step"):
+        Game.new(2, seed=1, card_folders=(str(off),))

@@ -218,10 +218,16 @@ def load_map(path: Path) -> Map:
 def load_tracks(rules: GameRules) -> Tracks:
     bonuses = []
     for b in rules.bonuses:
+        source = b.get("source", ("module.yaml", 1, 1))
         try:
-            alts = lower_field(SourceText(b["do"], "rules.yaml", 1, 1), "row")
-        except CompileError as e:  # pragma: no cover - shipped data is tested
-            raise SystemExit(str(e)) from None
+            alts = lower_field(SourceText(b["do"], *source), "row")
+        except CompileError as e:  # a track's bonus in a manifest, said at its place in the file
+            try:
+                lines = Path(source[0]).read_text(encoding="utf-8").splitlines()
+                lower_field(SourceText(b["do"], *source, file_lines=lines), "row")
+            except (OSError, CompileError) as placed:
+                e = placed if isinstance(placed, CompileError) else e
+            raise ContentError(str(e)) from None
         bonuses.append({"param": b["param"], "at": b["at"], "do": alts[0]})
     return Tracks(rules.start_tr, rules.globals, bonuses)
 
