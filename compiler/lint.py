@@ -1455,12 +1455,17 @@ def lint_paths(paths: list[str | Path] | None = None, select: set[str] | None = 
                ignore: set[str] | frozenset = frozenset()) -> LintResult:
     """Compile the card files under `paths` (default: the shipped library) and lint them together,
     with the manifests of their modules (`modules.manifest_diagnostics`)."""
+    from .library import compile_paths
     from .modules import MANIFEST, manifest_diagnostics
     files = card_files(paths)
-    result = lint_compiled([compile_file(path) for path in files], select, ignore)
+    compiled = [compile_file(path) for path in files]
+    result = lint_compiled(compiled, select, ignore)
+    components: dict[str, set[str]] = {}
+    for c in [*compile_paths().cards, *(ir for one in compiled for _, ir, _ in one.sources)]:
+        components.setdefault(c["type"], set()).add(c["name"])
     folders = dict.fromkeys(f.parent for f in files if (f.parent / MANIFEST).is_file())
     for folder in folders:
-        for d in manifest_diagnostics(folder):
+        for d in manifest_diagnostics(folder, components):
             finding = _from_diagnostic(d)
             if _selected(finding.code, select, set(ignore)):
                 result.findings.append(finding)

@@ -227,10 +227,11 @@ def track_diagnostics(data: Any, path: Path, lines: list[str] | None) -> list:
     return out
 
 
-def manifest_diagnostics(folder: Path) -> list:
+def manifest_diagnostics(folder: Path, components: dict[str, set[str]] | None = None) -> list:
     """What is wrong in a module's manifest beyond its shape, for lint: bonus steps off their
-    track, and bonuses whose card language does not compile, at their place in module.yaml.
-    (A manifest that cannot be read at all is reported when its cards are compiled.)"""
+    track, bonuses whose card language does not compile, and milestones or awards it adds to the
+    map that no card of the game is (`components`: the names of each type known), each at its place
+    in module.yaml. (A manifest that cannot be read at all is reported when its cards are compiled.)"""
     from .diagnostics import CompileError
     from .lower import lower_field
     from .parser import SourceText
@@ -252,6 +253,18 @@ def manifest_diagnostics(folder: Path) -> list:
                 lower_field(SourceText(b["do"], str(path), *where(b, "do"), file_lines=lines_of(text)), "row")
             except CompileError as e:
                 out.extend(e.diagnostics)
+    adds = data.get("adds_to_map") or {}
+    for kind in ("milestone", "award") if components is not None and isinstance(adds, dict) else ():
+        names = adds.get(f"{kind}s") or []
+        known = components.get(kind, set())
+        for i, name in enumerate(names if isinstance(names, list) else ()):
+            if name not in known:
+                from .diagnostics import did_you_mean
+                from .strictyaml import diagnostic
+                out.append(diagnostic(str(path), lines, where(names, i), "E603",
+                                      f"adds_to_map names the {kind} '{name}', which no card of the game is",
+                                      suggestion=did_you_mean(str(name), known),
+                                      expected=f"the name of a card of type {kind}"))
     return out
 
 

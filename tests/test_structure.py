@@ -307,3 +307,13 @@ def test_a_track_bonus_is_checked_in_its_manifest_by_lint_and_by_a_game(tmp_path
     off = _module_with_track(tmp_path / "b", "{at: 11, do: +1 card}")
     with pytest.raises(ModuleError, match=r"module.yaml:13:16: error E602 the bonus of 'depth' at 11 is not a step"):
         Game.new(2, seed=1, card_folders=(str(off),))
+
+
+def test_lint_finds_a_milestone_added_to_the_map_that_no_card_is(tmp_path):
+    from compiler.lint import lint_paths
+    folder = _module_with_track(tmp_path, "{at: 4, do: +1 card}")
+    manifest = folder / "module.yaml"
+    manifest.write_text(manifest.read_text() + "adds_to_map:\n  milestones: [Hovrlord]\n")
+    found = [f for f in lint_paths([folder]).findings if f.severity == "error"]
+    assert [(f.code, f.line, f.col) for f in found] == [("E603", 15, 16)]
+    assert found[0].suggestion == "did you mean 'Hoverlord'?"
