@@ -72,6 +72,12 @@ def modifiers(state: dict, content: Content, p: int, kind: str) -> tuple[dict, .
 
 def _played_modifiers(content: Content, played: list, kind: str) -> tuple[dict, ...]:
     """`modifiers` from the played cards themselves (what a value remembered with them has)."""
+    try:  # `memo.extended`'s hit, inlined: asked for every cost and payment
+        hit = played.derived.get("mods")
+        if hit is not None and hit[0] == len(played):
+            return hit[1].get(kind, ())
+    except AttributeError:
+        pass
     return extended(played, "mods", dict, _add_modifiers, content.cards).get(kind, ())
 
 
@@ -102,7 +108,14 @@ def triggered_effects(state: dict, content: Content, p: int) -> list[tuple[str, 
 def listeners(state: dict, content: Content, p: int) -> dict[str, tuple[tuple[str, dict], ...]]:
     """For each kind of event, the player's triggered effects listening to it, (card, effect) in
     play order: extended as cards are played (`memo.extended`), asked at every event."""
-    return extended(state["players"][p]["played"], "listeners", dict, _add_listeners, content.cards)
+    played = state["players"][p]["played"]
+    try:  # `memo.extended`'s hit, inlined: asked at every event
+        hit = played.derived.get("listeners")
+        if hit is not None and hit[0] == len(played):
+            return hit[1]
+    except AttributeError:
+        pass
+    return extended(played, "listeners", dict, _add_listeners, content.cards)
 
 
 def _add_listeners(table: dict, played: Any, cards: dict) -> None:
