@@ -179,11 +179,9 @@ def _read(path: Path) -> Module:
         data = load_file(path, Kind("module manifests", "a module manifest"), MAX_DATA_BYTES) or {}
     except CompileError as e:
         raise ModuleError(f"cannot read the module manifest: {e}") from None
-    import jsonschema
-    error = next(iter(jsonschema.Draft202012Validator(MANIFEST_SCHEMA).iter_errors(data)), None)
-    if error is not None:
-        where = "/".join(str(p) for p in error.absolute_path) or "the manifest"
-        raise ModuleError(f"{path}: {where}: {error.message}")
+    problems = shape_problems(data, path)
+    if problems:
+        raise ModuleError("\n".join(problems))
     problems = _track_problems(data, path)
     if problems:
         raise ModuleError("\n".join(problems))
@@ -198,6 +196,38 @@ def _read(path: Path) -> Module:
     return Module(data["id"], str(data.get("name", data["id"])), tuple(requires), vocabulary, data.get("flow") or {},
                   data.get("adds_to_map") or {}, data.get("variants") or {}, tuple(data.get("default_variants") or ()),
                   data.get("numbering") or {})
+
+
+def shape_problems(data: Any, path: Path) -> list[str]:
+    """Every way a manifest departs from `MANIFEST_SCHEMA`, in file order, rendered: each at its
+    line and column (E604), with the nearest field for a misspelt one and the fields allowed."""
+    import jsonschema
+
+    from .diagnostics import did_you_mean, render
+    from .strictyaml import lines_of, locate
+    errors = sorted(jsonschema.Draft202012Validator(MANIFEST_SCHEMA).iter_errors(data),
+                    key=lambda e: locate(data, e.absolute_path))
+    if not errors:
+        return []
+    lines = lines_of(path.read_text(encoding="utf-8"))
+
+    def at(pos: tuple[int, int], message: str, hint: str = "") -> str:
+        line, col = pos
+        source = lines[line - 1] if 0 < line <= len(lines) else ""
+        return render(str(path), line, col, "error", "E604", message, source, suggestion=hint)
+    out = []
+    for e in errors:
+        where = ".".join(map(str, e.absolute_path))
+        allowed = sorted(e.schema.get("properties") or {}) if isinstance(e.schema, dict) else []
+        if e.validator == "additionalProperties" and allowed and isinstance(e.instance, dict):
+            node = e.instance
+            for key in [k for k in node if k not in allowed]:  # each unknown field at its own place
+                pos = node.key_at(key) if hasattr(node, "key_at") else locate(data, e.absolute_path)
+                hint = did_you_mean(str(key), allowed) or "its fields: " + ", ".join(allowed)
+                out.append(at(pos, f"{where + ': ' if where else ''}unknown field '{key}'", hint))
+            continue
+        out.append(at(locate(data, e.absolute_path), f"{where or 'the manifest'}: {e.message}"))
+    return out
 
 
 def _track_problems(data: Any, path: Path) -> list[str]:

@@ -47,11 +47,17 @@ def test_a_malformed_manifest_is_refused_with_where_and_why(tmp_path):
 
     from compiler.modules import ModuleError, read_manifest
     (tmp_path / "module.yaml").write_text("id: pack\nname: Pack\nrequires: base\n")
-    with pytest.raises(ModuleError, match=r"module.yaml: requires: 'base' is not of type 'array'"):
+    with pytest.raises(ModuleError, match=r"module.yaml:3:11: error E604 requires: 'base' is not of type 'array'"):
         read_manifest(tmp_path)
     (tmp_path / "module.yaml").write_text("id: pack\nname: Pack\nvocabulary: {rivers: {dome: a dome}}\n")
-    with pytest.raises(ModuleError, match="vocabulary: Additional properties are not allowed"):
+    with pytest.raises(ModuleError, match="vocabulary: unknown field 'rivers'"):
         read_manifest(tmp_path)
+    (tmp_path / "module.yaml").write_text("id: pack\nname: Pack\nrequries: [base]\nnumbring: {cards: x}\n")
+    with pytest.raises(ModuleError) as refused:  # every problem at once, each at its place, with the nearest field
+        read_manifest(tmp_path)
+    text = str(refused.value)
+    assert "module.yaml:3:1: error E604 unknown field 'requries'" in text and "did you mean 'requires'?" in text
+    assert "module.yaml:4:1: error E604 unknown field 'numbring'" in text and "did you mean 'numbering'?" in text
 
 
 DOMES = __import__("pathlib").Path(__file__).parent / "fixtures" / "domes"
