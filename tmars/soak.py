@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from . import invariants, trial
 from .menu import MenuMismatch, check_menus
+from compiler.ops import walk
+
 from .agents import RandomAgent
 from .game import Game
 from .game import EngineError
@@ -45,7 +47,11 @@ def edit_position(game: Game, rng: random.Random) -> str | None:
     st = game.state
     cards = [(p, i) for p, pl in enumerate(st["players"]) for i, e in enumerate(pl["played"])
              if e["name"] != pl["corp"] and e.get("area") is None]
-    spare = [c for c in st["deck"] if game.content.cards[c]["type"] in ("automated", "active")]
+    cards_of = game.content.cards
+    # a card that places a tile when played has one in a real game: put in play without it, it
+    # would be a position no game reaches
+    spare = [c for c in st["deck"] if cards_of[c]["type"] in ("automated", "active")
+             and not any(n["op"] == "tile" for n in walk(cards_of[c].get("play", [])))]
     owned = [a for a, t in st["board"].items() if t.get("owner") is not None and t["tile"] in ("city", "greenery")]
     pairs = [(a, b) for a in owned for b in owned if st["board"][a]["owner"] < st["board"][b]["owner"]]
     kinds = [k for k, possible in (("card", cards and spare), ("tiles", pairs)) if possible]
