@@ -84,7 +84,7 @@ FACTS: dict[str, dict] = {
     "start_production": {"type": "integer"},
     "beginner_corporations": {"type": "array", "items": {"type": "string", "minLength": 1}},
 }
-#: facts a game may go without (the solo mode is not played yet; no beginner corporations)
+#: facts a game may go without (the solo mode is not played yet; the beginner variant's list may be absent)
 OPTIONAL_FACTS = frozenset({"solo_start_tr", "production_floor", "beginner_corporations"})
 #: the keys of rules.yaml the core reads (GameRules' fields); any other is a mechanic's section
 CORE_FACTS = frozenset(FACTS)

@@ -1460,10 +1460,10 @@ def lint_paths(paths: list[str | Path] | None = None, select: set[str] | None = 
     files = card_files(paths)
     compiled = [compile_file(path) for path in files]
     result = lint_compiled(compiled, select, ignore)
-    components: dict[str, set[str]] = {}
-    for c in [*compile_paths().cards, *(ir for one in compiled for _, ir, _ in one.sources)]:
-        components.setdefault(c["type"], set()).add(c["name"])
     folders = dict.fromkeys(f.parent for f in files if (f.parent / MANIFEST).is_file())
+    components: dict[str, set[str]] = {}
+    for c in [*compile_paths().cards, *(ir for one in compiled for _, ir, _ in one.sources)] if folders else ():
+        components.setdefault(c["type"], set()).add(c["name"])
     for folder in folders:
         for d in manifest_diagnostics(folder, components):
             finding = _from_diagnostic(d)

@@ -233,11 +233,7 @@ def shape_problems(data: Any, path: Path) -> list[str]:
 def _track_problems(data: Any, path: Path) -> list[str]:
     """`track_diagnostics`, rendered: reading a manifest refuses a module with any of them."""
     from .strictyaml import lines_of
-    found = track_diagnostics(data, path, None)
-    if not found:
-        return []
-    lines = lines_of(path.read_text(encoding="utf-8"))
-    return [d.render() for d in track_diagnostics(data, path, lines)]
+    return [d.render() for d in track_diagnostics(data, path, lines_of(path.read_text(encoding="utf-8")))]
 
 
 def track_diagnostics(data: Any, path: Path, lines: list[str] | None) -> list:

@@ -382,10 +382,7 @@ def row_verdict(g, p: int, key: str, cost: list, gain: list, ctx: dict) -> bool 
     losses = content.row_losses.get(key)  # loses_outside_cost, inlined: asked for every row at every menu
     tile_bonus = loses_outside_cost(content, key, gain) if losses is None else losses
     c = {**ctx, "xmin": 1}
-    led = Ledger(g, p)  # `_row_ledger`, inlined: the menu asks it of every row at every prompt
-    led.tile_bonus = tile_bonus
-    led.add(cost, c, mandatory=True)
-    led.add(gain, c)
+    led = _row_ledger(g, p, cost, gain, c, tile_bonus, False)
     if not led.ok():  # a gain counted at 0 may yet pay: only an optimistic ledger's no is final
         return None if led.held_back and _row_ledger(g, p, cost, gain, c, tile_bonus, True).ok() else False
     if not led.inexact and exact_for(st, content, p, key, cost, gain) and not risky_triggers:
