@@ -13,10 +13,11 @@ from . import vocab
 from .diagnostics import CompileError, Diagnostic, Position, did_you_mean
 from .frame import Located, RawCard
 from .ops.schema import schema
-from .lower import lower_field
+from .lower import alternatives_as_items, lower_field
 from .counts import DefinitionError, definition
 from .modules import VOCABULARY_KINDS, all_words, bringer, closure, manifests
 from .parser import SourceText
+from .ops import CardResource, Cards, If, Need, Raise, Resource, Steal, Tile
 
 # field -> (kind of value, card-language start rule or None)
 FIELDS: dict[str, str] = {
@@ -201,7 +202,7 @@ class CardCompiler:
                 for loc in self._rows(f[key], key):
                     alts = self._lang(loc, "row", card)
                     if alts is not None:
-                        items.extend(_alts_to_items(alts))
+                        items.extend(alternatives_as_items(alts))
                 card[out] = items
         if "action" in f:
             loc = f["action"]
@@ -366,21 +367,21 @@ def words_used(card: dict) -> list[tuple[str, str]]:
                 used.append((m["res"], "card_resources"))
     for row in rows:
         for n in walk(row):
-            if n["op"] in ("card_resource", "steal") and n["res"] not in (*vocab.STANDARD_RESOURCES, vocab.HELD):
+            if n["op"] in (CardResource.name, Steal.name) and n["res"] not in (*vocab.STANDARD_RESOURCES, vocab.HELD):
                 used.append((n["res"], "card_resources"))
-            if n["op"] == "cards" and n.get("shows"):
+            if n["op"] == Cards.name and n.get("shows"):
                 used.append((n["shows"], "card_resources"))
-            if n["op"] in ("card_resource", "resource", "cards") and n.get("tag"):
+            if n["op"] in (CardResource.name, Resource.name, Cards.name) and n.get("tag"):
                 used.append((n["tag"], "tags"))  # a tag filter: floater(any, venus-tag), mc(venus-tag)!
-            if n["op"] == "raise":
+            if n["op"] == Raise.name:
                 used.append((n["param"], "globals"))
-            if n["op"] == "tile" and n.get("name"):
+            if n["op"] == Tile.name and n.get("name"):
                 used.append((n["name"], "tiles"))
             if "per" in n:
                 counts.append(n["per"])
-            if n["op"] in ("if", "need") and "count" in n["cond"]:
+            if n["op"] in (If.name, Need.name) and "count" in n["cond"]:
                 counts.append(n["cond"])
-            if n["op"] == "if" and "reveal" in n["cond"]:
+            if n["op"] == If.name and "reveal" in n["cond"]:
                 used.append((n["cond"]["reveal"], "tags"))
     for c in counts:
         word = c["count"]
@@ -413,10 +414,3 @@ def foreign_words(card: dict) -> list[tuple[str, str]]:
     return seen
 
 
-def _alts_to_items(alts: list) -> list[dict]:
-    """Alternatives of a play row: one plain list stays as items, several become a choice."""
-    def items(alt):
-        return [{"op": "pay", "cost": alt["cost"], "gain": alt["gain"]}] if isinstance(alt, dict) else alt
-    if len(alts) == 1:
-        return items(alts[0])
-    return [{"op": "choice", "options": [items(a) for a in alts]}]

@@ -23,6 +23,7 @@ from .diagnostics import Diagnostic, Position, render
 from .frame import RawCard
 from .terminal import clip, has_control, safe
 from .library import CompileResult, card_files, compile_file
+from .ops import Award, CardResource, Cards, Choice, If, Override, PlayCard, Resource, ReuseAction, Steal, Tile
 
 Node = dict[str, Any]
 
@@ -163,7 +164,7 @@ def counts(card: Node) -> Iterator[tuple[str, Node]]:
     for fieldname, node, _ in all_nodes(card):
         if "per" in node:
             yield fieldname, node["per"]
-        if node["op"] == "if" and "count" in node["cond"]:
+        if node["op"] == If.name and "count" in node["cond"]:
             yield fieldname, node["cond"]
 
 
@@ -241,7 +242,7 @@ def automated_with_use(c: Card):
 def corp_without_mc(c: Card):
     if c.ir["type"] == "corporation":
         start = c.ir.get("start", [])
-        if not any(n["op"] == "resource" and n["res"] == "mc" and n["n"] > 0 for n in start):
+        if not any(n["op"] == Resource.name and n["res"] == "mc" and n["n"] > 0 for n in start):
             yield "corporation without starting M€ in 'start'", "start" if "start" in c.raw.fields else "type", \
                 None, "add 'start: +NN mc'"
 
@@ -593,7 +594,7 @@ def _held(c: Card) -> str | None:
 """)
 def collects_unheld(c: Card):
     for f, node, _ in all_nodes(c.ir):
-        if node["op"] == "card_resource" and node["where"] == "here" and node["n"] > 0 \
+        if node["op"] == CardResource.name and node["where"] == "here" and node["n"] > 0 \
                 and node["res"] != vocab.HELD and node["res"] != _held(c):
             yield f"adds {node['res']} to this card, which holds {_held(c) or 'nothing'}", f, node["res"], \
                 f"add 'holds: {node['res']}' or target another card: {node['res']}(other)"
@@ -613,7 +614,7 @@ def holds_unused(c: Card):
     res = _held(c)
     if not res:
         return
-    used = any(node["op"] == "card_resource" and node["res"] in (res, vocab.HELD)
+    used = any(node["op"] == CardResource.name and node["res"] in (res, vocab.HELD)
                for _, node, _ in all_nodes(c.ir))
     used |= any(cnt["count"] == res for _, cnt in counts(c.ir))
     if not used:
@@ -648,7 +649,7 @@ def vp_per_unheld(c: Card):
 """)
 def removes_unheld(c: Card):
     for f, node, _ in all_nodes(c.ir):
-        if node["op"] == "card_resource" and node["where"] == "here" and node["n"] < 0 \
+        if node["op"] == CardResource.name and node["where"] == "here" and node["n"] < 0 \
                 and not node.get("any") and node["res"] != _held(c):
             yield f"removes {node['res']} from this card, which holds {_held(c) or 'nothing'}", f, node["res"], None
 
@@ -664,7 +665,7 @@ def removes_unheld(c: Card):
 """)
 def held_outside_trigger(c: Card):
     for f, node, _ in all_nodes(c.ir):
-        if node["op"] == "card_resource" and node["where"] == "that" and f != "effect":
+        if node["op"] == CardResource.name and node["where"] == "that" and f != "effect":
             yield "held(that) outside a trigger", f, "held", "use it in 'effect: trigger => +1 held(that)'"
 
 
@@ -695,7 +696,7 @@ def per_unheld(c: Card):
 """)
 def upto_without_border(c: Card):
     for f, node, _ in all_nodes(c.ir):
-        if node.get("upto") and not node.get("any") and node["op"] != "steal":
+        if node.get("upto") and not node.get("any") and node["op"] != Steal.name:
             yield "'upto' on your own loss has no effect", f, "upto", "add '!' or remove 'upto'"
 
 
@@ -771,7 +772,7 @@ def pays_unheld(c: Card):
 """)
 def duplicate_option(c: Card):
     for f, node, _ in all_nodes(c.ir):
-        if node["op"] == "choice":
+        if node["op"] == Choice.name:
             seen = set()
             for opt in node["options"]:
                 key = json.dumps(opt, sort_keys=True)
@@ -795,7 +796,7 @@ def duplicate_option(c: Card):
 """)
 def empty_option(c: Card):
     for f, node, _ in all_nodes(c.ir):
-        if node["op"] == "choice":
+        if node["op"] == Choice.name:
             for opt in node["options"]:
                 if all(n.get("n") == 0 for n in opt):
                     yield "an OR option that does nothing", f, None, None
@@ -813,14 +814,14 @@ def empty_option(c: Card):
 """)
 def never_offered(c: Card):
     for f, node, _ in all_nodes(c.ir):
-        if node["op"] == "if" and "count" in node["cond"]:
+        if node["op"] == If.name and "count" in node["cond"]:
             cond = node["cond"]
             rng = track_range(cond["count"])
             if rng and ((cond["cmp"] == ">=" and cond["value"] > rng[1]) or
                         (cond["cmp"] == "<=" and cond["value"] < rng[0])):
                 yield f"condition '{cond['count']} {cond['cmp']} {cond['value']}' is never true", f, \
                     cond["count"], None
-        if node["op"] == "tile":
+        if node["op"] == Tile.name:
             rules = {r if isinstance(r, str) else r["rule"] for r in node.get("rules", ())}
             if "ocean-area" in rules and rules & {"volcanic", "bonus-metal", "land"}:
                 yield "a tile on an ocean area that must also be a land area", f, "ocean-area", None
@@ -839,7 +840,7 @@ def never_offered(c: Card):
   play: copy-production(building)*
 """)
 def override_without_note(c: Card):
-    has = any(node["op"] == "override" for _, node, _ in all_nodes(c.ir))
+    has = any(node["op"] == Override.name for _, node, _ in all_nodes(c.ir))
     has |= any(m["mod"] == "override" for e in c.ir.get("effects", ()) for m in e.get("mods", ()))
     if has and not c.ir.get("note"):
         yield "override without a 'note' explaining it", "play" if "play" in c.raw.fields else "effect", None, \
@@ -863,10 +864,10 @@ BOX_OVERRIDES = {"production-of-placed-metal"}
 """)
 def override_place(c: Card):
     for f, node, inside in all_nodes(c.ir):
-        if node["op"] == "override" and node["name"] in EFFECT_OVERRIDES:
+        if node["op"] == Override.name and node["name"] in EFFECT_OVERRIDES:
             yield f"'{node['name']}*' is a standing effect: write it as an effect", f, node["name"], \
                 f"effect: {node['name']}*"
-        elif node["op"] == "override" and inside and inside[-1] == "box" and node["name"] not in BOX_OVERRIDES:
+        elif node["op"] == Override.name and inside and inside[-1] == "box" and node["name"] not in BOX_OVERRIDES:
             yield f"'{node['name']}*' is not production: it cannot stand in a production box", f, node["name"], \
                 "write it outside the box"
     for e in c.ir.get("effects", ()):
@@ -954,7 +955,7 @@ def zero_discount(c: Card):
 def border_on_cost(c: Card):
     for alt in c.ir.get("action", ()):
         for node, _ in walk(alt["cost"]):
-            if node.get("any") and node["op"] == "resource":
+            if node.get("any") and node["op"] == Resource.name:
                 yield f"a red border on the cost -{node['n'] * -1} {node['res']}", "action", node["res"], \
                     "remove the '!': you pay your own costs"
 
@@ -1083,7 +1084,7 @@ def pay_on_non_card(c: Card):
 """)
 def play_card_misplaced(c: Card):
     for f, node, _ in all_nodes(c.ir):
-        if node["op"] == "play_card" and f in ("start", "effect"):
+        if node["op"] == PlayCard.name and f in ("start", "effect"):
             yield f"play-card in {'a corporation' + chr(39) + 's start' if f == 'start' else 'an ongoing effect'}", \
                 f, "play-card", "use 'first-action' on a corporation, or a play row"
 
@@ -1100,7 +1101,7 @@ def play_card_misplaced(c: Card):
 """)
 def repeated_free_award(c: Card):
     for f, node, _ in all_nodes(c.ir):
-        if node["op"] == "award" and f in ("action", "effect"):
+        if node["op"] == Award.name and f in ("action", "effect"):
             yield f"award(free) in an {'action' if f == 'action' else 'ongoing effect'}", f, "award", \
                 "fund it once: in a play row or a corporation's first-action"
 
@@ -1118,7 +1119,7 @@ def repeated_free_award(c: Card):
 """)
 def reveal_odd_tag(c: Card):
     for f, node, _ in all_nodes(c.ir):
-        if node["op"] == "cards" and node.get("tag") in (*vocab.WILD_TAGS, "event"):
+        if node["op"] == Cards.name and node.get("tag") in (*vocab.WILD_TAGS, "event"):
             yield f"revealing cards for the {node['tag']} tag", f, node["tag"], "reveal for a printed tag: plant-tag"
 
 
@@ -1134,7 +1135,7 @@ def reveal_odd_tag(c: Card):
 """)
 def any_neighbours_not_city(c: Card):
     for f, node, _ in all_nodes(c.ir):
-        if node["op"] == "tile" and "any-neighbours" in node.get("rules", ()) \
+        if node["op"] == Tile.name and "any-neighbours" in node.get("rules", ()) \
                 and not TILE_KINDS[node["tile"]].keeps_distance:
             yield f"any-neighbours on a {node['tile']} tile", f, "any-neighbours", "use it on a city"
 
@@ -1199,7 +1200,7 @@ def that_unbound(c: Card):
 """)
 def reuse_outside_action(c: Card):
     for f, node, _ in all_nodes(c.ir):
-        if node["op"] == "reuse_action" and f != "action":
+        if node["op"] == ReuseAction.name and f != "action":
             yield f"reuse-action in {f}", f, "reuse-action", "write it as an action: 'action: -> reuse-action'"
 
 
@@ -1233,7 +1234,7 @@ def reserved_areas() -> frozenset[str]:
 def unknown_reserved_area(c: Card):
     known = reserved_areas()
     for f, node, _ in all_nodes(c.ir):
-        if node["op"] == "tile" and node.get("name"):
+        if node["op"] == Tile.name and node.get("name"):
             rules = {r if isinstance(r, str) else r["rule"] for r in node.get("rules", ())}
             if rules & {"reserved", "off-mars"} and node["name"] not in known:
                 from .diagnostics import did_you_mean
@@ -1257,7 +1258,7 @@ def slug(name: str) -> str:
 """)
 def tile_name_matches_card(c: Card):
     for f, node, _ in all_nodes(c.ir):
-        if node["op"] == "tile" and node.get("name") and node["name"] != slug(c.name):
+        if node["op"] == Tile.name and node.get("name") and node["name"] != slug(c.name):
             yield f"tile '{node['name']}' on card '{c.name}'", f, node["name"], f"name it {slug(c.name)}"
 
 
@@ -1289,7 +1290,7 @@ OVERRIDE_USAGE = {
   note: Copies a production box.
 """)
 def override_args(c: Card):
-    found = [(f, node) for f, node, _ in all_nodes(c.ir) if node["op"] == "override"]
+    found = [(f, node) for f, node, _ in all_nodes(c.ir) if node["op"] == Override.name]
     found += [("effect", m) for e in c.ir.get("effects", ()) for m in e.get("mods", ()) if m["mod"] == "override"]
     for f, node in found:
         check = OVERRIDE_ARGS.get(node["name"])
@@ -1397,7 +1398,7 @@ def duplicate_tile_names(cards: list[Card]):
     seen: dict[str, Card] = {}
     for c in cards:
         for f, node, _ in all_nodes(c.ir):
-            if node["op"] == "tile" and node["tile"] == "special" and "name" in node:
+            if node["op"] == Tile.name and node["tile"] == "special" and "name" in node:
                 other = seen.get(node["name"])
                 if other is not None and other is not c:
                     yield c, f"tile '{node['name']}' is also placed by '{other.name}'", f, node["name"], None
@@ -1523,7 +1524,7 @@ def override_uses(paths: list[str | Path] | None = None) -> list[tuple[str, str,
     for path in card_files(paths):
         for raw, ir, lines in compile_file(path).sources:
             c = Card(raw, ir, lines)
-            uses = [(f, n["name"]) for f, n, _ in all_nodes(ir) if n["op"] == "override"]
+            uses = [(f, n["name"]) for f, n, _ in all_nodes(ir) if n["op"] == Override.name]
             uses += [("effect", m["name"]) for e in ir.get("effects", ()) for m in e.get("mods", ())
                      if m["mod"] == "override"]
             for f, name in uses:

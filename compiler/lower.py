@@ -6,7 +6,6 @@ declared in `ir.py`; this module only builds them.
 
 from __future__ import annotations
 
-import difflib
 from typing import Any
 
 from lark import Token, Tree
@@ -14,6 +13,10 @@ from lark import Token, Tree
 from . import vocab
 from .diagnostics import CompileError, did_you_mean
 from .ops import OPS
+from .ops.lowering import Atom, atom_table
+from .ops.special import Override, Steal
+from .ops.structure import Box, Choice, Group, If, May, Pay
+from .ops.special import Need
 from .triggers import triggers_written
 from .parser import SourceText, parse
 
@@ -62,45 +65,39 @@ class Lowerer:
 
     def row_as_items(self, tree: Tree) -> list[Node]:
         """A row used where items are expected: alternatives become a choice, arrows a payment."""
-        alts = [self._alt_items(a) for a in self.row(tree)]
-        if len(alts) == 1:
-            return alts[0]
-        return [{"op": "choice", "options": alts}]
-
-    @staticmethod
-    def _alt_items(alt: list[Node] | Node) -> list[Node]:
-        if isinstance(alt, dict):
-            return [{"op": "pay", "cost": alt["cost"], "gain": alt["gain"]}]
-        return alt
+        return alternatives_as_items(self.row(tree))
 
     def items(self, tree: Tree, in_box: bool = False) -> list[Node]:
         return [self.item(c, in_box) for c in tree.children]
 
     def item(self, tree: Tree, in_box: bool = False) -> Node:
-        kind = tree.data
-        if kind == "atom":
-            return self.atom(tree, in_box)
-        if kind == "box":
-            if in_box:
-                raise self.fail("E210", "a production box cannot contain another box", tree)
-            return {"op": "box", "items": self.items(tree.children[0], in_box=True)}
-        if kind == "group":
-            inner = self.row_as_items(tree.children[0])
-            return inner[0] if len(inner) == 1 else {"op": "group", "items": inner}
-        if kind == "optional":
-            inner = self.item(tree.children[0], in_box)
-            return {"op": "may", "items": inner["items"] if inner["op"] == "group" else [inner]}
-        if kind == "conditional":
-            return {"op": "if", "cond": self.cond(tree.children[0]), "items": [self.item(tree.children[1])]}
-        if kind == "steal":
-            return self.steal(tree)
-        if kind == "need":
-            cond = self.cond(tree.children[0])
-            if "reveal" in cond:
-                raise self.fail("E235", "'need' takes a comparison, not a reveal", tree.children[0],
-                                "need COUNT >= N", "write: need tr-raises >= 1")
-            return {"op": "need", "cond": cond}
-        raise self.fail("E200", f"unsupported construct {kind}", tree)  # pragma: no cover
+        build = CONSTRUCTS.get(tree.data)
+        if build is None:
+            raise self.fail("E200", f"unsupported construct {tree.data}", tree)  # pragma: no cover
+        return build(self, tree, in_box)
+
+    def box(self, tree: Tree, in_box: bool) -> Node:
+        if in_box:
+            raise self.fail("E210", "a production box cannot contain another box", tree)
+        return {"op": Box.name, "items": self.items(tree.children[0], in_box=True)}
+
+    def group(self, tree: Tree, in_box: bool) -> Node:
+        inner = self.row_as_items(tree.children[0])
+        return inner[0] if len(inner) == 1 else {"op": Group.name, "items": inner}
+
+    def optional(self, tree: Tree, in_box: bool) -> Node:
+        inner = self.item(tree.children[0], in_box)
+        return {"op": May.name, "items": inner["items"] if inner["op"] == Group.name else [inner]}
+
+    def conditional(self, tree: Tree, in_box: bool) -> Node:
+        return {"op": If.name, "cond": self.cond(tree.children[0]), "items": [self.item(tree.children[1])]}
+
+    def need(self, tree: Tree, in_box: bool) -> Node:
+        cond = self.cond(tree.children[0])
+        if "reveal" in cond:
+            raise self.fail("E235", "'need' takes a comparison, not a reveal", tree.children[0],
+                            "need COUNT >= N", "write: need tr-raises >= 1")
+        return {"op": Need.name, "cond": cond}
 
     def amount(self, tree: Tree | None) -> tuple[int, bool]:
         if tree is None:
@@ -133,97 +130,14 @@ class Lowerer:
                 raise self.fail("E224", f"an override takes only its arguments: '{word}(…)*'", word_tok,
                                 f"{word}(ARGS)*", "amounts, signs, 'upto', '!' and 'per' belong to icons, "
                                 "not to overrides")
-            return {"op": "override", "name": word, "args": list(args)}
+            return {"op": Override.name, "name": word, "args": list(args)}
 
-        node: Node
-        if in_box:
-            if word not in vocab.STANDARD_RESOURCES:
-                if word not in vocab.ALL_ATOM_WORDS:
-                    raise self.fail("E201", f"unknown resource '{word}' in a production box", word_tok,
-                                    ", ".join(vocab.STANDARD_RESOURCES),
-                                    did_you_mean(word, vocab.STANDARD_RESOURCES))
-                hint = ""
-                if word in vocab.CARD_RESOURCES:
-                    hint = f"a card resource is gained outside the box: +{n} {word}"
-                raise self.fail("E211", f"'{word}' cannot be produced: a production box holds only "
-                                "standard resources", word_tok, ", ".join(vocab.STANDARD_RESOURCES), hint)
-            node = {"op": "production", "res": word, "n": sign * n}
-        elif word == vocab.THAT:  # the resource the triggering event names: bound when it fires
-            if sign < 0:
-                raise self.fail("E226", "'that' resource can only be gained", word_tok, f"+{n} that",
-                                "'that' is the resource the triggering event names, given to you")
-            node = {"op": "resource", "res": word, "n": sign * n}
-        elif word in vocab.STANDARD_RESOURCES:
-            node = {"op": "resource", "res": word, "n": sign * n}
-            node.update(self.resource_args(word, sign, marked, args, args_tree))
-            args = []
-        elif word in vocab.CARD_RESOURCES or word == vocab.HELD:
-            where, only = "here", None
-            for a, a_tree in zip(args, args_tree.children if args_tree else [], strict=False):
-                if a in ("other", "any", "that") or (a == "nonempty" and word == vocab.HELD):
-                    where = a
-                elif isinstance(a, str) and a.endswith(vocab.COUNT_SUFFIX_TAG) and a[:-4] in vocab.TAGS:
-                    only = a[:-4]  # 'ANY Venus card': only your cards with that tag (F296)
-                else:
-                    raise self.fail("E212", f"unknown target '{_arg_text(a)}' for a card resource", a_tree,
-                                    "'other' (another of your cards), 'any' (any of your cards), 'that' "
-                                    "(the card that triggered) or, for held, 'nonempty'",
-                                    did_you_mean(a if isinstance(a, str) else a["rule"],
-                                                 ("other", "any", "that", "nonempty")))
-            if word == vocab.HELD and (where == "here" or sign < 0):
-                raise self.fail("E212", "'held' is added to a card: held(that) for the card that triggered, "
-                                "held(nonempty) for one of your cards with resources, held(any) or held(other) for "
-                                "one of your cards that holds resources", word_tok,
-                                "held(that), held(nonempty), held(any) or held(other)",
-                                f"write +{n} held(that)")
-            if sign < 0 and where not in ("here", "any", "other") and not marked:
-                raise self.fail("E212", "a loss of card resources comes from this card or one of yours",
-                                args_tree or word_tok,
-                                f"-{n} {word} (this card), -{n} {word}(any) (one of your cards), -{n} {word}(other) "
-                                f"(another of your cards) or -{n} {word}! (any card, a red border)",
-                                "remove the target, or add '!' to remove from any card")
-            node = {"op": "card_resource", "res": word, "n": sign * n, "where": where}
-            if only:
-                if where not in ("other", "any") or sign < 0:
-                    raise self.fail("E212", f"a tag filter ({only}-tag) goes with a gain to 'any' or 'other' card",
-                                    args_tree or word_tok, f"+{n} {word}(any, {only}-tag)", "")
-                node["tag"] = only
-            args = []
-        elif word == "tr":
-            node = {"op": "tr", "n": sign * n}
-        elif word in vocab.GLOBALS:
-            if sign < 0:
-                raise self.fail("E223", f"'{word}' can only be raised", tree, f"+N {word}",
-                                "no card of these modules lowers a global parameter")
-            node = {"op": "raise", "param": word, "n": sign * n}
-        elif word in vocab.TILE_KINDS:
-            node = self.tile(word, n, sign, args, args_tree, tree)
-            args = []
-        elif word == "card":
-            node = self.cards(sign * n, args, args_tree)
-            args = []
-        elif word == "claim":
-            node = {"op": "claim"}
-        elif word == "reuse-action":
-            node = {"op": "reuse_action"}
-        elif word == "award":
-            if args != ["free"]:
-                raise self.fail("E219", "'award' is funding an award for free: award(free)", args_tree or word_tok,
-                                "award(free)")
-            node = {"op": "award", "free": True}
-            args = []
-        elif word == "play-card":
-            node = self.play_card(args, args_tree, word_tok)
-            args = []
-        elif word in vocab.DURATIONS:
-            node = self.grant(word, args, args_tree, word_tok)
-            args = []
-        else:
-            raise self.fail("E201", f"unknown word '{word}'", word_tok,
-                            "a resource, card resource, tile, global parameter, 'tr' or 'card'",
-                            did_you_mean(word, vocab.ALL_ATOM_WORDS | set(vocab.OVERRIDES)))
-        if args:
-            raise self.fail("E213", f"'{word}' takes no arguments", args_tree)
+        atom = Atom(word, sign, n, marked, tuple(args), tuple(args_tree.children) if args_tree else (), args_tree,
+                    tree, word_tok, self.fail)
+        op = atom_table(in_box).get(word)
+        if op is None:
+            raise self.unknown_word(word, word_tok, in_box, n)
+        node = op.lower(atom)
         optional = OPS[node["op"]].optional
         if x and "x" not in optional:
             raise self.fail("E221", f"the amount X does not apply to '{word}'", self.subtree(tree, "amount"),
@@ -239,7 +153,7 @@ class Lowerer:
                                 "'upto -N word!'", "write the amount as a negative number")
             node["upto"] = True
         if marked:
-            if node["op"] not in ("resource", "production", "card_resource") or sign > 0:
+            if "any" not in optional or sign > 0:
                 raise self.fail("E215", "a red border ('!') marks only a removal or a production decrease",
                                 self.tokens(tree, "MARK")[0], "a negative resource or production",
                                 "remove the '!': a gain always goes to you")
@@ -248,111 +162,20 @@ class Lowerer:
             node["per"] = per
         return node
 
-    def resource_args(self, word: str, sign: int, marked: bool, args: list, args_tree: Tree | None) -> Node:
-        """Arguments of a standard resource: metals that may pay an M€ cost (the small steel or
-        titanium icon beside it), or on a red-bordered removal 'adjacent' (owners of tiles next
-        to the tile this card just placed) or a tag (only players with that tag in play)."""
-        extra: Node = {}
-        for a, a_tree in zip(args, args_tree.children if args_tree else [], strict=False):
-            if a in ("steel", "titanium") and word == "mc" and sign < 0 and not marked:
-                extra.setdefault("with", []).append(a)
-            elif a == "adjacent" and sign < 0 and marked:
-                extra["adjacent"] = True
-            elif isinstance(a, str) and a.endswith(vocab.COUNT_SUFFIX_TAG) and a[:-4] in vocab.TAGS \
-                    and sign < 0 and marked and "tag" not in extra:
-                extra["tag"] = a[:-4]  # only from a player with that tag in play
-            else:
-                raise self.fail("E213", f"'{word}' cannot take '{_arg_text(a)}'", a_tree,
-                                "'(steel)' or '(titanium)' on an M€ cost, '(adjacent)!' or '(TAG-tag)!' on a removal",
-                                did_you_mean(_arg_text(a), ("steel", "titanium", "adjacent")))
-        return extra
+    def unknown_word(self, word: str, at: Token, in_box: bool, n: int) -> CompileError:
+        """The error for a word no op lowers from (in a production box when `in_box`)."""
+        if in_box:
+            if word not in atom_table(False):
+                return self.fail("E201", f"unknown resource '{word}' in a production box", at,
+                                 ", ".join(vocab.STANDARD_RESOURCES), did_you_mean(word, vocab.STANDARD_RESOURCES))
+            hint = f"a card resource is gained outside the box: +{n} {word}" if word in vocab.CARD_RESOURCES else ""
+            return self.fail("E211", f"'{word}' cannot be produced: a production box holds only standard resources",
+                             at, ", ".join(vocab.STANDARD_RESOURCES), hint)
+        return self.fail("E201", f"unknown word '{word}'", at,
+                         "a resource, card resource, tile, global parameter, 'tr' or 'card'",
+                         did_you_mean(word, set(atom_table(False)) | set(vocab.OVERRIDES)))
 
-    def tile(self, word: str, n: int, sign: int, args: list, args_tree: Tree | None, tree: Tree) -> Node:
-        if sign < 0:
-            raise self.fail("E216", "tiles cannot be removed", tree)
-        kind = "special" if word == "tile" else word
-        node: Node = {"op": "tile", "tile": kind}
-        rules: list = []
-        for a, a_tree in zip(args, args_tree.children if args_tree else [], strict=False):
-            rule = a if isinstance(a, str) else a["rule"]
-            if rule in vocab.PLACEMENT_RULES:
-                rules.append(a)
-            elif isinstance(a, str) and "name" not in node and not _near_rule(a):
-                node["name"] = a
-            else:
-                raise self.fail("E217", f"unknown placement rule '{rule}'", a_tree,
-                                ", ".join(vocab.PLACEMENT_RULES), did_you_mean(rule, vocab.PLACEMENT_RULES))
-        if kind == "special" and "name" not in node:
-            raise self.fail("E218", "a special tile needs a name: tile(NAME, rules…)", args_tree or tree)
-        if n != 1:
-            node["n"] = n
-        if rules:
-            node["rules"] = rules
-        return node
-
-    def cards(self, n: int, args: list, args_tree: Tree | None) -> Node:
-        node: Node = {"op": "cards", "n": n}
-        for a, a_tree in zip(args, args_tree.children if args_tree else [], strict=False):
-            if a == "buy":
-                node["buy"] = True
-            elif a == "opponents" and n > 0 and "opponents" not in node:
-                node["opponents"] = True  # every other player draws, not you
-            elif isinstance(a, dict) and a["rule"] == "of":
-                node["of"] = a["n"]
-            elif isinstance(a, str) and a.endswith(vocab.COUNT_SUFFIX_TAG) and a[:-4] in vocab.TAGS \
-                    and "tag" not in node and n > 0:
-                node["tag"] = a[:-4]  # reveal until N cards with the tag are found
-            elif isinstance(a, str) and a in vocab.CARD_RESOURCES and "shows" not in node and n > 0:
-                node["shows"] = a  # reveal until N cards showing that resource's icon are found (F298)
-            else:
-                raise self.fail("E219", f"unknown card option '{_arg_text(a)}'", a_tree,
-                                "'buy', 'of N', a tag ('space-tag'), a card resource ('floater') or 'opponents'",
-                                did_you_mean(a if isinstance(a, str) else a["rule"], ("buy", "of", "opponents")))
-        if ("tag" in node or "shows" in node) and len(node) > 3:
-            raise self.fail("E219", "a reveal option goes alone: +N card(TAG-tag) or +N card(RESOURCE)", args_tree)
-        if node.get("opponents") and len(node) > 3:
-            raise self.fail("E219", "opponents draw plain cards: +N card(opponents)", args_tree)
-        return node
-
-    def play_card(self, args: list, args_tree: Tree | None, at: Token) -> Node:
-        """`play-card(discount 25)`: play a card from your hand now, changed as the arguments say;
-        `play-card(prelude, of 3)`: draw 3 from another deck and play one of them."""
-        node: Node = {"op": "play_card"}
-        for a, a_tree in zip(args, args_tree.children if args_tree else [], strict=False):
-            rule = a if isinstance(a, str) else a["rule"]
-            if isinstance(a, str) and a in vocab.EXTRA_DECKS and "deck" not in node:
-                node["deck"] = a
-            elif isinstance(a, dict) and rule == "of" and "cmp" not in a and a["n"] > 0:
-                node["of"] = a["n"]
-            elif isinstance(a, dict) and rule == "discount" and "cmp" not in a:
-                node["discount"] = a["n"]
-            elif a == "ignore-globals":
-                node["ignore_globals"] = True
-            else:
-                raise self.fail("E219", f"unknown play-card option '{_arg_text(a)}'", a_tree,
-                                "discount N, ignore-globals, or a deck and 'of N' (prelude, of 3)",
-                                did_you_mean(rule, set(vocab.PLAY_MODS) | set(vocab.EXTRA_DECKS) | {"of"}))
-        if ("deck" in node) != ("of" in node) or ("deck" in node and len(node) > 3):
-            raise self.fail("E219", "play-card draws from a deck with both: play-card(prelude, of 3)",
-                            args_tree or at, "play-card(DECK, of N) or play-card(discount N)")
-        return node
-
-    def grant(self, until: str, args: list, args_tree: Tree | None, at: Token) -> Node:
-        """`next-card(discount 8, flex 2)`: modifiers that last until the next card is played."""
-        mods = []
-        for a, a_tree in zip(args, args_tree.children if args_tree else [], strict=False):
-            if isinstance(a, dict) and a["rule"] in vocab.GRANTABLE and "cmp" not in a:
-                mods.append({"mod": a["rule"], "n": a["n"]})
-            else:
-                raise self.fail("E225", f"'{_arg_text(a)}' is not a modifier {until} can grant", a_tree,
-                                ", ".join(f"{m} N" for m in vocab.GRANTABLE),
-                                did_you_mean(a if isinstance(a, str) else a["rule"], vocab.GRANTABLE))
-        if not mods:
-            raise self.fail("E225", f"'{until}' needs the modifiers it grants: {until}(discount 8)", at,
-                            f"{until}(discount N)")
-        return {"op": "grant", "until": until, "mods": mods}
-
-    def steal(self, tree: Tree) -> Node:
+    def steal(self, tree: Tree, in_box: bool = False) -> Node:
         word_tok = self.tokens(tree, "WORD")[0]
         word = str(word_tok)
         n, x = self.amount(self.subtree(tree, "amount"))
@@ -362,7 +185,7 @@ class Lowerer:
         if word not in vocab.STANDARD_RESOURCES and word not in vocab.CARD_RESOURCES:
             raise self.fail("E201", f"unknown resource '{word}'", word_tok, "a resource",
                             did_you_mean(word, set(vocab.STANDARD_RESOURCES) | set(vocab.CARD_RESOURCES)))
-        node: Node = {"op": "steal", "res": word, "n": n}
+        node: Node = {"op": Steal.name, "res": word, "n": n}
         if self.tokens(tree, "UPTO"):
             node["upto"] = True
         return node
@@ -530,16 +353,23 @@ class Lowerer:
         return {"mod": "override", "name": word, "args": self.args(args_tree) if args_tree else []}
 
 
-def _arg_text(a: str | dict) -> str:
-    """An argument as written: 'next-cities 2', 'cost >= 20'."""
-    if isinstance(a, str):
-        return a
-    return " ".join(str(a[k]) for k in ("rule", "cmp", "n") if k in a)
+def alternatives_as_items(alts: list) -> list[Node]:
+    """A row's alternatives as items: one plain list stays as it is, several become a choice, and
+    an arrow a payment."""
+    def items(alt: list[Node] | Node) -> list[Node]:
+        return [{"op": Pay.name, "cost": alt["cost"], "gain": alt["gain"]}] if isinstance(alt, dict) else alt
+    if len(alts) == 1:
+        return items(alts[0])
+    return [{"op": Choice.name, "options": [items(a) for a in alts]}]
 
 
-def _near_rule(word: str) -> bool:
-    """A tile's name that is almost a placement rule is a misspelt rule ('volcano', 'next-citys')."""
-    return bool(difflib.get_close_matches(word, vocab.PLACEMENT_RULES, n=1, cutoff=0.75))
+#: how each construct of the grammar is lowered (an icon, `atom`, by the op its word names); the
+#: ops name their construct (`Op.written_as`), and a test checks each has its entry here
+CONSTRUCTS: dict[str, Any] = {"atom": Lowerer.atom, "box": Lowerer.box, "group": Lowerer.group,
+                              "optional": Lowerer.optional, "conditional": Lowerer.conditional,
+                              "steal": Lowerer.steal, "need": Lowerer.need}
+#: constructs that are parts of a row or of an icon rather than items of their own
+ROW_CONSTRUCTS = {"alternatives": Lowerer.row_as_items, "arrow": Lowerer.row, "star": Lowerer.atom}
 
 
 def lower_field(source: SourceText, start: str) -> Any:

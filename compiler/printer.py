@@ -57,10 +57,11 @@ def items(nodes: list[Node]) -> str:
 
 def play_row(nodes: list[Node]) -> str:
     """A play row: a lone top-level choice or payment prints without its parentheses."""
-    if len(nodes) == 1 and nodes[0]["op"] == "choice":
-        return " or ".join(play_row(o) if len(o) == 1 and o[0]["op"] == "pay" else items(o)
+    from .ops import Choice, Pay  # the ops import this module
+    if len(nodes) == 1 and nodes[0]["op"] == Choice.name:
+        return " or ".join(play_row(o) if len(o) == 1 and o[0]["op"] == Pay.name else items(o)
                            for o in nodes[0]["options"])
-    if len(nodes) == 1 and nodes[0]["op"] == "pay":
+    if len(nodes) == 1 and nodes[0]["op"] == Pay.name:
         return pay(nodes[0])
     return items(nodes)
 

@@ -223,6 +223,12 @@ def item_text(node: dict, cost: bool = False, note: str | None = None) -> str:
 _OPS: dict | None = None
 
 
+def _ops() -> Any:
+    """The ops' package (the ops import this module, so it is looked up when first used)."""
+    from . import ops
+    return ops
+
+
 def card_price() -> int:
     """The price of a bought card, from the rule facts (`cards/base/rules.yaml`)."""
     from .gamerules import load_rules
@@ -235,7 +241,7 @@ def items_text(items: list[Any], cost: bool = False, note: str | None = None) ->
     parts: list[str] = []
     gains: list[str] = []
     for i in items:
-        if i["op"] == "resource" and i["n"] > 0 and not cost:
+        if i["op"] == _ops().Resource.name and i["n"] > 0 and not cost:
             gains.append(item_text(i, cost, note)[len("gain "):])
             continue
         if gains:
@@ -250,7 +256,7 @@ def items_text(items: list[Any], cost: bool = False, note: str | None = None) ->
 # ---- sentences --------------------------------------------------------------------------------
 def _has_override(node: Any) -> bool:
     if isinstance(node, dict):
-        return node.get("op") == "override" or node.get("mod") == "override" or \
+        return node.get("op") == _ops().Override.name or node.get("mod") == "override" or \
             any(_has_override(v) for v in node.values())
     if isinstance(node, list):
         return any(_has_override(v) for v in node)
@@ -259,10 +265,10 @@ def _has_override(node: Any) -> bool:
 
 def _only_overrides(items: list[dict]) -> bool:
     for i in items:
-        if i["op"] == "box":
+        if i["op"] == _ops().Box.name:
             if not _only_overrides(i["items"]):
                 return False
-        elif i["op"] != "override":
+        elif i["op"] != _ops().Override.name:
             return False
     return bool(items)
 
@@ -270,10 +276,10 @@ def _only_overrides(items: list[dict]) -> bool:
 def _strip_overrides(items: list[dict]) -> list[dict]:
     out = []
     for i in items:
-        if i["op"] == "override":
+        if i["op"] == _ops().Override.name:
             continue
-        if i["op"] == "box":
-            inner = [j for j in i["items"] if j["op"] != "override"]
+        if i["op"] == _ops().Box.name:
+            inner = [j for j in i["items"] if j["op"] != _ops().Override.name]
             if inner:
                 out.append({**i, "items": inner})
             continue
@@ -293,8 +299,8 @@ class _Notes:
         if not _has_override(items):
             return items_text(items, cost), False
         if _only_overrides(items):
-            nodes = [i for i in items if i["op"] == "override"] + \
-                [j for i in items if i["op"] == "box" for j in i["items"]]
+            nodes = [i for i in items if i["op"] == _ops().Override.name] + \
+                [j for i in items if i["op"] == _ops().Box.name for j in i["items"]]
             self.said = bool(self.note)
             return join([override_clause(o, self.note) for o in nodes[:1]] +
                         [override_clause(o) for o in nodes[1:]]), False
@@ -310,7 +316,7 @@ class _Notes:
 
         def walk(x: Any) -> None:
             if isinstance(x, dict):
-                if x.get("op") == "override" or x.get("mod") == "override":
+                if x.get("op") == _ops().Override.name or x.get("mod") == "override":
                     nodes.append(x)
                 for v in x.values():
                     walk(v)
@@ -339,7 +345,7 @@ def _row_sentences(items: list[dict], notes: _Notes) -> list[str]:
             star = star or starred
             out.append(sentence(text) + ("*" if starred else ""))
             continue
-        alone = node["op"] in ("box", "choice", "if", "may", "steal") or node.get("any") or node.get("adjacent")
+        alone = _ops().OPS[node["op"]].text_alone or node.get("any") or node.get("adjacent")
         if alone:
             flush()
             out.append(sentence(item_text(node)))
@@ -461,9 +467,9 @@ def start_text(items: list[dict]) -> list[str]:
     """'You start with 36 M€, 3 plants and 2 plant production.'"""
     have, rest = [], []
     for node in items:
-        if node["op"] == "resource" and node["n"] > 0 and not node.get("per"):
+        if node["op"] == _ops().Resource.name and node["n"] > 0 and not node.get("per"):
             have.append(amount(node, node["res"]))
-        elif node["op"] == "box" and all(i["op"] == "production" and i["n"] > 0 and not i.get("per")
+        elif node["op"] == _ops().Box.name and all(i["op"] == _ops().Production.name and i["n"] > 0 and not i.get("per")
                                           for i in node["items"]):
             have.extend(f"{qty(i)} {RES[i['res']]} production" for i in node["items"])
         else:

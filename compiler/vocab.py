@@ -32,9 +32,9 @@ def __getattr__(name: str) -> tuple[str, ...] | set[str]:
         return tuple(w for w, spec in all_words("tags").items() if spec.get("stands_for_any"))
     if name in _BROUGHT:
         return tuple(all_words(_BROUGHT[name]))
-    if name == "ALL_ATOM_WORDS":  # every word an atom may be
-        return ({HELD, THAT} | set(STANDARD_RESOURCES) | set(all_words("card_resources")) | set(__getattr__("GLOBALS"))
-                | set(TILE_KINDS) | set(CARD_ATOMS) | set(DURATIONS))
+    if name == "ALL_ATOM_WORDS":  # every word an icon may be: the words the ops declare (`compiler/ops`)
+        from .ops.lowering import atom_table
+        return set(atom_table(False))
     raise AttributeError(name)
 
 LANGUAGE_VERSION = 1
@@ -76,9 +76,6 @@ COUNT_SUFFIX_TAG = "-tag"
 # The wild tag (a module's word): in play, during its owner's own actions, it counts as one tag of
 # the kind a requirement or a count of tags asks for (F330, tmars/rules.wild_tags); as no tag elsewhere.
 COUNT_SUFFIX_PROD = "-prod"
-
-# Card-language atoms that are neither resources nor tiles.
-CARD_ATOMS = ("card", "tr", "claim", "award", "play-card", "reuse-action")
 
 # Decks other than the project deck that a row may draw from: `play-card(prelude, of 3)`.
 EXTRA_DECKS = {"prelude": "the prelude deck"}

@@ -33,8 +33,8 @@ def test_card_matches_ir_schema(card):
 def reparse(field: str, text: str):
     alts = lower_field(SourceText(text, "<printed>", 1, 1), START_OF[field])
     if field in ("play", "start", "first-action"):
-        from compiler.compile import _alts_to_items
-        return _alts_to_items(alts)
+        from compiler.lower import alternatives_as_items
+        return alternatives_as_items(alts)
     if field == "action":
         return [a if isinstance(a, dict) else {"cost": [], "gain": a} for a in alts]
     return alts

@@ -12,6 +12,7 @@ from operator import itemgetter
 from typing import Any, ClassVar
 
 from compiler.text import items_text
+from compiler.ops import Pay, Resource
 
 from . import feasible, offers, rules
 from .interpreter import Interp, ask_one, decision, option, row_entries
@@ -159,9 +160,9 @@ class Conversion(ActionKind):
         card = g.content.component("conversion", arg)
         g.say(p, f"converts: {card['name']}")
         cost = offers.conversion_cost(g, p, card)
-        res = next((n["res"] for n in cost if n["op"] == "resource"), "")
+        res = next((n["res"] for n in cost if n["op"] == Resource.name), "")
         g.push({"t": "batch", "p": p, "entries": []})
-        g.push_items([{"op": "pay", "cost": cost, "gain": card["action"][0]["gain"]}], {"p": p})
+        g.push_items([{"op": Pay.name, "cost": cost, "gain": card["action"][0]["gain"]}], {"p": p})
         g.emit({"kind": "conversion", "res": res, "p": p})
 
 
@@ -331,7 +332,7 @@ def h_use_action(g: Interp, task: dict, answer: Any) -> dict | None:
             used.append(name)
         g.say(p, f"uses {name}")
     g.push({"t": "batch", "p": p, "entries": []})
-    g.push_items([{"op": "pay", "cost": alt["cost"], "gain": alt["gain"]}], ctx)
+    g.push_items([{"op": Pay.name, "cost": alt["cost"], "gain": alt["gain"]}], ctx)
     return None
 
 

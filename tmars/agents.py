@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from compiler.ops import walk
+from compiler.ops import Cards, walk
 
 from . import scoring
 from .game import Game
@@ -130,7 +130,7 @@ def _sells_cards(game: Game, oid: str) -> bool:
     if prefix != "std":
         return False
     items = game.content.component("standard-project", arg).get("play", [])
-    return any(n["op"] == "cards" and n["n"] < 0 for n in walk(items))
+    return any(n["op"] == Cards.name and n["n"] < 0 for n in walk(items))
 
 
 BOTS: dict[str, type[Bot]] = {"random": RandomAgent, "greedy": GreedyAgent}

@@ -24,6 +24,7 @@ from .setup import next_setup_task
 from compiler.gameflow import SECTIONS, GameFlow
 from compiler.text import noun
 from compiler.modules import ModuleError
+from compiler.ops import Tile
 
 
 def phases_of(flow: GameFlow) -> list[str]:
@@ -216,7 +217,7 @@ def globals_maxed(g: Interp) -> bool:
 def h_final_greenery(g: Interp, task: dict, answer: Any) -> dict | None:
     p = task["p"]
     convs = [c for c in g.content.of_type("conversion")
-             if any(n["op"] == "tile" and n["tile"] == "greenery" for n in c["action"][0]["gain"])]
+             if any(n["op"] == Tile.name and n["tile"] == "greenery" for n in c["action"][0]["gain"])]
     usable = [c for c in convs if conversion_usable(g, p, c, counts=False)]
     if not usable:
         return None

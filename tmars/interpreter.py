@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from compiler.ops import OPS, walk
+from compiler.ops import OPS, Override, ReuseAction, walk
 from compiler.ops.special import PRIMITIVES
 from compiler.text import items_text, noun
 from compiler.tiles import TILE_KINDS
@@ -180,7 +180,7 @@ class Interp:
         for e in self.state["players"][p]["played"]:
             card = self.content.cards[e["name"]]
             if e.get("used") and card["type"] == "active" and card.get("action") and not any(
-                    n["op"] == "reuse_action" for a in card["action"] for n in walk(a["cost"] + a["gain"])):
+                    n["op"] == ReuseAction.name for a in card["action"] for n in walk(a["cost"] + a["gain"])):
                 out.append(e["name"])
         return out
 
@@ -465,7 +465,7 @@ def entry_ready(state: dict, entry: dict) -> bool:
     or a removal from the owners of tiles next to it."""
     ctx = entry["ctx"]
     for node in walk(entry["items"], into_options=False):
-        if node["op"] == "override" and PRIMITIVES[node["name"]].waits_for_tile:
+        if node["op"] == Override.name and PRIMITIVES[node["name"]].waits_for_tile:
             played = rules.find_played(state, ctx["p"], ctx.get("card") or "")
             if not (played and played.get("area")):
                 return False

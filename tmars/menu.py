@@ -103,7 +103,7 @@ from collections.abc import Callable
 from typing import Any
 
 from compiler.counts import condition_reads
-from compiler.ops import items_cannot_fail, items_reads, walk
+from compiler.ops import Cards, Tile, items_cannot_fail, items_reads, own_resource_loss, walk
 from compiler.tiles import place_node
 
 from .board import tile_witness, tile_witnesses
@@ -673,10 +673,10 @@ def rows_reads(cost: list, gain: list) -> frozenset[str]:
     """Whether a row (its cost paid first) can be completed: its items', and the triggers in play
     that may need a trial."""
     out = frozenset({"triggers"}) | items_reads(cost, True) | items_reads(gain)
-    tiles = [n for n in walk(cost + gain) if n["op"] == "tile"]
-    if len(tiles) > 1 or (tiles and any(n["op"] == "resource" and n["n"] < 0 and not n.get("any") for n in walk(gain))):
+    tiles = [n for n in walk(cost + gain) if n["op"] == Tile.name]
+    if len(tiles) > 1 or (tiles and any(own_resource_loss(n) for n in walk(gain))):
         out |= {"board"}  # several tiles count the legal areas; a loss after the cost, their bonuses
-    if tiles or any(n["op"] == "cards" and n.get("n", 0) > 0 for n in walk(cost + gain)):
+    if tiles or any(n["op"] == Cards.name and n.get("n", 0) > 0 for n in walk(cost + gain)):
         out = _whole_hand(out)
     return out
 

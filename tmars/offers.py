@@ -17,6 +17,7 @@ from .interpreter import Interp, option
 from .menu import UNKNOWN, kept_parts, keeps_nothing_of, part, play_reads, requirement_reads, rows_reads
 from .static import answered_play_words, card_play_words
 from .trial import action_completes
+from compiler.ops import Resource
 
 
 def playable_cards(g: Interp, p: int) -> list[tuple[str, int]]:
@@ -292,7 +293,7 @@ def conversion_cost(g: Interp, p: int, card: dict) -> list[dict]:
 def _conversion_cost(g: Interp, p: int, card: dict) -> list[dict]:
     out = []
     for node in card["action"][0]["cost"]:
-        if node["op"] == "resource" and node["n"] < 0:
+        if node["op"] == Resource.name and node["n"] < 0:
             subject = {"kind": "conversion", "res": node["res"], "name": card["name"], "cost": 0}
             off = rules.discount(g.state, g.content, p, subject, unit=node["res"])
             node = {**node, "n": min(0, node["n"] + off)}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.ops import ANYTHING, NOTHING, special
+from compiler.ops import ANYTHING, NOTHING, Box, special
 
 from . import rules
 from .interpreter import CannotComplete, ask_one, option
@@ -39,7 +39,7 @@ class Primitive:
 def _top_boxes(card: dict) -> list[dict]:
     """The production boxes printed in a card's bottom section; a corporation's is in its start."""
     row = card.get("start", ()) if card["type"] == "corporation" else card.get("play", ())
-    return [n for n in row if n["op"] == "box"]
+    return [n for n in row if n["op"] == Box.name]
 
 
 class CopyProduction(Primitive):

@@ -16,7 +16,7 @@ from typing import Any
 import jsonschema
 
 from compiler import vocab
-from compiler.ops import OPS
+from compiler.ops import OPS, Pay
 from compiler.tiles import TILE_KINDS
 
 from . import flow, invariants
@@ -88,7 +88,8 @@ def _schema(content: Content, n: int) -> dict:
         "hand": _list(project), "played": _list(played), "events": _list(project), "passed": {"type": "boolean"},
         "granted": _list(granted), "dealt": _list(project), "dealt_corps": _list(corp),
         "first_action": {"type": "boolean"}, "setup_corp": corp, "setup_keep": _list(project),
-        **{k: v for m in mechanics for k, v in m.player_state(shapes).items()}},
+        **{k: v for m in mechanics for k, v in m.player_state(shapes).items()},
+        **{k: v for op in OPS.values() for k, v in op.player_state(shapes).items()}},
         required=("name", "corp", "tr", "res", "prod", "hand", "played", "events", "passed"))
     tile = _obj({"tile": _names(TILE_KINDS, "a tile"), "owner": {"anyOf": [player, {"type": "null"}]},
                  "name": {"type": "string", "maxLength": 100}, "spacing": {"const": "waived"}},
@@ -127,6 +128,7 @@ def _schema(content: Content, n: int) -> dict:
         "agents": _list(_obj({"kind": _names(AGENT_KINDS, "a kind of player (human, random, greedy)"),
                               "rng": _int(0, U64)}, required=("kind",)), minItems=n, maxItems=n),
         **{k: v for m in mechanics for k, v in m.state(shapes).items()},
+        **{k: v for op in OPS.values() for k, v in op.state(shapes).items()},
     }
     required = ("version", "rng", "options", "generation", "phase", "first", "current", "actions", "globals",
                 "board", "claims", "deck", "discard", "players", "milestones", "awards", "stack", "log", "over")
@@ -387,7 +389,7 @@ def effect_known(node: Any, known: frozenset[str]) -> bool:
         return False
     if _canonical(node) in known:
         return True
-    if node.get("op") == "pay" and set(node) == {"op", "cost", "gain"}:
+    if node.get("op") == Pay.name and set(node) == {"op", "cost", "gain"}:
         parts = node["cost"], node["gain"]
         return all(isinstance(p, list) for p in parts) and all(effect_known(n, known) for p in parts for n in p)
     return False

@@ -20,6 +20,7 @@ from .content import Content
 from .interpreter import Interp, decision, option, row_entries
 from .mechanic import TASKS, Task, core_tasks
 from .rng import shuffle
+from compiler.ops import Resource
 
 
 def players_range(rules: GameRules) -> range:
@@ -56,7 +57,7 @@ def next_setup_task(g: Interp) -> bool:
 
 
 def start_mc(content: Content, corp: str) -> int:
-    return sum(n["n"] for n in content.cards[corp].get("start", ()) if n["op"] == "resource" and n["res"] == "mc")
+    return sum(n["n"] for n in content.cards[corp].get("start", ()) if n["op"] == Resource.name and n["res"] == "mc")
 
 
 

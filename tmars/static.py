@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from compiler import vocab
-from compiler.ops import items_cannot_fail, items_safe_whatever_chosen
+from compiler.ops import Tile, items_cannot_fail, items_safe_whatever_chosen
 from compiler.tiles import TILE_KINDS
 
 from .content import Content
@@ -61,7 +61,7 @@ def play_trigger_words(tags: Any, tiles: Any) -> set[str]:
 def card_play_words(card: dict) -> set[str]:
     """The trigger words a card's own tags and the tiles its effects place set off while it is
     played (`play_trigger_words`)."""
-    return play_trigger_words(card["tags"], [n["tile"] for n in card.get("play", ()) if n["op"] == "tile"])
+    return play_trigger_words(card["tags"], [n["tile"] for n in card.get("play", ()) if n["op"] == Tile.name])
 
 
 def play_words(content: Content) -> frozenset[str]:

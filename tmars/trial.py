@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from itertools import combinations, islice
 from typing import Any
 
-from compiler.ops import OPS, items_plain_gain, walk
+from compiler.ops import OPS, Box, CardResource, Choice, Group, May, Pay, Resource, Tile, items_plain_gain, walk
 
 from . import board
 from .interpreter import CannotComplete, Interp, x_losses_bounded
@@ -226,9 +226,9 @@ def _continuation(task: dict) -> list | None:
     t = task["t"]
     if t == "item":
         node = task["node"]
-        if node["op"] == "choice":
+        if node["op"] == Choice.name:
             return [n for opt in node["options"] for n in opt]
-        if node["op"] == "may":
+        if node["op"] == May.name:
             return node["items"]
         return None if OPS[node["op"]].answer_leads_elsewhere else []
     if t == "seq":  # choosing X: losses bounded by x_bound are paid whatever X is chosen
@@ -244,9 +244,9 @@ def _without_x_losses(items: list) -> list:
     for n in items:
         if n.get("x") and n.get("n", 0) < 0:
             continue
-        if n["op"] == "pay":
+        if n["op"] == Pay.name:
             n = {**n, "cost": _without_x_losses(n["cost"]), "gain": _without_x_losses(n["gain"])}
-        elif n["op"] in ("box", "group"):
+        elif n["op"] in (Box.name, Group.name):
             n = {**n, "items": _without_x_losses(n["items"])}
         out.append(n)
     return out
@@ -330,7 +330,7 @@ def _spends_resources(g: Interp, stack: list, stop: int) -> bool:
         if task["t"] == "batch":
             items = [n for e in task["entries"] for n in e["items"]]
         for n in walk(items):
-            if n.get("n", 0) < 0 and n["op"] in ("resource", "card_resource"):
+            if n.get("n", 0) < 0 and n["op"] in (Resource.name, CardResource.name):
                 return True
             if ("cond" in n or "per" in n or not OPS[n["op"]].child_fields) and _reads_resources(n):
                 return True
@@ -356,9 +356,9 @@ def _viable(g: Interp, task: dict, answer: str, stop: int, rest_safe: bool) -> b
     elif rest_safe:  # only what this answer leads to can fail: weigh it alone
         ctx = task.get("ctx", {})
         node = task.get("node", {})
-        if task["t"] == "item" and node.get("op") == "choice":
+        if task["t"] == "item" and node.get("op") == Choice.name:
             verdict = items_verdict(g, [(node["options"][int(answer)], ctx)])
-        elif task["t"] == "item" and node.get("op") == "may":
+        elif task["t"] == "item" and node.get("op") == May.name:
             verdict = True if answer == "no" else items_verdict(g, [(node["items"], ctx)])
     return answer_completes(g, answer, stop) if verdict is None else verdict
 
@@ -425,7 +425,7 @@ def unit_is_plain(g: Interp, p: int, key: str, rows: Callable[[Interp, int, str]
         static = memo[key] = (False, False) if items is None else (
             items_safe_whatever_chosen(list(cost), True, lambda n: True)
             and items_safe_whatever_chosen(items, False, lambda n: True),
-            any(n["op"] == "tile" for n in walk(list(cost) + list(items))))
+            any(n["op"] == Tile.name for n in walk(list(cost) + list(items))))
     safe, has_tiles = static
     if not safe or not has_tiles:
         return safe

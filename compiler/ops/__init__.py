@@ -15,9 +15,20 @@ walking are derived), and one method per consumer:
 | `order_matters` | whether the player must be asked the order of effects around it |
 | `reads` | what of the state its offer check may read, for the kept action menu (`tmars/menu.py`) |
 
+and, declared beside them, what it is in the language and the game:
+
+* `written_as`, `words`, `lower`: the grammar's construct that builds it, or the words of the
+  icons it is written with and how its node is built from one; the lowerer looks words up in a
+  table made from these (`lowering.atom_table`), never in a list of its own;
+* `icon`, `meaning`: the sheet's icon for each of its words, and what it means to an author;
+* `writes`, `player_state`, `state`: the parts of the state its `run` may change, and the save
+  schema of any part it adds (`tmars/savefile.py` reads them).
+
 Nothing here imports the engine: `run` and `bound` receive the engine `g`, whose methods are the
 engine's services (counting, the board, the deck). Adding an op is one class in one of these
-modules plus its tests; `tests/test_ops.py` fails when an op lacks any consumer's method.
+modules plus its tests; `tests/test_ops.py` fails when an op lacks any consumer's method or any
+declaration. No other module names an op by its string: they ask the op (`OPS[node["op"]]`) or
+compare with its class's `name` (`is_op`).
 
 The modules: `amounts` (resources, production, card resources, TR, cards), `board` (raises,
 tiles, claims), `structure` (boxes, choices, payments, optional and conditional items) and
@@ -26,13 +37,18 @@ tiles, claims), `structure` (boxes, choices, payments, optional and conditional 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any, ClassVar
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..ir import BOX_ITEMS, ITEMS, OPTIONS
 
+if TYPE_CHECKING:
+    from .lowering import Atom
+
 Node = dict[str, Any]
 OPS: dict[str, Op] = {}
+#: what is made from the ops and made again when one is added (the lowering table, the IR schema)
+ON_NEW_OP: list = []
 
 
 class Op:
@@ -52,8 +68,17 @@ class Op:
     reads_hand_cards: ClassVar[bool] = False
     required: ClassVar[dict[str, Any]] = {}
     optional: ClassVar[dict[str, Any]] = {}
+    #: its rules text is a sentence of its own, never joined to its neighbours' ("gain 2 plants and 1 heat")
+    text_alone: ClassVar[bool] = False
     #: fields holding nested items, derived from the shape: (field, holds alternatives)
     child_fields: ClassVar[tuple[tuple[str, bool], ...]] = ()
+    #: how a card writes it: "icon" (a word with an amount and arguments: `words` says which words,
+    #: `lower` builds the node) or the grammar's construct that builds it (its rule in
+    #: `grammar/card.lark`, or "alternatives" and "arrow" for the parts of a row)
+    written_as: ClassVar[str]
+    #: the parts of the state its `run` may change, as paths of the save schema ('*' for any key
+    #: or index: "players.*.res"); what it runs through tasks and nested items is theirs to declare
+    writes: ClassVar[tuple[str, ...]]
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -61,6 +86,8 @@ class Op:
         cls.child_fields = tuple((k, spec is OPTIONS) for k, spec in fields.items()
                                  if spec is ITEMS or spec is BOX_ITEMS or spec is OPTIONS)
         OPS[cls.name] = cls()
+        for forget in ON_NEW_OP:
+            forget()
 
     # ---- compiler ---------------------------------------------------------------------------
     def text(self, node: Node, cost: bool, note: str | None) -> str:
@@ -71,6 +98,36 @@ class Op:
 
     def html(self, node: Node) -> str:
         raise NotImplementedError
+
+    def words(self, in_box: bool) -> Iterable[str]:
+        """The words of the language an icon of it is written with (inside a production box when
+        `in_box`); none for an op a construct builds."""
+        return ()
+
+    def lower(self, atom: Atom) -> Node:
+        """Its node for one icon written with one of its `words`, its arguments checked (the
+        lowerer adds the amount's X, upto, per and red border where `optional` allows them)."""
+        raise NotImplementedError
+
+    def meaning(self, word: str) -> str:
+        """What an icon written with this word does, for an author (the language server's hover);
+        '' for a word whose meaning is stated where it is declared (a module's card resource or
+        global parameter in its manifest, a tile kind in `compiler/tiles.py`)."""
+        return ""
+
+    def icon(self, word: str) -> str:
+        """The sheet's icon (a symbol of `compiler/sheet/icons.py`, or one a module brings) for an
+        icon written with this word."""
+        raise NotImplementedError
+
+    def player_state(self, shapes: Any) -> dict:
+        """Save-schema properties of the fields it adds to a player's state (none: it changes only
+        fields the core declares)."""
+        return {}
+
+    def state(self, shapes: Any) -> dict:
+        """Save-schema properties of the fields it adds to the game's state."""
+        return {}
 
     # ---- engine -----------------------------------------------------------------------------
     def run(self, g: Any, node: Node, ctx: dict, answer: Any) -> dict | None:
@@ -130,6 +187,11 @@ class Op:
         return None
 
 
+def is_op(node: Node, op: type[Op]) -> bool:
+    """Is the node one of this op's? (By the class that declares it, never by a string.)"""
+    return node["op"] == op.name
+
+
 def children(node: Node, into_options: bool = True) -> list[Node]:
     """The items nested directly in a node. The options of a choice are alternatives, not parts:
     `into_options=False` leaves them out (an X inside an option is asked when that option is chosen)."""
@@ -184,6 +246,10 @@ def items_safe_whatever_chosen(items: list, mandatory: bool = False, tile_ok: An
     return True
 
 
+__all__ = ["OPS", "TR", "Award", "Box", "CardResource", "Cards", "Choice", "Claim", "Grant", "Group", "If", "May",
+           "Need", "Op", "Override", "Pay", "PlayCard", "Production", "Raise", "Resource", "ReuseAction", "Steal",
+           "Tile", "own_resource_loss"]
+
 ANYTHING = frozenset({"*"})
 NOTHING: frozenset[str] = frozenset()
 
@@ -208,3 +274,8 @@ def is_loss(node: Node) -> bool:
     return node.get("n", 0) < 0 and OPS[node["op"]].exactness(node) == "amount"
 
 from . import amounts, board, plays, special, structure  # noqa: E402,F401  (each module registers its ops)
+from .amounts import TR, CardResource, Cards, Production, Resource, own_resource_loss  # noqa: E402  (by class)
+from .board import Claim, Raise, Tile  # noqa: E402
+from .plays import Award, PlayCard, ReuseAction  # noqa: E402
+from .special import Grant, Need, Override, Steal  # noqa: E402
+from .structure import Box, Choice, Group, If, May, Pay  # noqa: E402

@@ -10,8 +10,10 @@ from .. import printer as pr
 from .. import text as tx
 from .. import vocab
 from ..ir import INT, STD, TRUE, WORD
+from ..diagnostics import did_you_mean
 from ..sheet import render as rd
 from . import ANYTHING, NOTHING, Node, Op, fixed_gain, per_reads
+from .lowering import Atom, arg_text, is_tag_word
 
 PER = "#count"
 METALS = {"type": "array", "items": {"enum": ["steel", "titanium"]}}
@@ -29,15 +31,28 @@ def amount_of(g: Any, node: Node, ctx: dict) -> int:
     return n
 
 
+#: what each standard resource is, and 'that'
+STANDARD_MEANINGS = {"mc": "M€ (megacredits), the money of the game", "steel": "steel: pays 2 M€ for a building tag",
+                     "titanium": "titanium: pays 3 M€ for a space tag", "plant": "plants: 8 make a greenery",
+                     "energy": "energy: turns to heat at the end of the generation",
+                     "heat": "heat: 8 raise the temperature one step",
+                     vocab.THAT: "the standard resource the triggering event names"}
+
+
+def own_resource_loss(node: Node) -> bool:
+    """A loss of the player's own standard resources (not a red-bordered removal from anyone)."""
+    return node["op"] == Resource.name and node["n"] < 0 and not node.get("any")
+
+
 def _source(node: Node) -> str:
     out = ("upto " if node.get("upto") else "") + pr.amount(node) + " " + node["res"]
-    if node["op"] == "card_resource" and node["where"] != "here":
+    if node["op"] == CardResource.name and node["where"] != "here":
         out += f"({node['where']}, {node['tag']}-tag)" if node.get("tag") else f"({node['where']})"
     if node.get("with"):
         out += "(" + ", ".join(node["with"]) + ")"
     if node.get("adjacent"):
         out += "(adjacent)"
-    if node["op"] == "resource" and node.get("tag"):
+    if node["op"] == Resource.name and node.get("tag"):
         out += f"({node['tag']}-tag)"
     if node.get("any"):
         out += "!"
@@ -48,6 +63,28 @@ class Resource(Op):
     name = "resource"
     required = {"res": {"enum": [*STD["enum"], vocab.THAT]}, "n": INT}
     optional = {"x": TRUE, "upto": TRUE, "any": TRUE, "per": PER, "with": METALS, "adjacent": TRUE, "tag": WORD}
+    written_as = "icon"
+    writes = ("players.*.res",)
+
+    def words(self, in_box):
+        return () if in_box else (*vocab.STANDARD_RESOURCES, vocab.THAT)
+
+    def icon(self, word):
+        return vocab.HELD if word == vocab.THAT else word  # 'that': whatever resource set it off
+
+    def meaning(self, word):
+        return STANDARD_MEANINGS.get(word, "")
+
+    def lower(self, atom):
+        node: Node = {"op": self.name, "res": atom.word, "n": atom.sign * atom.n}
+        if atom.word == vocab.THAT:  # the resource the triggering event names: bound when it fires
+            if atom.sign < 0:
+                raise atom.fail("E226", "'that' resource can only be gained", atom.word_place, f"+{atom.n} that",
+                                "'that' is the resource the triggering event names, given to you")
+            atom.no_args()
+            return node
+        node.update(_resource_args(atom))
+        return node
 
     def text(self, node, cost, note):
         if node["res"] == vocab.THAT:
@@ -69,8 +106,8 @@ class Resource(Op):
 
     def html(self, node):
         if node["res"] == vocab.THAT:
-            return rd.grp(rd.amount_icon(vocab.HELD, node) + rd.small("the same") + rd.per_html(node))
-        body = rd.amount_icon(node["res"], node)
+            return rd.grp(rd.amount_icon(self.icon(vocab.THAT), node) + rd.small("the same") + rd.per_html(node))
+        body = rd.amount_icon(self.icon(node["res"]), node)
         if node.get("with"):
             body += "".join(rd.icons.icon(w, "sub") for w in node["with"])
         body = rd.wrap_any(body, node)
@@ -182,6 +219,18 @@ class Production(Op):
     name = "production"
     required = {"res": STD, "n": INT}
     optional = {"x": TRUE, "upto": TRUE, "any": TRUE, "per": PER}
+    written_as = "icon"
+    writes = ("players.*.prod",)
+
+    def words(self, in_box):
+        return vocab.STANDARD_RESOURCES if in_box else ()
+
+    def icon(self, word):
+        return word
+
+    def lower(self, atom):
+        atom.no_args()
+        return {"op": self.name, "res": atom.word, "n": atom.sign * atom.n}
 
     def text(self, node, cost, note):
         return f"{'increase' if node['n'] > 0 else 'decrease'} {production_part(node)}"
@@ -271,6 +320,50 @@ class CardResource(Op):
     name = "card_resource"
     required = {"res": WORD, "n": INT, "where": WHERE}  # a card resource of a module, or held
     optional = {"x": TRUE, "upto": TRUE, "any": TRUE, "per": PER, "tag": WORD}
+    written_as = "icon"
+    writes = ("players.*.played.*.res",)
+
+    def words(self, in_box):
+        return () if in_box else (*vocab.CARD_RESOURCES, vocab.HELD)
+
+    def icon(self, word):
+        return word
+
+    def meaning(self, word):
+        return "one resource of the kind the triggering card holds ('held(that)')" if word == vocab.HELD else ""
+
+    def lower(self, atom):
+        word, sign, n = atom.word, atom.sign, atom.n
+        where, only = "here", None
+        for a, place in atom.each_arg():
+            if a in ("other", "any", "that") or (a == "nonempty" and word == vocab.HELD):
+                where = a
+            elif is_tag_word(a):
+                only = a[:-4]  # 'ANY Venus card': only your cards with that tag (F296)
+            else:
+                raise atom.fail("E212", f"unknown target '{arg_text(a)}' for a card resource", place,
+                                "'other' (another of your cards), 'any' (any of your cards), 'that' "
+                                "(the card that triggered) or, for held, 'nonempty'",
+                                did_you_mean(a if isinstance(a, str) else a["rule"],
+                                             ("other", "any", "that", "nonempty")))
+        if word == vocab.HELD and (where == "here" or sign < 0):
+            raise atom.fail("E212", "'held' is added to a card: held(that) for the card that triggered, "
+                            "held(nonempty) for one of your cards with resources, held(any) or held(other) for "
+                            "one of your cards that holds resources", atom.word_place,
+                            "held(that), held(nonempty), held(any) or held(other)", f"write +{n} held(that)")
+        if sign < 0 and where not in ("here", "any", "other") and not atom.marked:
+            raise atom.fail("E212", "a loss of card resources comes from this card or one of yours",
+                            atom.args_place or atom.word_place,
+                            f"-{n} {word} (this card), -{n} {word}(any) (one of your cards), -{n} {word}(other) "
+                            f"(another of your cards) or -{n} {word}! (any card, a red border)",
+                            "remove the target, or add '!' to remove from any card")
+        node: Node = {"op": self.name, "res": word, "n": sign * n, "where": where}
+        if only:
+            if where not in ("other", "any") or sign < 0:
+                raise atom.fail("E212", f"a tag filter ({only}-tag) goes with a gain to 'any' or 'other' card",
+                                atom.args_place or atom.word_place, f"+{n} {word}(any, {only}-tag)", "")
+            node["tag"] = only
+        return node
 
     def text(self, node, cost, note):
         res = tx.amount(node, node["res"])
@@ -292,7 +385,7 @@ class CardResource(Op):
         return _source(node)
 
     def html(self, node):
-        body = rd.wrap_any(rd.amount_icon(node["res"], node), node)
+        body = rd.wrap_any(rd.amount_icon(self.icon(node["res"]), node), node)
         cap = {"other": "another card", "any": "any card", "that": "that card", "nonempty": "a card with 1+"}
         if node["where"] in cap and (node["n"] > 0 or node["where"] in ("any", "other")) and not node.get("any"):
             body += rd.small(cap[node["where"]] + (f" ({node['tag']} tag)" if node.get("tag") else ""))
@@ -459,6 +552,21 @@ class TR(Op):
     name = "tr"
     required = {"n": INT}
     optional = {"x": TRUE, "per": PER}
+    written_as = "icon"
+    writes = ("players.*.tr", "players.*.tr_gen", "players.*.tr_raises")
+
+    def words(self, in_box):
+        return () if in_box else ("tr",)
+
+    def icon(self, word):
+        return "tr"
+
+    def meaning(self, word):
+        return "your terraform rating"
+
+    def lower(self, atom):
+        atom.no_args()
+        return {"op": self.name, "n": atom.sign * atom.n}
 
     def text(self, node, cost, note):
         verb = "raise" if node["n"] > 0 else "lower"
@@ -468,7 +576,7 @@ class TR(Op):
         return pr.amount(node) + " tr" + pr.per(node)
 
     def html(self, node):
-        return rd.grp(rd.amount_icon("tr", node) + rd.per_html(node))
+        return rd.grp(rd.amount_icon(self.icon("tr"), node) + rd.per_html(node))
 
     def run(self, g, node, ctx, answer):
         n = amount_of(g, node, ctx) * (1 if node["n"] > 0 else -1)
@@ -491,6 +599,42 @@ class Cards(Op):
     name = "cards"
     required = {"n": INT}
     optional = {"x": TRUE, "of": INT, "buy": TRUE, "per": PER, "tag": WORD, "shows": WORD, "opponents": TRUE}
+    written_as = "icon"
+    writes = ("players.*.hand", "deck", "discard")
+
+    def words(self, in_box):
+        return () if in_box else ("card",)
+
+    def icon(self, word):
+        return "card"
+
+    def meaning(self, word):
+        return "cards: draw (+N card), or discard from hand (-N card)"
+
+    def lower(self, atom):
+        n = atom.sign * atom.n
+        node: Node = {"op": self.name, "n": n}
+        for a, place in atom.each_arg():
+            if a == "buy":
+                node["buy"] = True
+            elif a == "opponents" and n > 0 and "opponents" not in node:
+                node["opponents"] = True  # every other player draws, not you
+            elif isinstance(a, dict) and a["rule"] == "of":
+                node["of"] = a["n"]
+            elif is_tag_word(a) and "tag" not in node and n > 0:
+                node["tag"] = a[:-4]  # reveal until N cards with the tag are found
+            elif isinstance(a, str) and a in vocab.CARD_RESOURCES and "shows" not in node and n > 0:
+                node["shows"] = a  # reveal until N cards showing that resource's icon are found (F298)
+            else:
+                raise atom.fail("E219", f"unknown card option '{arg_text(a)}'", place,
+                                "'buy', 'of N', a tag ('space-tag'), a card resource ('floater') or 'opponents'",
+                                did_you_mean(a if isinstance(a, str) else a["rule"], ("buy", "of", "opponents")))
+        if ("tag" in node or "shows" in node) and len(node) > 3:
+            raise atom.fail("E219", "a reveal option goes alone: +N card(TAG-tag) or +N card(RESOURCE)",
+                            atom.args_place)
+        if node.get("opponents") and len(node) > 3:
+            raise atom.fail("E219", "opponents draw plain cards: +N card(opponents)", atom.args_place)
+        return node
 
     def text(self, node, cost, note):
         n = node["n"]
@@ -523,11 +667,11 @@ class Cards(Op):
         return pr.amount(node) + " card" + (pr.args(opts) if opts else "") + pr.per(node)
 
     def html(self, node):
-        body = rd.amount_icon("card", node)
+        body = rd.amount_icon(self.icon("card"), node)
         if node.get("buy"):
             body += rd.small("buy")
         if "of" in node:
-            body = rd.q(str(node["of"])) + rd.icons.icon("card") + rd.small(f"keep {abs(node['n'])}")
+            body = rd.q(str(node["of"])) + rd.icons.icon(self.icon("card")) + rd.small(f"keep {abs(node['n'])}")
         if "tag" in node:
             body += rd.icons.tag(node["tag"])
         if "shows" in node:
@@ -599,3 +743,23 @@ class Cards(Op):
 
     def x_room(self, g, node, ctx):
         return len(g.state["players"][ctx["p"]]["hand"]) // abs(node["n"])
+
+
+def _resource_args(atom: Atom) -> Node:
+    """Arguments of a standard resource: metals that may pay an M€ cost (the small steel or
+    titanium icon beside it), or on a red-bordered removal 'adjacent' (owners of tiles next to the
+    tile this card just placed) or a tag (only players with that tag in play)."""
+    word, sign, marked = atom.word, atom.sign, atom.marked
+    extra: Node = {}
+    for a, place in atom.each_arg():
+        if a in ("steel", "titanium") and word == "mc" and sign < 0 and not marked:
+            extra.setdefault("with", []).append(a)
+        elif a == "adjacent" and sign < 0 and marked:
+            extra["adjacent"] = True
+        elif is_tag_word(a) and sign < 0 and marked and "tag" not in extra:
+            extra["tag"] = a[:-4]  # only from a player with that tag in play
+        else:
+            raise atom.fail("E213", f"'{word}' cannot take '{arg_text(a)}'", place,
+                            "'(steel)' or '(titanium)' on an M€ cost, '(adjacent)!' or '(TAG-tag)!' on a removal",
+                            did_you_mean(arg_text(a), ("steel", "titanium", "adjacent")))
+    return extra

@@ -6,11 +6,14 @@ from .protocol import CannotComplete, decision
 
 from .. import printer as pr
 from .. import text as tx
+from .. import vocab
+from ..diagnostics import did_you_mean
 from ..ir import ARGS, INT, STR, TRUE, WORD
 from ..sheet import render as rd
 from ..tiles import TILE_KINDS, place_member
-from . import Op, per_reads
+from . import Node, Op, per_reads
 from .amounts import amount_of
+from .lowering import near_rule
 
 TILE_PLACES = {
     "ocean-area": "on an area reserved for oceans",
@@ -26,11 +29,31 @@ TILE_PLACES = {
 }
 
 
+def _kind(word: str) -> str:
+    """The tile kind an icon's word places: 'tile' is a special tile."""
+    return "special" if word == "tile" else word
+
+
 class Raise(Op):
     name = "raise"
     changes_the_planet = True
     required = {"param": WORD, "n": INT}
     optional = {"x": TRUE, "per": "#count"}
+    written_as = "icon"
+    writes = ()  # a raise is a task of its own (`raise`), which moves the track and the TR
+
+    def words(self, in_box):
+        return () if in_box else vocab.GLOBALS
+
+    def icon(self, word):
+        return word
+
+    def lower(self, atom):
+        if atom.sign < 0:
+            raise atom.fail("E223", f"'{atom.word}' can only be raised", atom.place, f"+N {atom.word}",
+                            "no card of these modules lowers a global parameter")
+        atom.no_args()
+        return {"op": self.name, "param": atom.word, "n": atom.n}
 
     def text(self, node, cost, note):
         return f"raise {tx.param_noun(node['param'])} {tx.steps(node)}{tx.per_text(node)}"
@@ -41,8 +64,8 @@ class Raise(Op):
     def html(self, node):
         name, n = node["param"], node["n"]
         if not node.get("x") and 1 <= n <= 3 and "per" not in node:
-            return rd.grp(rd.icons.icon(name) * n)
-        return rd.grp(rd.amount_icon(name, node) + rd.per_html(node))
+            return rd.grp(rd.icons.icon(self.icon(name)) * n)
+        return rd.grp(rd.amount_icon(self.icon(name), node) + rd.per_html(node))
 
     def run(self, g, node, ctx, answer):
         task = {"t": "raise", "param": node["param"], "n": amount_of(g, node, ctx), "p": ctx["p"]}
@@ -63,6 +86,39 @@ class Tile(Op):
     changes_the_planet = True
     required = {"tile": {"enum": list(TILE_KINDS)}}
     optional = {"name": STR, "n": INT, "rules": ARGS}
+    written_as = "icon"
+    #: the area and the tile on it, its placement bonuses, an ocean's track and the TR it raises
+    writes = ("board", "claims", "last_tile", "globals", "players.*.res", "players.*.hand", "deck", "discard",
+              "players.*.played.*.area", "players.*.tr", "players.*.tr_gen", "players.*.tr_raises")
+
+    def words(self, in_box):
+        return () if in_box else vocab.TILE_KINDS
+
+    def icon(self, word):
+        return _kind(word)
+
+    def lower(self, atom):
+        if atom.sign < 0:
+            raise atom.fail("E216", "tiles cannot be removed", atom.place)
+        kind = _kind(atom.word)
+        node: Node = {"op": self.name, "tile": kind}
+        rules: list = []
+        for a, place in atom.each_arg():
+            rule = a if isinstance(a, str) else a["rule"]
+            if rule in vocab.PLACEMENT_RULES:
+                rules.append(a)
+            elif isinstance(a, str) and "name" not in node and not near_rule(a):
+                node["name"] = a
+            else:
+                raise atom.fail("E217", f"unknown placement rule '{rule}'", place,
+                                ", ".join(vocab.PLACEMENT_RULES), did_you_mean(rule, vocab.PLACEMENT_RULES))
+        if kind == "special" and "name" not in node:
+            raise atom.fail("E218", "a special tile needs a name: tile(NAME, rules…)", atom.args_place or atom.place)
+        if atom.n != 1:
+            node["n"] = atom.n
+        if rules:
+            node["rules"] = rules
+        return node
 
     def text(self, node, cost, note):
         kind, name, k = node["tile"], node.get("name"), node.get("n", 1)
@@ -90,7 +146,7 @@ class Tile(Op):
 
     def html(self, node):
         kind, k = node["tile"], node.get("n", 1)
-        ic = rd.icons.icon(kind)
+        ic = rd.icons.icon(self.icon(kind))
         body = ic * k if k <= 3 else rd.q(str(k)) + ic
         caps = []
         for r in node.get("rules", ()):
@@ -166,6 +222,21 @@ class Tile(Op):
 
 class Claim(Op):
     name = "claim"
+    written_as = "icon"
+    writes = ("claims",)
+
+    def words(self, in_box):
+        return () if in_box else ("claim",)
+
+    def icon(self, word):
+        return "claim"
+
+    def meaning(self, word):
+        return "place a player marker on an area, reserving it for you"
+
+    def lower(self, atom):
+        atom.no_args()
+        return {"op": self.name}
 
     def text(self, node, cost, note):
         return "place your marker on a non-reserved land area: only you may place a tile there"
@@ -174,7 +245,7 @@ class Claim(Op):
         return "claim"
 
     def html(self, node):
-        return rd.grp(rd.icons.icon("claim"))
+        return rd.grp(rd.icons.icon(self.icon("claim")))
 
     def run(self, g, node, ctx, answer):
         areas = g.claimable_areas()

@@ -7,9 +7,11 @@ from .protocol import CannotComplete, ask_one, option
 
 from .. import text as tx
 from .. import vocab
+from ..diagnostics import did_you_mean
 from ..ir import INT, TRUE
 from ..sheet import render as rd
-from . import Op
+from . import Node, Op
+from .lowering import arg_text
 
 
 class PlayCard(Op):
@@ -21,6 +23,43 @@ class PlayCard(Op):
     reads_hand_cards = True
     optional = {"discount": INT, "ignore_globals": TRUE, "deck": {"enum": sorted(vocab.EXTRA_DECKS)},
                 "of": INT}
+    written_as = "icon"
+    #: the card played is a unit of its own (its cost, its effects: their tasks'); drawn from a deck,
+    #: the others are discarded
+    writes = ("players.*.hand", "players.*.played", "players.*.events", "players.*.granted",
+              *(f"{deck}_{pile}" for deck in vocab.EXTRA_DECKS for pile in ("deck", "discard")))
+
+    def words(self, in_box):
+        return () if in_box else ("play-card",)
+
+    def icon(self, word):
+        return "card"
+
+    def meaning(self, word):
+        return "play a card now ('play-card(discount 25)'; 'play-card(DECK, of 3)' draws from another deck)"
+
+    def lower(self, atom):
+        """`play-card(discount 25)`: play a card from your hand now, changed as the arguments say;
+        `play-card(prelude, of 3)`: draw 3 from another deck and play one of them."""
+        node: Node = {"op": self.name}
+        for a, place in atom.each_arg():
+            rule = a if isinstance(a, str) else a["rule"]
+            if isinstance(a, str) and a in vocab.EXTRA_DECKS and "deck" not in node:
+                node["deck"] = a
+            elif isinstance(a, dict) and rule == "of" and "cmp" not in a and a["n"] > 0:
+                node["of"] = a["n"]
+            elif isinstance(a, dict) and rule == "discount" and "cmp" not in a:
+                node["discount"] = a["n"]
+            elif a == "ignore-globals":
+                node["ignore_globals"] = True
+            else:
+                raise atom.fail("E219", f"unknown play-card option '{arg_text(a)}'", place,
+                                "discount N, ignore-globals, or a deck and 'of N' (prelude, of 3)",
+                                did_you_mean(rule, set(vocab.PLAY_MODS) | set(vocab.EXTRA_DECKS) | {"of"}))
+        if ("deck" in node) != ("of" in node) or ("deck" in node and len(node) > 3):
+            raise atom.fail("E219", "play-card draws from a deck with both: play-card(prelude, of 3)",
+                            atom.args_place or atom.word_place, "play-card(DECK, of N) or play-card(discount N)")
+        return node
 
     def text(self, node, cost, note):
         if "deck" in node:
@@ -51,7 +90,7 @@ class PlayCard(Op):
             extra += rd.icons.icon("mc", "", f"-{node['discount']}")
         if node.get("ignore_globals"):
             extra += rd.small("no global requirements")
-        return rd.grp(rd.small("play") + rd.icons.icon("card") + extra)
+        return rd.grp(rd.small("play") + rd.icons.icon(self.icon("play-card")) + extra)
 
     def run(self, g, node, ctx, answer):
         p = ctx["p"]
@@ -105,6 +144,23 @@ class Award(Op):
 
     name = "award"
     required = {"free": TRUE}
+    written_as = "icon"
+    writes = ("awards",)
+
+    def words(self, in_box):
+        return () if in_box else ("award",)
+
+    def icon(self, word):
+        return "award"
+
+    def meaning(self, word):
+        return "fund an award ('award(free)')"
+
+    def lower(self, atom):
+        if list(atom.args) != ["free"]:
+            raise atom.fail("E219", "'award' is funding an award for free: award(free)",
+                            atom.args_place or atom.word_place, "award(free)")
+        return {"op": self.name, "free": True}
 
     def text(self, node, cost, note):
         return "fund an award for free"
@@ -113,7 +169,7 @@ class Award(Op):
         return "award(free)"
 
     def html(self, node):
-        return rd.grp(rd.icons.icon("award") + rd.small("free"))
+        return rd.grp(rd.icons.icon(self.icon("award")) + rd.small("free"))
 
     def run(self, g, node, ctx, answer):
         funded = {a["name"] for a in g.state["awards"]}
@@ -145,6 +201,21 @@ class ReuseAction(Op):
 
     name = "reuse_action"
     answer_leads_elsewhere = True
+    written_as = "icon"
+    writes = ()  # the action used again is a unit of its own
+
+    def words(self, in_box):
+        return () if in_box else ("reuse-action",)
+
+    def icon(self, word):
+        return "arrow"
+
+    def meaning(self, word):
+        return "use again the action of one of your cards used this generation"
+
+    def lower(self, atom):
+        atom.no_args()
+        return {"op": self.name}
 
     def text(self, node, cost, note):
         return "use the action of one of your blue cards that you have already used this generation"
@@ -153,7 +224,7 @@ class ReuseAction(Op):
         return "reuse-action"
 
     def html(self, node):
-        return rd.grp(rd.small("used") + rd.icons.icon("arrow", "arrow") + rd.small("again"))
+        return rd.grp(rd.small("used") + rd.icons.icon(self.icon("reuse-action"), "arrow") + rd.small("again"))
 
     def run(self, g, node, ctx, answer):
         p = ctx["p"]

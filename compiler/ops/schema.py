@@ -7,7 +7,7 @@ from typing import Any
 
 from .. import vocab
 from ..ir import CARD, COND, COUNT
-from . import OPS
+from . import ON_NEW_OP, OPS
 
 
 def _spec(spec: Any) -> Any:
@@ -29,3 +29,6 @@ def schema() -> dict:
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://tmars.dev/ir/card.json",
             "title": f"tmars compiled card (card language v{vocab.LANGUAGE_VERSION})", **CARD, "$defs": defs}
 
+
+
+ON_NEW_OP.append(schema.cache_clear)

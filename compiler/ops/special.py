@@ -12,15 +12,20 @@ from .. import vocab
 from ..ir import ARGS, INT, TRUE, WORD
 from ..sheet import render as rd
 from ..counts import condition_reads
+from ..diagnostics import did_you_mean
 from . import ANYTHING, NOTHING, Op
+from .lowering import arg_text
 
 
 class Steal(Op):
     """A package: exactly N from one player, gained by the thief (F094), or from nobody."""
 
     name = "steal"
+    text_alone = True
     required = {"res": WORD, "n": INT}  # a standard resource or a card resource of a module
     optional = {"upto": TRUE}
+    written_as = "steal"
+    writes = ("players.*.res",)
 
     def text(self, node, cost, note):
         upto = "up to " if node.get("upto") else ""
@@ -73,6 +78,10 @@ PRIMITIVES: dict[str, Any] = {}
 class Override(Op):
     """An asterisk: a rule primitive the icons cannot say (`tmars/overrides.py`)."""
 
+    written_as = "star"
+    #: what a primitive may change (each states what it does in `tmars/overrides.py`)
+    writes = ("players.*.prod", "players.*.res", "players.*.played.*.res", "board")
+
     name = "override"
     answer_leads_elsewhere = True
     required = {"name": {"enum": sorted(vocab.OVERRIDES)}, "args": ARGS}
@@ -121,6 +130,8 @@ class Need(Op):
     name = "need"
     is_condition = True
     required = {"cond": "#cond"}
+    written_as = "need"
+    writes = ()
 
     def text(self, node, cost, note):
         return f"only if {tx.cond_text(node['cond'])}"
@@ -171,6 +182,30 @@ class Grant(Op):
                                                                    "additionalProperties": False, "properties": {
                                                                        "mod": {"enum": sorted(vocab.GRANTABLE)},
                                                                        "n": INT}}}}
+    written_as = "icon"
+    writes = ("players.*.granted",)
+
+    def words(self, in_box):
+        return () if in_box else tuple(vocab.DURATIONS)
+
+    def icon(self, word):
+        return "card"  # the next card played
+
+    def lower(self, atom):
+        """`next-card(discount 8, flex 2)`: modifiers that last until the next card is played."""
+        until = atom.word
+        mods = []
+        for a, place in atom.each_arg():
+            if isinstance(a, dict) and a["rule"] in vocab.GRANTABLE and "cmp" not in a:
+                mods.append({"mod": a["rule"], "n": a["n"]})
+            else:
+                raise atom.fail("E225", f"'{arg_text(a)}' is not a modifier {until} can grant", place,
+                                ", ".join(f"{m} N" for m in vocab.GRANTABLE),
+                                did_you_mean(a if isinstance(a, str) else a["rule"], vocab.GRANTABLE))
+        if not mods:
+            raise atom.fail("E225", f"'{until}' needs the modifiers it grants: {until}(discount 8)", atom.word_place,
+                            f"{until}(discount N)")
+        return {"op": self.name, "until": until, "mods": mods}
 
     def text(self, node, cost, note):
         parts = []
@@ -186,7 +221,8 @@ class Grant(Op):
         return node["until"] + pr.args([{"rule": m["mod"], "n": m["n"]} for m in node["mods"]])
 
     def html(self, node):
-        return rd.grp(rd.small("next card") + "".join(rd.modifier_html(m) for m in node["mods"]))
+        return rd.grp(rd.small("next") + rd.icons.icon(self.icon(node["until"])) +
+                      "".join(rd.modifier_html(m) for m in node["mods"]))
 
     def run(self, g, node, ctx, answer):
         pl = g.state["players"][ctx["p"]]

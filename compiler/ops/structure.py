@@ -17,6 +17,9 @@ class Box(Op):
     """The brown production box."""
 
     name = "box"
+    text_alone = True
+    written_as = "box"
+    writes = ()
     required = {"items": BOX_ITEMS}
 
     def text(self, node, cost, note):
@@ -66,6 +69,9 @@ class Choice(Op):
     """Printed OR: one of the options, the player's pick among those that can be completed."""
 
     name = "choice"
+    text_alone = True
+    written_as = "alternatives"
+    writes = ()
     required = {"options": OPTIONS}
 
     def text(self, node, cost, note):
@@ -123,6 +129,8 @@ class Pay(Op):
     """A red arrow inside a row: the cost (mandatory, paid first), then the gain."""
 
     name = "pay"
+    written_as = "arrow"
+    writes = ()
     required = {"cost": ITEMS, "gain": ITEMS}
 
     def text(self, node, cost, note):
@@ -164,6 +172,9 @@ class May(Op):
     """Optional items: declining always completes; 'yes' is offered only if it can be completed."""
 
     name = "may"
+    text_alone = True
+    written_as = "optional"
+    writes = ()
     required = {"items": ITEMS}
 
     def text(self, node, cost, note):
@@ -195,6 +206,8 @@ class Group(Op):
     """Brackets around items, to be the option of a choice or the object of 'may'."""
 
     name = "group"
+    written_as = "group"
+    writes = ()
     required = {"items": ITEMS}
 
     def text(self, node, cost, note):
@@ -218,6 +231,9 @@ class If(Op):
     """'if COND then ITEM', or 'if reveal TAG-tag then ITEM' (reveal and discard the top card)."""
 
     name = "if"
+    text_alone = True
+    written_as = "conditional"
+    writes = ()
     required = {"cond": "#cond", "items": ITEMS}
 
     def plain_gain(self, node):

@@ -85,6 +85,8 @@ THERMO = ('<path d="M9.6 4.5A2.4 2.4 0 0 1 14.4 4.5V13.4A4.6 4.6 0 1 1 9.6 13.4Z
           '<path d="M15.6 6H18.5M15.6 9H17.8M15.6 12H18.5" class="{s}" stroke-width="1.1"/>')
 ASTERISK = "M12 3.5V20.5M4.6 7.75L19.4 16.25M4.6 16.25L19.4 7.75"
 ARROW = "M2 9.6H13.5V4.8L22.5 12L13.5 19.2V14.4H2Z"
+CUP = "M6.5 3H17.5V9.5A5.5 5.5 0 0 1 6.5 9.5ZM10.6 14.6H13.4V18H16V21H8V18H10.6Z"  # an award's trophy
+HANDLES = "M6.5 5H3.5V7.5A3 3 0 0 0 6.8 10.5M17.5 5H20.5V7.5A3 3 0 0 1 17.2 10.5"
 LIST_LINES = "M6.5 8H17.5M6.5 12H17.5M6.5 16H14"
 
 
@@ -167,6 +169,8 @@ SYMBOLS: dict[str, str] = {
     "std": '<rect x="1.5" y="3" width="21" height="18" rx="3" class="f-std s-dark" stroke-width="0.9"/>'
            f'<path d="{LIST_LINES}" class="s-white" stroke-width="1.8" stroke-linecap="round"/>',
     "arrow": f'<path d="{ARROW}" class="f-arrow"/>',
+    "award": f'<path d="{HANDLES}" fill="none" class="s-dark" stroke-width="1.4"/>'
+             f'<path d="{CUP}" class="f-award s-dark" stroke-width="0.9"/>',
     "star": f'<path d="{ASTERISK}" class="s-ink" stroke-width="3" stroke-linecap="round"/>',
     "params": '<path d="M3 21L12 3L21 21Z" class="f-params s-dark" stroke-width="0.9" stroke-linejoin="round"/>'
               + _text(12, 18.5, "±", "f-white t-bold", 10),
@@ -179,7 +183,8 @@ NAMES = {
     "held": "any resource", "city": "city tile", "greenery": "greenery tile", "ocean": "ocean tile",
     "special": "special tile", "tile": "any tile", "claim": "claimed area", "temperature": "temperature",
     "oxygen": "oxygen", "venus": "Venus", "tr": "terraform rating", "card": "card", "std": "standard project",
-    "arrow": "action: pay, then get", "star": "asterisk: see the text", "params": "global requirements",
+    "arrow": "action: pay, then get",
+    "award": "award", "star": "asterisk: see the text", "params": "global requirements",
 }
 
 

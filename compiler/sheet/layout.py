@@ -107,7 +107,7 @@ svg.ic text{font-family:"Liberation Sans",Arial,Helvetica,"DejaVu Sans",sans-ser
 .f-wild{fill:var(--wild)}.f-city{fill:var(--city)}.f-greenery{fill:var(--greenery)}.f-ocean{fill:var(--ocean)}
 .f-special{fill:var(--special)}.f-tile{fill:var(--tile)}.f-temp{fill:var(--temp)}.s-temp{stroke:var(--temp)}
 .f-temp-bg{fill:var(--temp-bg)}.f-oxygen{fill:var(--oxygen)}.f-tr{fill:var(--tr)}.f-card{fill:var(--card)}
-.f-std{fill:var(--std)}.f-arrow{fill:var(--arrow)}.f-params{fill:var(--params)}.f-flag{fill:var(--flag)}
+.f-std{fill:var(--std)}.f-arrow{fill:var(--arrow)}.f-params{fill:var(--params)}.f-flag{fill:var(--flag)}.f-award{fill:var(--award)}
 #i-venus polygon{fill:var(--venus)}
 """
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from compiler import vocab
 from compiler.modules import VOCABULARY_KINDS, all_words, bringer, manifests
+from compiler.ops.lowering import atom_table
 
 #: The keywords of grammar/cards.lark, each with what it does in a row.
 KEYWORDS: dict[str, str] = {
@@ -34,18 +35,6 @@ KEYWORDS: dict[str, str] = {
 }
 
 _LANGUAGE = "the card language itself (compiler/vocab.py)"
-_STANDARD = {"mc": "M€ (megacredits), the money of the game", "steel": "steel: pays 2 M€ for a building tag",
-             "titanium": "titanium: pays 3 M€ for a space tag", "plant": "plants: 8 make a greenery",
-             "energy": "energy: turns to heat at the end of the generation",
-             "heat": "heat: 8 raise the temperature one step"}
-_ATOMS = {"card": "cards: draw (+N card), or discard from hand (-N card)", "tr": "your terraform rating",
-          "claim": "place a player marker on an area, reserving it for you", "award": "fund an award ('award(free)')",
-          "play-card": "play a card now ('play-card(discount 25)'; 'play-card(DECK, of 3)' draws from another deck)",
-          "reuse-action": "use again the action of one of your cards used this generation",
-          vocab.HELD: "one resource of the kind the triggering card holds ('held(that)')",
-          vocab.THAT: "the standard resource the triggering event names"}
-
-
 @dataclass(frozen=True)
 class Meaning:
     """One reading of a word: what kind of word it is, what it means, and who brings it."""
@@ -74,15 +63,15 @@ def describe(word: str) -> list[Meaning]:
         if spec is not None:
             out.append(Meaning(what.removeprefix("a ").removeprefix("an "), str(spec.get("meaning", "")),
                                bringer(word, kind) or ""))
-    if word in _STANDARD:
-        out.append(Meaning("standard resource", _STANDARD[word]))
+    op = atom_table(False).get(word)
+    if op is not None and op.meaning(word):  # the language's own words: what their op says they do
+        kind = "standard resource" if word in vocab.STANDARD_RESOURCES else "word"
+        out.append(Meaning(kind, op.meaning(word)))
     from compiler.counts import MEANINGS as COUNTS
     from compiler.tiles import TILE_KINDS
     from compiler.triggers import MEANINGS as TRIGGERS
     if word in TILE_KINDS:
         out.append(Meaning("tile", TILE_KINDS[word].meaning))
-    if word in _ATOMS:
-        out.append(Meaning("word", _ATOMS[word]))
     if word in COUNTS:
         out.append(Meaning("count word", COUNTS[word], _stem_bringer(word)))
     if word in TRIGGERS:
@@ -138,7 +127,7 @@ def vocabulary() -> list[tuple[str, Meaning]]:
     from compiler.counts import MEANINGS as COUNTS
     from compiler.tiles import TILE_KINDS
     from compiler.triggers import MEANINGS as TRIGGERS
-    words: list[str] = [*vocab.STANDARD_RESOURCES, *TILE_KINDS, *_ATOMS, *COUNTS, *TRIGGERS, *KEYWORDS,
+    words: list[str] = [*vocab.STANDARD_RESOURCES, *TILE_KINDS, *atom_table(False), *COUNTS, *TRIGGERS, *KEYWORDS,
                         *vocab.PLACEMENT_RULES, *vocab.DURATIONS]
     for kind in VOCABULARY_KINDS:
         words += list(all_words(kind))

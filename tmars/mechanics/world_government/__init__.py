@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from compiler.ops import Tile
+
 from ...flow import end_phase
 from ...interpreter import Interp, ask_one, option
 from ...mechanic import Mechanic, Phase, Task, register
@@ -31,7 +33,7 @@ def h_world_government(g: Interp, task: dict, answer: Any) -> dict | None:
         return ask
     tile = spec[answer].get("raised_by")
     if tile:
-        g.push({"t": "item", "node": {"op": "tile", "tile": tile}, "ctx": {"p": p, "world": True}})
+        g.push({"t": "item", "node": {"op": Tile.name, "tile": tile}, "ctx": {"p": p, "world": True}})
     else:
         g.push({"t": "raise", "param": answer, "n": 1, "p": p, "world": True})
     return None
