@@ -58,7 +58,7 @@ def variants_of(modules: tuple[str, ...]) -> dict[str, str]:
 
 
 def default_variants(modules: tuple[str, ...]) -> tuple[str, ...]:
-    """The variants on by default with these modules (World Government Terraforming with Venus Next)."""
+    """The variants on by default with these modules (a module's variant that its expansion plays with)."""
     known = manifests()
     return tuple(dict.fromkeys(v for m in modules if m in known for v in known[m].default_variants))
 

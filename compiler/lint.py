@@ -357,8 +357,9 @@ def std_shape(c: Card):
             yield "standard project without 'play'", "type", None, "add 'play: …'"
 
 
-@rule("L112", "error", "a project card, prelude or corporation without a number",
-      "Printed cards carry a number; it sorts sheets and tells two printings apart.",
+@rule("L112", "error", "a project card, a card of a numbered type or a corporation without a number",
+      "Printed cards carry a number; it sorts sheets and tells two printings apart. Project cards are "
+      "numbered, corporations when their module numbers them, and a module's card type when its manifest says so.",
       """
 - name: Nameless Number
   type: automated
@@ -368,8 +369,9 @@ def std_shape(c: Card):
 def missing_number(c: Card):
     from .modules import manifests
     module = manifests().get(c.ir["module"])
-    numbered = c.ir["type"] in (*PROJECTS, "prelude") or (c.ir["type"] == "corporation" and module is not None
-                                                          and "corporations" in (module.numbering or {}))
+    kind = c.ir["type"]
+    numbered = kind in PROJECTS or vocab.type_spec(kind).get("numbered") or (
+        kind == "corporation" and module is not None and "corporations" in (module.numbering or {}))
     if numbered and "number" not in c.ir:
         yield "card without 'number'", "name", None, 'add number: "NNN"'
 
@@ -422,37 +424,41 @@ def control_characters(c: Card):
                 "remove it: names and text are shown as written"
 
 
-@rule("L116", "error", "a prelude with a cost",
-      "A prelude is played free at setup and no discount touches it (F320); an M€ amount printed on one is "
-      "part of its effect, written in its play row.",
+@rule("L116", "error", "a cost on a card whose type has none",
+      "A corporation is chosen at setup, not bought, and a module's card type may be played free (its manifest "
+      "says so, under `forbids`): an M€ amount printed on such a card is part of its effect, written in a row.",
       """
-- name: Costly Start
-  number: "P91"
-  type: prelude
+- name: Costly Corp
+  type: corporation
   cost: 5
-  play: "[+1 plant]"
+  start: +40 mc
 """)
-def prelude_with_cost(c: Card):
-    if c.ir["type"] == "prelude" and "cost" in c.ir:
-        yield "a prelude has no cost", "cost", None, "remove 'cost'; an M€ payment goes in the play row: -N mc"
+def cost_on_a_free_type(c: Card):
+    if "cost" in vocab.type_spec(c.ir["type"]).get("forbids", ()) and "cost" in c.ir:
+        yield f"a {c.ir['type']} has no cost", "cost", None, "remove 'cost'; an M€ payment goes in a row: -N mc"
 
 
-@rule("L117", "error", "a prelude with a requirement, an action, an ongoing effect or resources",
-      "A prelude is played once before generation 1 and then only keeps its tags: it has no requirement to "
-      "meet, no action or effect to use later, and nothing can add resources to it.",
+#: the fields a card type may refuse besides its cost, as a card states them: (IR key, field, what it is)
+_REFUSABLE = (("requires", "requires", "a requirement"), ("action", "action", "an action"),
+              ("effects", "effect", "an ongoing effect"), ("holds", "holds", "resources"), ("vp", "vp", "VP"))
+
+
+@rule("L117", "error", "a field the card's type never has",
+      "A corporation has no requirement to meet; a module's card type lists what its cards never have "
+      "(a card played once at setup that then only keeps its tags has no requirement, action, ongoing effect "
+      "or resources), with why.",
       """
-- name: Blue Start
-  number: "P92"
-  type: prelude
-  action: -> +1 mc
+- name: Picky Corp
+  type: corporation
+  requires: oxygen >= 3
+  start: +40 mc
 """)
-def prelude_shape(c: Card):
-    if c.ir["type"] != "prelude":
-        return
-    for key, f, what in (("requires", "requires", "a requirement"), ("action", "action", "an action"),
-                         ("effects", "effect", "an ongoing effect"), ("holds", "holds", "resources")):
-        if c.ir.get(key):
-            yield f"a prelude has {what}", f, None, f"remove '{f}': a prelude acts once, in its play row"
+def field_the_type_lacks(c: Card):
+    spec = vocab.type_spec(c.ir["type"])
+    forbids = spec.get("forbids", ())
+    for key, f, what in _REFUSABLE:
+        if key in forbids and c.ir.get(key):
+            yield f"a {c.ir['type']} has {what}", f, None, f"remove '{f}': {spec.get('why', 'its type has none')}"
 
 
 # ---- requirements --------------------------------------------------------------------------

@@ -24,7 +24,7 @@ class ModuleError(ValueError):
 
 
 VOCABULARY_KINDS = {"tags": "a tag", "card_resources": "a card resource", "globals": "a global parameter",
-                    "tiles": "a tile name", "counts": "a count word"}
+                    "tiles": "a tile name", "counts": "a count word", "card_types": "a card type"}
 
 
 @dataclass(frozen=True)
@@ -84,6 +84,23 @@ _TRACK = {"type": "object", "required": ["meaning", "start", "goal", "step"], "a
 _COUNT = {"type": "object", "required": ["meaning", "sum", "singular", "plural"], "additionalProperties": False,
           "properties": {"meaning": _MEANING, "singular": _MEANING, "plural": _MEANING, "glyph": _GLYPH,
                          "sum": {**_MEANING, "description": "counts in card language, added up: 'a-tag + b-tile'"}}}
+#: A kind of card a module brings (with a deck of its own, say): how such a card is dealt and played is its
+#: mechanic's (tmars/mechanics/); here is what the compiler, lint and the sheet need of it.
+_COLOUR = {"type": "string", "pattern": "^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$"}
+#: the fields of a card that a card type may refuse (lint L116 for a cost, L117 for the others)
+TYPE_FIELDS = ("cost", "requires", "action", "effects", "holds", "vp")
+_CARD_TYPE = {"type": "object", "required": ["meaning", "label", "colour"], "additionalProperties": False,
+              "properties": {
+                  "meaning": _MEANING,
+                  "label": {**_MEANING, "description": "the type as printed on the card"},
+                  "colour": {**_COLOUR, "description": "the frame's colour on the sheet"},
+                  "grey": {**_COLOUR, "description": "the frame's colour on a greyscale sheet"},
+                  "deck": {**_MEANING, "description": "its cards form a deck of their own, which play-card may "
+                                                      "draw from: the deck's name ('the X deck')"},
+                  "numbered": {"type": "boolean", "description": "its cards carry printed numbers (lint L112)"},
+                  "forbids": {"type": "array", "items": {"enum": list(TYPE_FIELDS)},
+                              "description": "fields a card of this type never has (lint L116, L117)"},
+                  "why": {**_MEANING, "description": "why it has none of them, for lint's message"}}}
 #: The lists of a game's structure a module may add to (compiler/gameflow.py), with their nouns.
 FLOW_SECTIONS = {"setup": "setup step", "generation": "phase", "final": "final phase", "scoring": "score row"}
 _ENTRY = {"type": "object", "required": ["name"], "additionalProperties": False,
@@ -148,6 +165,7 @@ MANIFEST_SCHEMA = {
                 "globals": {"type": "object", "propertyNames": _WORD, "additionalProperties": _TRACK},
                 "tiles": {"type": "object", "propertyNames": _WORD, "additionalProperties": _MEANING},
                 "counts": {"type": "object", "propertyNames": _WORD, "additionalProperties": _COUNT},
+                "card_types": {"type": "object", "propertyNames": _WORD, "additionalProperties": _CARD_TYPE},
             },
         },
     },

@@ -27,7 +27,7 @@ class TileKind:
 
     def after_placing(self, g: Any, p: int, world: bool = False) -> None:
         """What placing it sets off, beyond the placement bonus: its track rises, with TR for the
-        player, or for nobody when the World Government placed it (F290)."""
+        player, or for nobody when a neutral actor placed it (F290)."""
         st = g.state
         if self.counts_as_param:
             st["globals"][self.counts_as_param] += 1

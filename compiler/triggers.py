@@ -227,7 +227,7 @@ class Conversion(Trigger):
 
 class TrackRaised(Trigger):
     """A global parameter raised one step (each step fires once), by you or, with !, by anyone,
-    the World Government included (F290)."""
+    a neutral actor's raise included (F290)."""
     listens = "raise"
 
     def words(self):

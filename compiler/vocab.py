@@ -28,6 +28,10 @@ def __getattr__(name: str) -> tuple[str, ...] | set[str]:
         return tuple(w for w, spec in all_words("globals").items() if not spec.get("raised_by"))
     if name == "TRACKS":  # every global parameter, as a count word
         return tuple(all_words("globals"))
+    if name == "CARD_TYPES":  # the language's own, then those the modules bring
+        return (*CORE_CARD_TYPES, *(t for t in all_words("card_types") if t not in CORE_CARD_TYPES))
+    if name == "EXTRA_DECKS":  # decks other than the project deck a row may draw from: `play-card(DECK, of 3)`
+        return {t: spec["deck"] for t, spec in all_words("card_types").items() if spec.get("deck")}
     if name == "WILD_TAGS":  # tags that stand for any tag a requirement asks for (F330), as a manifest says
         return tuple(w for w, spec in all_words("tags").items() if spec.get("stands_for_any"))
     if name in _BROUGHT:
@@ -44,9 +48,21 @@ STANDARD_RESOURCES = ("mc", "steel", "titanium", "plant", "energy", "heat")
 HELD = "held"
 # "+1 that": the standard resource the triggering event names (a production raised, a conversion).
 THAT = "that"
-CARD_TYPES = ("automated", "active", "event", "corporation", "prelude", "standard-project", "conversion", "milestone",
-              "award")
+#: the card types of the language itself; a module brings its own (`card_types` in its manifest)
+CORE_CARD_TYPES = ("automated", "active", "event", "corporation", "standard-project", "conversion", "milestone",
+                   "award")
 PROJECT_TYPES = ("automated", "active", "event")
+#: what the language's own card types say of their cards, as a module's card type does in its
+#: manifest (`card_types`): the fields a card of the type never has, and why (lint L116, L117)
+CORE_TYPE_SPECS: dict[str, dict] = {
+    "corporation": {"forbids": ["cost", "requires"],
+                    "why": "a corporation is chosen at setup, not bought: what it gives is its start row"},
+}
+
+
+def type_spec(card_type: str) -> dict:
+    """What is declared of a card type: the language's (`CORE_TYPE_SPECS`) or its module's manifest."""
+    return CORE_TYPE_SPECS.get(card_type) or all_words("card_types").get(card_type) or {}
 TILE_KINDS = ("city", "greenery", "ocean", "tile")
 
 # Placement rules a tile may name in parentheses; a word that is not a rule is the tile's name.
@@ -77,8 +93,6 @@ COUNT_SUFFIX_TAG = "-tag"
 # the kind a requirement or a count of tags asks for (F330, tmars/rules.wild_tags); as no tag elsewhere.
 COUNT_SUFFIX_PROD = "-prod"
 
-# Decks other than the project deck that a row may draw from: `play-card(prelude, of 3)`.
-EXTRA_DECKS = {"prelude": "the prelude deck"}
 # What `play-card(…)` may change about the card it plays now.
 PLAY_MODS = {"discount": "the card costs N M€ less", "ignore-globals": "its global requirements are ignored"}
 

@@ -414,10 +414,12 @@ def test_engine_clauses_stay_lower_case_phrases():
 def test_every_card_type_has_a_frame_label_and_a_legend_entry():
     from compiler import vocab
     from compiler.sheet.layout import legend_html
-    from compiler.sheet.render import TYPE_LABEL
-    assert set(vocab.CARD_TYPES) <= set(TYPE_LABEL)
+    from compiler.sheet.layout import brought_type_css
+    from compiler.sheet.render import type_label
+    assert all(type_label(kind) != kind for kind in vocab.CARD_TYPES)
     key = legend_html()
     assert all(f't-{kind}"' in key for kind in vocab.CARD_TYPES if kind != "conversion")
+    assert ".t-prelude{--type:var(--prelude)}" in brought_type_css(), "a module's type has its frame colour"
 
 
 def test_a_card_picture_is_the_sheet_drawing_as_an_svg_image(chromium):

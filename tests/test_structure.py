@@ -224,18 +224,20 @@ def test_a_scenario_names_a_mechanic_s_keys_only_in_a_game_that_switches_it_on()
         build_game(Map({"modules": ["base", "corpera"], "prelude_deck": ["Donation"]}))
 
 
-def test_the_runtime_core_names_no_mechanic():
-    """Prelude's and World Government Terraforming's words appear in their own packages (and data),
-    not in the engine's core: every other mechanic is added the same way."""
+def test_the_core_names_no_mechanic():
+    """Prelude's and World Government Terraforming's words appear in their own packages and data
+    (cards/prelude, the mechanics' packages), not in the engine's core nor in the compiler: every
+    other mechanic and card type is added the same way."""
     import re
     from pathlib import Path
     from tmars.mechanic import load_plugins
-    root = Path(__file__).resolve().parent.parent / "tmars"
+    root = Path(__file__).resolve().parent.parent
     mechanics = load_plugins()
     words = re.compile(r"prelude|world.government|\bwgt\b", re.IGNORECASE)
     assert {"prelude", "world_government"} <= set(mechanics)
-    found = [f"{path.relative_to(root)}:{n}: {line.strip()}"
-             for path in sorted(root.rglob("*.py")) if "mechanics" not in path.relative_to(root).parts
+    code = [p for p in sorted((root / "tmars").rglob("*.py")) if "mechanics" not in p.relative_to(root).parts]
+    code += sorted((root / "compiler").rglob("*.py")) + sorted((root / "compiler").rglob("*.lark"))
+    found = [f"{path.relative_to(root)}:{n}: {line.strip()}" for path in code
              for n, line in enumerate(path.read_text().splitlines(), 1) if words.search(line)]
     assert found == []
 

@@ -58,7 +58,7 @@ class Op:
     #: a condition on the row rather than something done (its clause leads the sentence)
     is_condition: ClassVar[bool] = False
     #: it changes the board or the global parameters rather than giving a player something: what
-    #: is left of a track's bonus step when the World Government, who gains nothing, reaches it (F290)
+    #: is left of a track's bonus step when a neutral actor, who gains nothing, reaches it (F290)
     changes_the_planet: ClassVar[bool] = False
     #: what an answer to its decision leads to is not in its items (an override's rule, another
     #: card's action used again): the offer check must try each answer rather than read the rest

@@ -9,6 +9,7 @@ from .. import text as tx
 from .. import vocab
 from ..diagnostics import did_you_mean
 from ..ir import INT, TRUE
+from ..modules import all_words
 from ..sheet import render as rd
 from . import Node, Op
 from .lowering import arg_text
@@ -17,7 +18,8 @@ from .lowering import arg_text
 class PlayCard(Op):
     """`play-card(discount 25)`: play a card from your hand now, its cost lowered or its global
     requirements ignored; unplayable when no card in the hand can be played so (F318).
-    `play-card(prelude, of 3)`: draw 3 from the prelude deck, play one, discard the rest (F339)."""
+    `play-card(DECK, of 3)`: draw 3 from another deck (a card type's a module brings), play one,
+    discard the rest (F339)."""
 
     name = "play_card"
     reads_hand_cards = True
@@ -40,8 +42,9 @@ class PlayCard(Op):
 
     def lower(self, atom):
         """`play-card(discount 25)`: play a card from your hand now, changed as the arguments say;
-        `play-card(prelude, of 3)`: draw 3 from another deck and play one of them."""
+        `play-card(DECK, of 3)`: draw 3 from another deck and play one of them."""
         node: Node = {"op": self.name}
+        deck = next(iter(vocab.EXTRA_DECKS), "DECK")  # for the examples in the messages
         for a, place in atom.each_arg():
             rule = a if isinstance(a, str) else a["rule"]
             if isinstance(a, str) and a in vocab.EXTRA_DECKS and "deck" not in node:
@@ -54,10 +57,10 @@ class PlayCard(Op):
                 node["ignore_globals"] = True
             else:
                 raise atom.fail("E219", f"unknown play-card option '{arg_text(a)}'", place,
-                                "discount N, ignore-globals, or a deck and 'of N' (prelude, of 3)",
+                                f"discount N, ignore-globals, or a deck and 'of N' ({deck}, of 3)",
                                 did_you_mean(rule, set(vocab.PLAY_MODS) | set(vocab.EXTRA_DECKS) | {"of"}))
         if ("deck" in node) != ("of" in node) or ("deck" in node and len(node) > 3):
-            raise atom.fail("E219", "play-card draws from a deck with both: play-card(prelude, of 3)",
+            raise atom.fail("E219", f"play-card draws from a deck with both: play-card({deck}, of 3)",
                             atom.args_place or atom.word_place, "play-card(DECK, of N) or play-card(discount N)")
         return node
 
@@ -84,7 +87,8 @@ class PlayCard(Op):
 
     def html(self, node):
         if "deck" in node:
-            return rd.grp(rd.q(str(node["of"])) + rd.icons.icon(node["deck"]) + rd.small("play 1"))
+            label = all_words("card_types").get(node["deck"], {}).get("label", node["deck"])
+            return rd.grp(rd.q(str(node["of"])) + rd.icons.icon(self.icon("play-card")) + rd.small(f"{label}: play 1"))
         extra = ""
         if node.get("discount"):
             extra += rd.icons.icon("mc", "", f"-{node['discount']}")

@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass, field
 from html import escape
 
+from ..modules import all_words
 from . import icons
 from .render import render_card, render_row
 
@@ -75,7 +76,7 @@ PALETTE = """
 --std:#53697a;--arrow:#c62828;--params:#5a6b78;--flag:#c62828;--prod:#8a5530;--prod-edge:#4f2e14;
 --prod-text:#fff;--any:#d41f1f;--req-bg:#fff6d6;--req-edge:#4a4a4a;--panel:#e9f1fb;--panel-edge:#9db8d9;
 --start:#f3efe7;--start-edge:#c9bca4;--vp-bg:#fff;--vp-edge:#7a5524;--label:#35506e;--page-bg:#8a8f96;
---automated:#2f7d32;--active:#1f5fa6;--event-t:#b02f26;--corporation:#34383c;--prelude:#b0306a;
+--automated:#2f7d32;--active:#1f5fa6;--event-t:#b02f26;--corporation:#34383c;
 --standard-project:#4a5f6e;--conversion:#4a5f6e;--milestone:#946c00;--award:#5e4390}
 .grey{--mc:#e2e2e2;--mc-ink:#333;--steel:#6e6e6e;--titanium:#3c3c3c;--plant:#8f8f8f;--energy:#505050;
 --heat:#a8a8a8;--heat-in:#eee;--animal:#444;--microbe:#555;--floater:#666;--asteroid:#555;--camp:#555;
@@ -86,7 +87,7 @@ PALETTE = """
 --arrow:#111;--params:#5e5e5e;--flag:#111;--prod:#c9c9c9;--prod-edge:#222;--prod-text:#111;--any:#111;
 --req-bg:#f4f4f4;--req-edge:#333;--panel:#f1f1f1;--panel-edge:#888;--start:#f7f7f7;--start-edge:#aaa;
 --vp-edge:#222;--label:#222;--automated:#4a4a4a;--active:#2a2a2a;--event-t:#6a6a6a;--corporation:#111;
---prelude:#555;--standard-project:#5a5a5a;--conversion:#5a5a5a;--milestone:#777;--award:#3a3a3a}
+--standard-project:#5a5a5a;--conversion:#5a5a5a;--milestone:#777;--award:#3a3a3a}
 """
 
 ICON_CSS = """
@@ -117,7 +118,7 @@ CARD_CSS = """
  page-break-inside:avoid;position:relative}
 .t-automated{--type:var(--automated)}.t-active{--type:var(--active);border-style:double;border-width:1.1em}
 .t-event{--type:var(--event-t);border-style:dashed}.t-corporation{--type:var(--corporation);border-width:1.1em}
-.t-prelude{--type:var(--prelude)}.t-standard-project{--type:var(--standard-project)}
+.t-standard-project{--type:var(--standard-project)}
 .t-conversion{--type:var(--conversion)}.t-milestone{--type:var(--milestone);border-style:dotted;border-width:1em}
 .t-award{--type:var(--award);border-style:dotted;border-width:1em}
 .band{flex:none;display:flex;align-items:center;gap:1.1em;height:11.5em;padding:0 1.3em;background:var(--type);
@@ -255,7 +256,16 @@ def _page_css(geo: Geometry, layout: str) -> str:
 
 
 def css(geo: Geometry, layout: str) -> str:
-    return PALETTE + ICON_CSS + CARD_CSS + PAGE_CSS + _page_css(geo, layout)
+    return PALETTE + brought_type_css() + ICON_CSS + CARD_CSS + PAGE_CSS + _page_css(geo, layout)
+
+
+def brought_type_css() -> str:
+    """The frames of the card types modules bring, in the colours their manifests give."""
+    out = []
+    for kind, spec in all_words("card_types").items():
+        grey = spec.get("grey", spec["colour"])
+        out.append(f":root{{--{kind}:{spec['colour']}}}.grey{{--{kind}:{grey}}}.t-{kind}{{--type:var(--{kind})}}")
+    return "\n".join(out) + "\n" if out else ""
 
 
 # ---- legend -----------------------------------------------------------------------------------
@@ -292,13 +302,13 @@ def legend_html() -> str:
     for ex, words in marks:
         parts.append(f'{ex}<span>{escape(words)}</span>')
     parts.append("</div><h3>Card frames</h3><div class=\"frames\">")
-    for kind in ("automated", "active", "event", "corporation", "prelude", "standard-project", "milestone", "award"):
-        from .render import TYPE_LABEL
-        parts.append(f'<div class="card frame t-{kind}"><span>{TYPE_LABEL[kind]}</span></div>')
+    from .render import type_label, type_order
+    for kind in (k for k in type_order() if k != "conversion"):
+        parts.append(f'<div class="card frame t-{kind}"><span>{type_label(kind)}</span></div>')
+    brought = "".join(f"; {spec['meaning']}" for spec in all_words("card_types").values())
     parts.append("</div><p>Green cards (solid frame) act once when played; blue cards (double frame) stay "
-                 "active; red events (dashed frame) are played once and turned face down; preludes are played "
-                 "before the first generation. The rules text under "
-                 "the icons is generated from the same data as the icons and the game engine.</p></div>")
+                 f"active; red events (dashed frame) are played once and turned face down{brought}. The rules "
+                 "text under the icons is generated from the same data as the icons and the game engine.</p></div>")
     return "".join(parts)
 
 

@@ -25,7 +25,7 @@ _NO_NAMESPACE = re.compile(r"<svg(?![^>]*\bxmlns=)")
 def card_svg(card: dict, zoom: float = ZOOM) -> str:
     """The card drawn as on the sheet, as a standalone SVG document."""
     w_mm, h_mm = layout.CARD_W * zoom, layout.CARD_H * zoom
-    css = layout.PALETTE + layout.ICON_CSS + layout.CARD_CSS + \
+    css = layout.PALETTE + layout.brought_type_css() + layout.ICON_CSS + layout.CARD_CSS + \
         f".card{{font-size:{zoom:.3f}mm;width:{w_mm:.2f}mm;height:{h_mm:.2f}mm}}"
     inner = _NO_NAMESPACE.sub('<svg xmlns="http://www.w3.org/2000/svg"', icons.sprite() + render_card(card))
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w_mm * PX_PER_MM:.0f}" '

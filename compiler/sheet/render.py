@@ -20,8 +20,20 @@ from . import icons
 MINUS = "\u2212"
 GE, LE = "\u2265", "\u2264"
 TYPE_LABEL = {"automated": "Automated", "active": "Active", "event": "Event", "corporation": "Corporation",
-              "prelude": "Prelude", "standard-project": "Standard project", "conversion": "Conversion",
-              "milestone": "Milestone", "award": "Award"}
+              "standard-project": "Standard project", "conversion": "Conversion", "milestone": "Milestone",
+              "award": "Award"}
+
+
+def type_label(kind: str) -> str:
+    """The card type as printed: the language's own, or the label its module's manifest gives."""
+    return TYPE_LABEL.get(kind) or all_words("card_types").get(kind, {}).get("label", kind)
+
+
+def type_order() -> list[str]:
+    """The card types in sheet order: projects, then the types modules bring, then the rest."""
+    brought = [t for t in vocab.CARD_TYPES if t not in vocab.CORE_CARD_TYPES]
+    core = list(vocab.CORE_CARD_TYPES)
+    return core[:3] + brought + core[3:]
 # short captions for placement rules, under the tile they apply to
 RULE_CAPTION = {"ocean-area": "ocean area", "land": "on land", "volcanic": "volcanic", "next-own": "next to yours",
                 "isolated": "isolated", "next-city": "next to city", "next-greenery": "next to greenery",
@@ -368,7 +380,7 @@ def render_card(card: dict) -> str:
         f'<span class="tags">{tags}</span></header>'
         + (f'<div class="meta">{meta}</div>' if meta else "")
         + f'<div class="body"><div class="draw">{"".join(body)}</div><p class="text">{text}</p></div>'
-        f'<footer class="foot"><span class="num">{number}</span><span class="type">{TYPE_LABEL.get(kind, kind)}'
+        f'<footer class="foot"><span class="num">{number}</span><span class="type">{type_label(kind)}'
         f'</span>{vp}</footer></article>'
     )
 
@@ -393,7 +405,7 @@ def render_row(card: dict) -> str:
         f'<article class="card entry t-{kind}" data-card="{name}" data-number="{number}" '
         f'data-module="{escape(card["module"])}" data-type="{kind}">'
         f'<div class="c-id"><span class="cost">{cost_html}</span><span class="num">{number}</span></div>'
-        f'<div class="c-name"><h3 class="name">{name}</h3><span class="type">{TYPE_LABEL.get(kind, kind)}</span>'
+        f'<div class="c-name"><h3 class="name">{name}</h3><span class="type">{type_label(kind)}</span>'
         f'<span class="tags">{tags}</span></div>'
         f'<div class="c-icons">{req}{holds}{drawn}</div>'
         f'<div class="c-text"><p class="text">{text_html(rules.card_sentences(card))}</p></div>'
@@ -405,8 +417,7 @@ def sort_key(card: dict, index: int) -> tuple[Any, ...]:
     """Numbered project cards first (001…208), then lettered numbers (R00…), then the rest in
     their file order by type."""
     number = card.get("number") or ""
-    order = ["automated", "active", "event", "prelude", "corporation", "standard-project", "conversion", "milestone",
-             "award"]
+    order = type_order()
     if number.isdigit():
         return (0, int(number), "", index)
     if number:
