@@ -1454,22 +1454,42 @@ def _selected(code: str, select: set[str] | None, ignore: set[str]) -> bool:
 def lint_paths(paths: list[str | Path] | None = None, select: set[str] | None = None,
                ignore: set[str] | frozenset = frozenset()) -> LintResult:
     """Compile the card files under `paths` (default: the shipped library) and lint them together,
-    with the manifests of their modules (`modules.manifest_diagnostics`)."""
-    from .library import compile_paths
+    with the manifests of their modules (`modules.manifest_diagnostics`) and the map files under
+    the paths (`boards.board_diagnostics`; a map file named on its own is a map, not cards)."""
+    from .boards import board_files
+    from .library import CARDS_ROOT, compile_paths
     from .modules import MANIFEST, manifest_diagnostics
-    files = card_files(paths)
+    roots = [Path(p) for p in paths] if paths else [CARDS_ROOT]
+    boards = board_files(roots)
+    card_roots = [p for p in roots if p not in boards]
+    files = card_files(card_roots) if card_roots else []
     compiled = [compile_file(path) for path in files]
     result = lint_compiled(compiled, select, ignore)
     folders = dict.fromkeys(f.parent for f in files if (f.parent / MANIFEST).is_file())
     components: dict[str, set[str]] = {}
-    for c in [*compile_paths().cards, *(ir for one in compiled for _, ir, _ in one.sources)] if folders else ():
+    known = [*compile_paths().cards, *(ir for one in compiled for _, ir, _ in one.sources)] if folders or boards else []
+    for c in known:
         components.setdefault(c["type"], set()).add(c["name"])
-    for folder in folders:
-        for d in manifest_diagnostics(folder, components):
-            finding = _from_diagnostic(d)
-            if _selected(finding.code, select, set(ignore)):
-                result.findings.append(finding)
+    found = [d for folder in folders for d in manifest_diagnostics(folder, components)]
+    found += _board_diagnostics(boards, components)
+    for d in found:
+        finding = _from_diagnostic(d)
+        if _selected(finding.code, select, set(ignore)):
+            result.findings.append(finding)
+    result.files += len(boards)
     return result
+
+
+def _board_diagnostics(boards: list[Path], components: dict[str, set[str]]) -> list[Diagnostic]:
+    """The problems of map files, each said at its place in the map; the module whose folder holds
+    a map is made known first, so that the tiles it brings may be reserved."""
+    from .boards import board_diagnostics
+    from .modules import module_of_path
+    out = []
+    for path in boards:
+        module_of_path(path)
+        out.extend(board_diagnostics(path, components))
+    return out
 
 
 def lint_compiled(compiled_files: Iterable[CompileResult], select: set[str] | None = None,

@@ -5,6 +5,7 @@ their requirements and puts them in dependency order, with a message that lists 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -212,11 +213,13 @@ def shape_problems(data: Any, path: Path) -> list[str]:
     return [d.render() for d in schema_diagnostics(MANIFEST_SCHEMA, data, str(path), lines, "E604", "the manifest")]
 
 
-def schema_diagnostics(schema: dict, data: Any, path: str, lines: list[str], code: str, whole: str) -> list:
+def schema_diagnostics(schema: dict, data: Any, path: str, lines: list[str], code: str, whole: str,
+                       label: Callable[[list], str] | None = None) -> list:
     """Every way a data file read with `strictyaml` departs from its JSON Schema, in file order,
     each a diagnostic at its line and column: an unknown field at its own place with the nearest
     field allowed (else the list of them), a word outside its list with the nearest word. `whole`
-    names the file's top level in a message ('the manifest')."""
+    names the file's top level in a message ('the manifest'); `label` names a place inside it as
+    its readers know it (default: its keys and indices, dotted)."""
     import jsonschema
 
     from .diagnostics import did_you_mean
@@ -225,7 +228,7 @@ def schema_diagnostics(schema: dict, data: Any, path: str, lines: list[str], cod
                     key=lambda e: locate(data, e.absolute_path))
     out = []
     for e in errors:
-        where = ".".join(map(str, e.absolute_path))
+        where = (label or _dotted)(list(e.absolute_path))
         allowed = sorted(e.schema.get("properties") or {}) if isinstance(e.schema, dict) else []
         if e.validator == "additionalProperties" and allowed and isinstance(e.instance, dict):
             node = e.instance
@@ -242,6 +245,10 @@ def schema_diagnostics(schema: dict, data: Any, path: str, lines: list[str], cod
         out.append(diagnostic(path, lines, locate(data, e.absolute_path), code, f"{where or whole}: {e.message}",
                               suggestion=hint, expected=expected))
     return out
+
+
+def _dotted(keys: list) -> str:
+    return ".".join(map(str, keys))
 
 
 def _track_problems(data: Any, path: Path) -> list[str]:
