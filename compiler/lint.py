@@ -1454,9 +1454,11 @@ def _selected(code: str, select: set[str] | None, ignore: set[str]) -> bool:
 def lint_paths(paths: list[str | Path] | None = None, select: set[str] | None = None,
                ignore: set[str] | frozenset = frozenset()) -> LintResult:
     """Compile the card files under `paths` (default: the shipped library) and lint them together,
-    with the manifests of their modules (`modules.manifest_diagnostics`) and the map files under
-    the paths (`boards.board_diagnostics`; a map file named on its own is a map, not cards)."""
+    with the manifests of their modules (`modules.manifest_diagnostics`, their flows:
+    `gameflow.flow_diagnostics`) and the map files under the paths (`boards.board_diagnostics`;
+    a map file named on its own is a map, not cards)."""
     from .boards import board_files
+    from .gameflow import flow_diagnostics
     from .library import CARDS_ROOT, compile_paths
     from .modules import MANIFEST, manifest_diagnostics
     roots = [Path(p) for p in paths] if paths else [CARDS_ROOT]
@@ -1471,13 +1473,22 @@ def lint_paths(paths: list[str | Path] | None = None, select: set[str] | None = 
     for c in known:
         components.setdefault(c["type"], set()).add(c["name"])
     found = [d for folder in folders for d in manifest_diagnostics(folder, components)]
+    found += [d for folder in folders for d in flow_diagnostics(folder, engine_flow_names())]
     found += _board_diagnostics(boards, components)
     for d in found:
         finding = _from_diagnostic(d)
         if _selected(finding.code, select, set(ignore)):
             result.findings.append(finding)
     result.files += len(boards)
+    result.findings.sort(key=lambda f: (f.path, f.line, f.col, f.code))
     return result
+
+
+def engine_flow_names() -> dict[str, dict[str, str]]:
+    """The names a module's flow may use, from the engine's registries (its tasks, phases, score
+    rows and mechanics: `tmars.flow.flow_names`): the compiler keeps no copy of them."""
+    from tmars.flow import flow_names
+    return flow_names()
 
 
 def _board_diagnostics(boards: list[Path], components: dict[str, set[str]]) -> list[Diagnostic]:
