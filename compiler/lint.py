@@ -1460,20 +1460,24 @@ def lint_paths(paths: list[str | Path] | None = None, select: set[str] | None = 
     from .boards import board_files
     from .gameflow import flow_diagnostics
     from .library import CARDS_ROOT, compile_paths
-    from .modules import MANIFEST, manifest_diagnostics
+    from .modules import MANIFEST, manifest_diagnostics, read_manifest
     roots = [Path(p) for p in paths] if paths else [CARDS_ROOT]
     boards = board_files(roots)
     card_roots = [p for p in roots if p not in boards]
     files = card_files(card_roots) if card_roots else []
     compiled = [compile_file(path) for path in files]
     result = lint_compiled(compiled, select, ignore)
-    folders = dict.fromkeys(f.parent for f in files if (f.parent / MANIFEST).is_file())
+    under = [m.parent for root in card_roots if root.is_dir() for m in sorted(root.rglob(MANIFEST))]
+    folders = dict.fromkeys([*(f.parent for f in files if (f.parent / MANIFEST).is_file()), *under])
+    for folder in under:  # a module of no cards too: one that cannot be read is refused as a card's would be
+        read_manifest(folder)
     components: dict[str, set[str]] = {}
     known = [*compile_paths().cards, *(ir for one in compiled for _, ir, _ in one.sources)] if folders or boards else []
     for c in known:
         components.setdefault(c["type"], set()).add(c["name"])
     found = [d for folder in folders for d in manifest_diagnostics(folder, components)]
-    found += [d for folder in folders for d in flow_diagnostics(folder, engine_flow_names())]
+    names = engine_flow_names() if folders else {}
+    found += [d for folder in folders for d in flow_diagnostics(folder, names)]
     found += _board_diagnostics(boards, components)
     for d in found:
         finding = _from_diagnostic(d)

@@ -189,3 +189,12 @@ def test_a_variant_s_flow_is_checked_after_its_module_s(tmp_path):
     Game.new(2, seed=1, card_folders=(str(good),))  # the variant off: the module's own flow plays
     with pytest.raises(ModuleError, match="11:27: error E606 module loopy \\(variant twice\\)"):
         Game.new(2, seed=1, card_folders=(str(good),), variants=("twice",))
+
+
+def test_lint_checks_the_flow_of_a_module_folder_without_cards(tmp_path):
+    """A module may bring only a flow (a variant, a phase): linting its folder checks its manifest."""
+    folder = tmp_path / "loopy"
+    folder.mkdir()
+    (folder / "module.yaml").write_text(flow_of("  scoring: [{name: cards, before: tr}]\n"))
+    found = lint_paths([tmp_path]).findings
+    assert [(f.code, f.path, f.line, f.col) for f in found] == [("E606", str(folder / "module.yaml"), 5, 20)]
