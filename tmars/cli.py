@@ -413,7 +413,8 @@ def parser() -> argparse.ArgumentParser:
     add_selection_arguments(sh)
     sh.set_defaults(func=cmd_sheet)
 
-    s = sub.add_parser("schema", help="print the JSON Schema of the IR (or of card files with --frame)")
+    s = sub.add_parser("schema", help="print the JSON Schema of the IR (or of card files with --frame, a manifest with "
+                       "--module, a map file with --board)")
     s.add_argument("--frame", action="store_true")
     s.add_argument("--module", action="store_true", help="the JSON Schema of a module manifest (module.yaml)")
     s.add_argument("--board", action="store_true", help="the JSON Schema of a map file (board/*.yaml)")
