@@ -1461,22 +1461,57 @@ def _selected(code: str, select: set[str] | None, ignore: set[str]) -> bool:
 def lint_paths(paths: list[str | Path] | None = None, select: set[str] | None = None,
                ignore: set[str] | frozenset = frozenset()) -> LintResult:
     """Compile the card files under `paths` (default: the shipped library) and lint them together,
-    with the manifests of their modules (`modules.manifest_diagnostics`)."""
-    from .library import compile_paths
-    from .modules import MANIFEST, manifest_diagnostics
-    files = card_files(paths)
+    with the manifests of their modules (`modules.manifest_diagnostics`, their flows:
+    `gameflow.flow_diagnostics`) and the map files under the paths (`boards.board_diagnostics`;
+    a map file named on its own is a map, not cards)."""
+    from .boards import board_files
+    from .gameflow import flow_diagnostics
+    from .library import CARDS_ROOT, compile_paths
+    from .modules import MANIFEST, manifest_diagnostics, read_manifest
+    roots = [Path(p) for p in paths] if paths else [CARDS_ROOT]
+    boards = board_files(roots)
+    card_roots = [p for p in roots if p not in boards]
+    files = card_files(card_roots) if card_roots else []
     compiled = [compile_file(path) for path in files]
     result = lint_compiled(compiled, select, ignore)
-    folders = dict.fromkeys(f.parent for f in files if (f.parent / MANIFEST).is_file())
+    under = [m.parent for root in card_roots if root.is_dir() for m in sorted(root.rglob(MANIFEST))]
+    folders = dict.fromkeys([*(f.parent for f in files if (f.parent / MANIFEST).is_file()), *under])
+    for folder in under:  # a module of no cards too: one that cannot be read is refused as a card's would be
+        read_manifest(folder)
     components: dict[str, set[str]] = {}
-    for c in [*compile_paths().cards, *(ir for one in compiled for _, ir, _ in one.sources)] if folders else ():
+    known = [*compile_paths().cards, *(ir for one in compiled for _, ir, _ in one.sources)] if folders or boards else []
+    for c in known:
         components.setdefault(c["type"], set()).add(c["name"])
-    for folder in folders:
-        for d in manifest_diagnostics(folder, components):
-            finding = _from_diagnostic(d)
-            if _selected(finding.code, select, set(ignore)):
-                result.findings.append(finding)
+    found = [d for folder in folders for d in manifest_diagnostics(folder, components)]
+    names = engine_flow_names() if folders else {}
+    found += [d for folder in folders for d in flow_diagnostics(folder, names)]
+    found += _board_diagnostics(boards, components)
+    for d in found:
+        finding = _from_diagnostic(d)
+        if _selected(finding.code, select, set(ignore)):
+            result.findings.append(finding)
+    result.files += len(boards)
+    result.findings.sort(key=lambda f: (f.path, f.line, f.col, f.code))
     return result
+
+
+def engine_flow_names() -> dict[str, dict[str, str]]:
+    """The names a module's flow may use, from the engine's registries (its tasks, phases, score
+    rows and mechanics: `tmars.flow.flow_names`): the compiler keeps no copy of them."""
+    from tmars.flow import flow_names
+    return flow_names()
+
+
+def _board_diagnostics(boards: list[Path], components: dict[str, set[str]]) -> list[Diagnostic]:
+    """The problems of map files, each said at its place in the map; the module whose folder holds
+    a map is made known first, so that the tiles it brings may be reserved."""
+    from .boards import board_diagnostics
+    from .modules import module_of_path
+    out = []
+    for path in boards:
+        module_of_path(path)
+        out.extend(board_diagnostics(path, components))
+    return out
 
 
 def lint_compiled(compiled_files: Iterable[CompileResult], select: set[str] | None = None,

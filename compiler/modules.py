@@ -5,6 +5,7 @@ their requirements and puts them in dependency order, with a message that lists 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -103,20 +104,28 @@ _CARD_TYPE = {"type": "object", "required": ["meaning", "label", "colour"], "add
                   "why": {**_MEANING, "description": "why it has none of them, for lint's message"}}}
 #: The lists of a game's structure a module may add to (compiler/gameflow.py), with their nouns.
 FLOW_SECTIONS = {"setup": "setup step", "generation": "phase", "final": "final phase", "scoring": "score row"}
-_ENTRY = {"type": "object", "required": ["name"], "additionalProperties": False,
-          "properties": {"name": {"type": "string"}, "after": {"type": "string"}, "before": {"type": "string"},
-                         "order": {"enum": ["seat", "turn"]}}}
-_LIST = {"type": "array", "items": {"oneOf": [{"type": "string"}, _ENTRY]}}
+#: An entry of a flow list: a name, or {name, after or before}; a setup step also says its order.
+#: One schema for both forms (the object keywords do not apply to a string), so that a misspelt
+#: field is reported as such rather than as "not valid under any of the given schemas".
+_ENTRY = {"type": ["string", "object"], "required": ["name"], "additionalProperties": False,
+          "properties": {"name": {"type": "string"}, "after": {"type": "string"}, "before": {"type": "string"}}}
+_SETUP_ENTRY = {**_ENTRY, "properties": {**_ENTRY["properties"], "order": {"enum": ["seat", "turn"]}}}
 FLOW_SCHEMA = {
     "type": "object", "additionalProperties": False,
     "description": "what the module adds to the structure of a game (each entry after or before a named one, "
                    "else at the end)",
-    "properties": {**{k: _LIST for k in FLOW_SECTIONS},
+    "properties": {**{k: {"type": "array", "items": _SETUP_ENTRY if k == "setup" else _ENTRY}
+                      for k in FLOW_SECTIONS},
                    "first_phase": {"type": "string", "description": "the phase generation 1 starts at"},
                    "mechanics": {"type": "array", "items": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
                                  "description": "the engine's mechanics (tmars/mechanics/) the module switches on: "
                                                 "their setup steps, phases, tasks and state"}},
 }
+
+
+#: An area off the map (a map file's `off_map`, a manifest's `adds_to_map.off_map`).
+OFF_MAP_AREA = {"type": "object", "required": ["id", "name", "reserved"], "additionalProperties": False,
+                "properties": {"id": _WORD, "name": _MEANING, "reserved": _WORD}}
 
 
 MANIFEST_SCHEMA = {
@@ -152,9 +161,7 @@ MANIFEST_SCHEMA = {
                 "off_map": {"type": "array",
                             "description": "areas off the map (the Venus board's cities): each with its id, "
                                            "printed name and the tile name it is reserved for",
-                            "items": {"type": "object", "required": ["id", "name", "reserved"],
-                                      "additionalProperties": False,
-                                      "properties": {"id": _WORD, "name": _MEANING, "reserved": _WORD}}}}},
+                            "items": OFF_MAP_AREA}}},
         "vocabulary": {
             "type": "object", "additionalProperties": False,
             "description": "the words it brings to the card language, each with its meaning",
@@ -219,33 +226,47 @@ def _read(path: Path) -> Module:
 def shape_problems(data: Any, path: Path) -> list[str]:
     """Every way a manifest departs from `MANIFEST_SCHEMA`, in file order, rendered: each at its
     line and column (E604), with the nearest field for a misspelt one and the fields allowed."""
+    from .strictyaml import lines_of
+    lines = lines_of(path.read_text(encoding="utf-8"))
+    return [d.render() for d in schema_diagnostics(MANIFEST_SCHEMA, data, str(path), lines, "E604", "the manifest")]
+
+
+def schema_diagnostics(schema: dict, data: Any, path: str, lines: list[str], code: str, whole: str,
+                       label: Callable[[list], str] | None = None) -> list:
+    """Every way a data file read with `strictyaml` departs from its JSON Schema, in file order,
+    each a diagnostic at its line and column: an unknown field at its own place with the nearest
+    field allowed (else the list of them), a word outside its list with the nearest word. `whole`
+    names the file's top level in a message ('the manifest'); `label` names a place inside it as
+    its readers know it (default: its keys and indices, dotted)."""
     import jsonschema
 
-    from .diagnostics import did_you_mean, render
-    from .strictyaml import lines_of, locate
-    errors = sorted(jsonschema.Draft202012Validator(MANIFEST_SCHEMA).iter_errors(data),
+    from .diagnostics import did_you_mean
+    from .strictyaml import diagnostic, locate
+    errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(data),
                     key=lambda e: locate(data, e.absolute_path))
-    if not errors:
-        return []
-    lines = lines_of(path.read_text(encoding="utf-8"))
-
-    def at(pos: tuple[int, int], message: str, hint: str = "") -> str:
-        line, col = pos
-        source = lines[line - 1] if 0 < line <= len(lines) else ""
-        return render(str(path), line, col, "error", "E604", message, source, suggestion=hint)
     out = []
     for e in errors:
-        where = ".".join(map(str, e.absolute_path))
+        where = (label or _dotted)(list(e.absolute_path))
         allowed = sorted(e.schema.get("properties") or {}) if isinstance(e.schema, dict) else []
         if e.validator == "additionalProperties" and allowed and isinstance(e.instance, dict):
             node = e.instance
             for key in [k for k in node if k not in allowed]:  # each unknown field at its own place
                 pos = node.key_at(key) if hasattr(node, "key_at") else locate(data, e.absolute_path)
                 hint = did_you_mean(str(key), allowed) or "its fields: " + ", ".join(allowed)
-                out.append(at(pos, f"{where + ': ' if where else ''}unknown field '{key}'", hint))
+                out.append(diagnostic(path, lines, pos, code, f"{where + ': ' if where else ''}unknown field '{key}'",
+                                      suggestion=hint))
             continue
-        out.append(at(locate(data, e.absolute_path), f"{where or 'the manifest'}: {e.message}"))
+        hint, expected = "", ""
+        if e.validator == "enum":  # a word of a fixed list: the nearest one, and the list
+            words = [str(w) for w in e.validator_value]
+            hint, expected = did_you_mean(str(e.instance), words), "one of " + ", ".join(words)
+        out.append(diagnostic(path, lines, locate(data, e.absolute_path), code, f"{where or whole}: {e.message}",
+                              suggestion=hint, expected=expected))
     return out
+
+
+def _dotted(keys: list) -> str:
+    return ".".join(map(str, keys))
 
 
 def _track_problems(data: Any, path: Path) -> list[str]:

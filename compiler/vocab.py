@@ -44,6 +44,9 @@ def __getattr__(name: str) -> tuple[str, ...] | set[str]:
 LANGUAGE_VERSION = 1
 
 STANDARD_RESOURCES = ("mc", "steel", "titanium", "plant", "energy", "heat")
+# What an area of a map gives whoever places a tile on it (`bonus:` in a map file), one word a
+# unit: a standard resource, or 'card' (a card drawn; tmars/interpreter.py `place_tile`).
+PLACEMENT_BONUSES = (*STANDARD_RESOURCES, "card")
 # "held(that)": one resource of whatever kind the triggering card holds.
 HELD = "held"
 # "+1 that": the standard resource the triggering event names (a production raised, a conversion).

@@ -93,6 +93,9 @@ def test_shipped_schema_files_are_current():
     assert json.loads((root / "card-file.schema.json").read_text()) == FRAME_SCHEMA, "run: tmars schema --frame"
     from compiler.modules import MANIFEST_SCHEMA
     assert json.loads((root / "module-file.schema.json").read_text()) == MANIFEST_SCHEMA, "run: tmars schema --module"
+    from compiler.boards import BOARD_SCHEMA
+    assert json.loads((root / "board-file.schema.json").read_text()) == BOARD_SCHEMA, "run: tmars schema --board"
+    jsonschema.Draft202012Validator.check_schema(BOARD_SCHEMA)
     assert json.loads((root / "ir.schema.json").read_text()) == json.loads(json.dumps(schema()))
 
 

@@ -179,3 +179,23 @@ def test_venus_project_cards_are_shuffled_into_the_deck_with_or_without_corporat
         for seed in range(20):
             dealt |= {c for pl in Game.new(2, seed=seed, modules=modules).state["players"] for c in pl["dealt_corps"]}
         assert dealt & venus_corps and dealt <= set(game.content.corporations())
+
+
+def test_a_flow_entry_with_a_misspelt_field_or_an_order_outside_setup_is_refused_at_its_place(tmp_path):
+    """A flow entry is a name or {name, after or before}; only a setup step has an order: each
+    departure is an E604 at its own place, the misspelt field with the nearest one."""
+    import pytest
+
+    from compiler.modules import ModuleError, read_manifest
+    (tmp_path / "module.yaml").write_text("id: pack\nname: Pack\nrequires: [base]\nflow:\n"
+                                          "  generation: [{name: x, aftr: production, order: seat}]\n"
+                                          "  setup: [{name: y, order: sit}]\n")
+    with pytest.raises(ModuleError) as refused:
+        read_manifest(tmp_path)
+    text = str(refused.value)
+    assert "module.yaml:5:26: error E604 flow.generation.0: unknown field 'aftr'" in text
+    assert "did you mean 'after'?" in text
+    assert "module.yaml:5:44: error E604 flow.generation.0: unknown field 'order'" in text
+    assert "module.yaml:6:28: error E604 flow.setup.0.order: 'sit' is not one of ['seat', 'turn']" in text
+    assert "expected: one of seat, turn" in text
+    assert text.count("error E604") == 3

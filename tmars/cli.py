@@ -125,10 +125,12 @@ def cmd_sheet(args: argparse.Namespace) -> int:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
+    from compiler.boards import BOARD_SCHEMA
     from compiler.compile import FRAME_SCHEMA
     from compiler.modules import MANIFEST_SCHEMA
     from compiler.ops.schema import schema
-    chosen = FRAME_SCHEMA if args.frame else MANIFEST_SCHEMA if args.module else schema()
+    chosen = (FRAME_SCHEMA if args.frame else MANIFEST_SCHEMA if args.module else BOARD_SCHEMA if args.board
+              else schema())
     print(json.dumps(chosen, indent=2, ensure_ascii=False))
     return 0
 
@@ -411,9 +413,11 @@ def parser() -> argparse.ArgumentParser:
     add_selection_arguments(sh)
     sh.set_defaults(func=cmd_sheet)
 
-    s = sub.add_parser("schema", help="print the JSON Schema of the IR (or of card files with --frame)")
+    s = sub.add_parser("schema", help="print the JSON Schema of the IR (or of card files with --frame, a manifest with "
+                       "--module, a map file with --board)")
     s.add_argument("--frame", action="store_true")
     s.add_argument("--module", action="store_true", help="the JSON Schema of a module manifest (module.yaml)")
+    s.add_argument("--board", action="store_true", help="the JSON Schema of a map file (board/*.yaml)")
     s.set_defaults(func=cmd_schema)
 
     def game_opts(p: argparse.ArgumentParser) -> None:

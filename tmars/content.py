@@ -8,15 +8,15 @@ from functools import lru_cache
 from pathlib import Path
 
 from compiler import vocab
+from compiler.boards import area_id, board_problems, read_board
 from compiler.diagnostics import CompileError
 from compiler.gameflow import GameFlow, load_flow, variants_of
 from compiler.gamerules import GameRules, load_rules
-from compiler.modules import MAX_DATA_BYTES, ON_FORGET, ModuleError, folder_of, manifests
+from compiler.modules import ON_FORGET, ModuleError, folder_of, manifests
 from compiler.triggers import TRIGGERS
 from compiler.library import CARDS_ROOT, compile_paths
 from compiler.lower import lower_field
 from compiler.parser import SourceText
-from compiler.strictyaml import Kind, load_file
 
 from .mechanic import Mechanic, switched_on
 
@@ -191,18 +191,24 @@ def _by_name(cards: list[dict], modules: tuple[str, ...]) -> dict[str, dict]:
     return out
 
 
-def load_map(path: Path) -> Map:
+def load_map(path: Path, components: dict[str, set[str]] | None = None) -> Map:
+    """A map file, checked before it is used (compiler/boards.py): a map with any problem makes no
+    game, and every problem is said at once, each at its place. `components` (the names of the
+    game's cards by type) checks its milestones and awards too."""
     try:
-        data = load_file(path, Kind("map files", "a map file"), MAX_DATA_BYTES)
+        data, lines = read_board(path)
     except CompileError as e:
         raise ContentError(str(e)) from None
+    problems = board_problems(data, str(path), lines, components)
+    if problems:
+        raise ContentError(str(CompileError(problems)))
     areas: dict[str, Area] = {}
     coords: dict[tuple[int, int], str] = {}
     rows = data["rows"]
     middle = (len(rows) + 1) // 2
     for r, row in enumerate(rows, start=1):
         for c, spec in enumerate(row, start=1):
-            aid = f"r{r}c{c}"
+            aid = area_id(r, c)
             areas[aid] = Area(aid, spec["type"], list(spec.get("bonus", [])), spec.get("name", ""),
                               bool(spec.get("volcanic")), spec.get("reserved", ""), row=r)
             coords[(2 * (c - 1) + abs(middle - r), r)] = aid
@@ -263,7 +269,8 @@ def load_content(modules: tuple[str, ...] = ("base", "corpera"), map_name: str =
             components[c["type"]][c["name"]] = c
     game_rules = load_rules(modules)
     from .flow import checked_flow
-    board = with_module_components(load_map(map_file(map_name)), modules, components)
+    names = {t: set(cards) for t, cards in components.items()}
+    board = with_module_components(load_map(map_file(map_name), names), modules, components)
     return Content(cards, board, load_tracks(game_rules), modules, game_rules, components,
                    checked_flow(load_flow(modules, tuple(sorted(variants)))), variants_of(modules))
 

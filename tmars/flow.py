@@ -18,10 +18,10 @@ from .actions import next_player, start_action
 from .offers import conversion_usable
 from .content import slug
 from .interpreter import Interp, ask_one, decision, option, quantities
-from .mechanic import HANDLERS, MECHANICS, PHASES, Phase, Task, core_phases, core_tasks, load_plugins, names_off
+from .mechanic import MECHANICS, PHASES, TASKS, Phase, Task, core_phases, core_tasks, load_plugins, names_off
 from .scoring import ROWS
 from .setup import next_setup_task
-from compiler.gameflow import SECTIONS, GameFlow
+from compiler.gameflow import SECTIONS, GameFlow, Known
 from compiler.text import noun
 from compiler.modules import ModuleError
 from compiler.ops import Tile
@@ -289,7 +289,7 @@ def finish(g: Interp) -> None:
 
 
 core_phases({
-    "setup": Phase(advance_setup), "action": Phase(advance_action, start_action_phase),
+    "setup": Phase(advance_setup, in_flow=False), "action": Phase(advance_action, start_action_phase),
     "production": Phase(advance_production), "research": Phase(advance_research, start_research),
     "final": Phase(advance_final, start_final), "game_end": Phase(advance_game_end),
 })
@@ -300,25 +300,34 @@ core_tasks({
 })
 
 
+def flow_names() -> Known:
+    """Every name a module's flow may use, by section, with the mechanic it belongs to ('' for the
+    core's): setup steps are task types, the generation's and the final phases are the phases a
+    flow may name, score rows are `ROWS`; and the mechanics. Lint checks a manifest against these."""
+    load_plugins()
+    owner = {name: m.name for m in MECHANICS.values() for name in (*m.tasks, *m.phases)}
+    phases = {name: owner.get(name, "") for name, phase in PHASES.items() if phase.in_flow}
+    return {"setup": {name: owner.get(name, "") for name in TASKS}, "generation": phases, "final": phases,
+            "scoring": dict.fromkeys(ROWS, ""), "mechanics": {name: name for name in MECHANICS}}
+
+
 def checked_flow(flow: GameFlow) -> GameFlow:
     """The modules' flow, refused with what exists if it names a mechanic this engine does not have,
     or a step that neither the core nor a mechanic it switches on has."""
-    load_plugins()
-    unknown = [m for m in flow.mechanics if m not in MECHANICS]
+    names = flow_names()
+    unknown = [m for m in flow.mechanics if m not in names["mechanics"]]
     if unknown:
         raise ModuleError(f"the modules switch on the mechanic '{unknown[0]}', which this engine does not have; "
-                          f"it has {', '.join(sorted(MECHANICS)) or 'none'}")
-    off = names_off(flow.mechanics)
-    have = {"setup": set(HANDLERS) - off, "generation": set(PHASES) - off, "final": set(PHASES) - off,
-            "scoring": set(ROWS)}
+                          f"it has {', '.join(sorted(names['mechanics'])) or 'none'}")
     named = {"setup": [s.task for s in flow.setup], "generation": flow.generation, "final": flow.final,
              "scoring": flow.scoring}
-    for section, names in named.items():
-        for name in names:
-            if name not in have[section]:
-                owner = next((m.name for m in MECHANICS.values() if name in m.tasks or name in m.phases), None)
+    for section, steps in named.items():
+        have = {name for name, owner in names[section].items() if not owner or owner in flow.mechanics}
+        for name in steps:
+            if name not in have:
+                owner = names[section].get(name)
                 hint = (f"; it is the mechanic {owner}'s: switch it on with 'mechanics: [{owner}]' under flow"
-                        if owner else f"; it has {', '.join(sorted(have[section]))}")
+                        if owner else f"; it has {', '.join(sorted(have))}")
                 raise ModuleError(f"the modules' flow names the {SECTIONS[section]} '{name}', which this engine "
                                   f"does not have{hint}")
     return flow

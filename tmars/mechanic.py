@@ -74,6 +74,9 @@ class Phase:
 
     advance: Callable[[Interp], None]
     start: Callable[[Interp], None] | None = None
+    #: whether a flow may name it (the setup phase is where a new game is, before generation 1:
+    #: no flow enters it, and a generation that did would never end)
+    in_flow: bool = True
 
 
 @dataclass(frozen=True)
