@@ -62,7 +62,7 @@ class FlowProblem:
 
     code: str
     module: str  # the module whose manifest holds it
-    part: str  # how the message names the part: 'module base', 'module base (variant wgt)'
+    part: str  # how the message names the part: 'module base', 'module base (variant NAME)'
     section: str
     message: str
     node: Any = None

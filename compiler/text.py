@@ -225,8 +225,13 @@ _OPS: dict | None = None
 
 def _ops() -> Any:
     """The ops' package (the ops import this module, so it is looked up when first used)."""
-    from . import ops
-    return ops
+    global _OPS_PACKAGE
+    if _OPS_PACKAGE is None:
+        from . import ops as _OPS_PACKAGE
+    return _OPS_PACKAGE
+
+
+_OPS_PACKAGE: Any = None
 
 
 def card_price() -> int:

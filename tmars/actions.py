@@ -264,6 +264,8 @@ def start_action(g: Interp, p: int, choice: str, counts: bool = True) -> None:
     """Carry out a chosen action; `counts` is False for the final greenery round, which has no turns."""
     prefix, _, arg = choice.partition(":")
     action = KINDS[prefix]
+    if g.content.wild:  # a wild tag is given a type anew in each action (F327)
+        g.state["players"][p].pop("wild_as", None)
     if counts and action.counts:
         plain = unit_is_plain(g, p, choice, action.rows, arg)
         g.push({"t": "end_action", "p": p, **({"plain": True} if plain else {})})
@@ -288,6 +290,10 @@ def h_resolve_card(g: Interp, task: dict, answer: Any) -> dict | None:
     pl = st["players"][p]
     card = g.content.cards[name]
     zone = task.get("from", "hand")  # or a zone a mechanic plays cards from, or none (a card drawn)
+    if g.content.wild and card.get("requires"):  # its requirements are judged before it enters play
+        stands_for = rules.wild_stands_for(st, g.content, p, card)
+        if stands_for is not None:
+            pl["wild_as"] = stands_for  # the type the wild tag took to meet them, for the action (F327)
     if name in pl.get(zone, ()):
         pl[zone].remove(name)
     st.get("last_tile", {}).pop(str(p), None)
@@ -348,6 +354,8 @@ def h_std_effects(g: Interp, task: dict, answer: Any) -> dict | None:
 
 def h_end_action(g: Interp, task: dict, answer: Any) -> dict | None:
     st = g.state
+    if g.content.wild:
+        st["players"][task["p"]].pop("wild_as", None)
     st["actions"] += 1
     if st["actions"] >= g.content.rules.actions_per_turn:
         st["actions"] = 0

@@ -14,11 +14,13 @@ from collections import defaultdict
 from typing import Any
 
 from compiler.ops import OPS, CardResource, Production, Resource, Tile, items_cannot_fail, own_resource_loss, walk
+from compiler.vocab import THAT
 
-from . import board
+from . import board, rules
 from .content import Content
+from .interpreter import bind_that
 from .rules import triggered_effects
-from .static import card_play_words, cards_answering_a_play, unsafe_triggers_in_play
+from .static import card_play_words, cards_answering_a_play, play_events, unsafe_triggers_in_play
 from .trial import TileCheck, action_completes
 
 
@@ -105,21 +107,32 @@ class Ledger:
 
 
 def predicted_trigger_gains(g: Any, p: int, card: dict, led: Ledger) -> None:
-    """Gains the player's own effects would give while this card resolves (its tags, its tiles)."""
+    """Gains the player's own effects would give while this card resolves: for its tags, its
+    tiles, and the events its effects emit (each production step raised, for Manutech: F076),
+    which join the order of the card's effects and may pay its losses."""
     state, content = g.state, g.content
     events = [{"kind": "tag", "tag": t, "p": p} for t in card["tags"]]
     for node in card.get("play", ()):
         if node["op"] == Tile.name:
             events.append({"kind": "tile-kind", "tile": node["tile"], "p": p})
+    emitted = [{**e, "p": p} for e in play_events(card)]
     effects = [eff for _, own in triggered_effects(state, content, p) for eff in own]
     effects += [eff for eff in card.get("effects", ()) if "on" in eff]
     for eff in effects:
         for ev in events:
             if any(_loosely_matches(t, ev) for t in eff.get("on", ())):
-                sub = led.sub()
-                sub.add(eff["do"], {"p": p, "card": card["name"]})
-                for k, v in sub.gain.items():
-                    led.gain[k] += v
+                _add_gains(led, eff["do"], p, card)
+        for ev in emitted:
+            if any(rules.trigger_matches(t, ev, p, content) for t in eff.get("on", ())):
+                _add_gains(led, bind_that(eff["do"], ev), p, card)
+
+
+def _add_gains(led: Ledger, items: list, p: int, card: dict) -> None:
+    """What these items may give, added to the ledger's gains (their losses are theirs)."""
+    sub = led.sub()
+    sub.add(items, {"p": p, "card": card["name"]})
+    for k, v in sub.gain.items():
+        led.gain[k] += v
 
 
 def _loosely_matches(t: dict, ev: dict) -> bool:
@@ -305,11 +318,13 @@ def card_plain_losses(content: Content, card: dict) -> tuple[int, ...]:
         play = card.get("play", [])
         found = ()
         if any(_plain_loss(n) and n["res"] != "mc" for n in play):
-            words = card_play_words(card)
+            words = card_play_words(content, card)
             cards = content.cards
             answers = [eff["do"] for name in cards_answering_a_play(content) for eff in cards[name]["effects"]
                        if any(t["event"] in words for t in eff.get("on", ()))]
             given = {n.get("res") for items in [play, *answers] for n in walk(items) if n.get("n", 0) > 0}
+            if THAT in given:  # a trigger's `+1 that`: the resources the card's events name (F076)
+                given |= {e.get("res") for e in play_events(card)}
             found = _alone(play, tuple(i for i, n in enumerate(play)
                                        if _plain_loss(n) and n["res"] not in given | {"mc"}))
         memo[card["name"]] = found

@@ -197,6 +197,9 @@ class Interp:
     def count(self, p: int, c: dict, ctx: dict | None = None, wild: bool = False) -> int:
         return rules.count(self.state, self.content, p, c, ctx, wild)
 
+    def count_for_gain(self, p: int, c: dict, ctx: dict | None = None) -> int:
+        return rules.count_for_gain(self.state, self.content, p, c, ctx)
+
     def find_played(self, p: int, name: str) -> dict | None:
         return rules.find_played(self.state, p, name)
 

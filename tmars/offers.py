@@ -130,7 +130,7 @@ def _apart(content: Any, key: str, items: list, plain: tuple[int, ...],
 def _verdict_reads(g: Interp, p: int, card: dict) -> frozenset[str]:
     """The rest of the card's effects, and the own effects its tags and tiles may set off
     (`feasible.predicted_trigger_gains`): those of the words some card answers."""
-    words = card_play_words(card) & answered_play_words(g.content)
+    words = card_play_words(g.content, card) & answered_play_words(g.content)
     return play_reads(_play_split(g.content, card)[1], words)
 
 

@@ -58,11 +58,19 @@ class CopyProduction(Primitive):
             card = content.cards[e["name"]]
             if e["name"] == ctx.get("card"):  # a corporation with the tag is a valid target too (F321)
                 continue
-            if tag and tag not in card["tags"]:
+            if tag and tag not in card["tags"] and not (
+                    content.wild and self._wild_for(state, content, ctx["p"], card, tag)):
                 continue
             if _top_boxes(card):
                 out.append(e)  # whether its box can be carried out is the offer check's question
         return out
+
+    @staticmethod
+    def _wild_for(state: dict, content: Content, p: int, card: dict, tag: str) -> bool:
+        """The card's wild tag may be the tag asked (a card with a building tag is any card with one,
+        and a wild tag in play counts as one in its owner's action: F156)."""
+        wild = content.wild
+        return bool(wild) and any(t in wild for t in card["tags"]) and rules.wild_may_stand_for(state, content, p, tag)
 
     def feasible(self, state, content, node, ctx):
         return bool(self.candidates(state, content, node, ctx))
@@ -84,6 +92,9 @@ class CopyProduction(Primitive):
                               [option(e["name"], e["name"]) for e in cands])
         if ask:
             return ask
+        tag = node["args"][0] if node["args"] else None
+        if tag and tag not in g.content.cards[answer]["tags"]:  # its wild tag is that tag for the action (F327)
+            g.state["players"][ctx["p"]]["wild_as"] = tag
         g.say(ctx["p"], f"copies the production box of {answer}")
         g.push_items(_top_boxes(g.content.cards[answer]), {"p": ctx["p"], "card": answer})
         return None

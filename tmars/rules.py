@@ -222,7 +222,8 @@ def acting(state: dict) -> int | None:
 def wild_tags(state: dict, content: Content, word: str, players: Any) -> int:
     """How many wild tags stand for the tag a count word names (F330): only the acting player's,
     on cards in their tableau, not on a card still being played (its play batch is on the stack);
-    for any tag of the game, the event tag included (F113), never for wild tags themselves.
+    for any tag of the game, the event tag included (F113), never for wild tags themselves; and
+    only for the tag they were given in this action, once given one (`wild_as`, F327).
     Elsewhere a wild tag counts as no tag."""
     if not word.endswith(vocab.COUNT_SUFFIX_TAG):
         return 0
@@ -231,6 +232,9 @@ def wild_tags(state: dict, content: Content, word: str, players: Any) -> int:
         return 0
     q = acting(state)
     if q is None or q not in players:
+        return 0
+    given = state["players"][q].get("wild_as")
+    if given is not None and given != tag:  # it already stands for another tag in this action (F327)
         return 0
     held = tags(state, content, q)
     n = sum(held.get(t, 0) for t in content.wild)
@@ -291,6 +295,34 @@ def _tag_minimums(content: Content, card: dict) -> tuple[dict, ...]:
             r for r in card["requires"]
             if r["cmp"] == ">=" and r["count"].endswith(vocab.COUNT_SUFFIX_TAG) and not r.get("any"))
     return found
+
+
+def wild_may_stand_for(state: dict, content: Content, p: int, tag: str) -> bool:
+    """May the player's wild tags (in play) stand for this tag now: in their own action, for a tag
+    that is no wild tag, unless given another type in this action (F327, F330)?"""
+    return acting(state) == p and tag not in content.wild and state["players"][p].get("wild_as") in (None, tag)
+
+
+def wild_stands_for(state: dict, content: Content, p: int, card: dict) -> str | None:
+    """The tag the player's wild tags must stand for to meet the card's requirements, if they
+    fall short without them: the type the wild tag takes for the action that plays it (F327)."""
+    if not content.wild or not card.get("requires"):
+        return None
+    for r in _tag_minimums(content, card):
+        if count(state, content, p, r) < r["value"]:
+            return r["count"][:-4]
+    return None
+
+
+def count_for_gain(state: dict, content: Content, p: int, c: dict, ctx: dict | None = None) -> int:
+    """A count that multiplies what the player gains, as it is carried out: with the acting
+    player's wild tags standing for the tag counted when that adds to it, which gives the wild tag
+    that type for the rest of the action (F327: it never counts as two tags in one action)."""
+    value = count(state, content, p, c, ctx, wild=True)
+    q = acting(state) if content.wild else None
+    if q is not None and "wild_as" not in state["players"][q] and value > count(state, content, p, c, ctx):
+        state["players"][q]["wild_as"] = c["count"][:-4]
+    return value
 
 
 def _wild_tags_suffice(state: dict, content: Content, p: int, card: dict) -> bool:

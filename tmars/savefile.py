@@ -88,6 +88,7 @@ def _schema(content: Content, n: int) -> dict:
         "hand": _list(project), "played": _list(played), "events": _list(project), "passed": {"type": "boolean"},
         "granted": _list(granted), "dealt": _list(project), "dealt_corps": _list(corp),
         "first_action": {"type": "boolean"}, "setup_corp": corp, "setup_keep": _list(project),
+        "wild_as": _names(vocab.TAGS, "a tag (the type a wild tag took in this action)"),
         **{k: v for m in mechanics for k, v in m.player_state(shapes).items()},
         **{k: v for op in OPS.values() for k, v in op.player_state(shapes).items()}},
         required=("name", "corp", "tr", "res", "prod", "hand", "played", "events", "passed"))

@@ -12,8 +12,9 @@ from collections.abc import Callable
 from typing import Any
 
 from compiler import vocab
-from compiler.ops import Tile, items_cannot_fail, items_safe_whatever_chosen
+from compiler.ops import OPS, Tile, items_cannot_fail, items_safe_whatever_chosen
 from compiler.tiles import TILE_KINDS
+from compiler.triggers import TRIGGERS
 
 from .content import Content
 from .memo import derived
@@ -58,17 +59,41 @@ def play_trigger_words(tags: Any, tiles: Any) -> set[str]:
     return {t + "-tag" for t in tags} | set(tiles) | ({"tile"} if tiles else set())
 
 
-def card_play_words(card: dict) -> set[str]:
-    """The trigger words a card's own tags and the tiles its effects place set off while it is
-    played (`play_trigger_words`)."""
-    return play_trigger_words(card["tags"], [n["tile"] for n in card.get("play", ()) if n["op"] == Tile.name])
+def card_play_words(content: Content, card: dict) -> frozenset[str]:
+    """The trigger words a card's own tags, the tiles its effects place and the events they emit
+    (a production raised, a track raised: `play_events`) set off while it is played (remembered
+    per card)."""
+    memo = content.table("card-play-words")
+    found = memo.get(card["name"])
+    if found is None:
+        words = play_trigger_words(card["tags"], [n["tile"] for n in card.get("play", ()) if n["op"] == Tile.name])
+        for event in play_events(card):
+            words |= event_words(event)
+        found = memo[card["name"]] = frozenset(words)
+    return found
+
+
+def play_events(card: dict) -> list[dict]:
+    """The engine events a card's effects surely emit for its player as it is played, as its ops
+    declare them (`Op.events`)."""
+    return [e for node in card.get("play", ()) for e in OPS[node["op"]].events(node)]
+
+
+def event_words(event: dict) -> set[str]:
+    """The trigger words (with no filter) that fire on an engine event of the player's own."""
+    return {w for w, kind in TRIGGERS.items() if kind.listens == event["kind"]
+            and kind.matches({"event": w}, {**event, "p": 0}, None)}
 
 
 def play_words(content: Content) -> frozenset[str]:
-    """Every trigger word a card's play may set off (`play_trigger_words` of every tag and tile)."""
+    """Every trigger word a card's play may set off (`play_trigger_words` of every tag and tile,
+    and the words listening to the kinds of event ops emit)."""
     found = content.memo.get("play-words")
     if found is None:
-        found = content.memo["play-words"] = frozenset(play_trigger_words(vocab.TAGS, TILE_KINDS))
+        emitted = {kind for op in OPS.values() for kind in op.emits}
+        found = content.memo["play-words"] = frozenset(
+            play_trigger_words(vocab.TAGS, TILE_KINDS)
+            | {w for w, kind in TRIGGERS.items() if kind.listens in emitted})
     return found
 
 

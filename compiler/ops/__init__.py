@@ -68,6 +68,9 @@ class Op:
     reads_hand_cards: ClassVar[bool] = False
     required: ClassVar[dict[str, Any]] = {}
     optional: ClassVar[dict[str, Any]] = {}
+    #: the kinds of engine event its `run` emits for its player (`compiler/triggers.py`), which a
+    #: card's own effects may set off while it is played (`events`)
+    emits: ClassVar[tuple[str, ...]] = ()
     #: its rules text is a sentence of its own, never joined to its neighbours' ("gain 2 plants and 1 heat")
     text_alone: ClassVar[bool] = False
     #: fields holding nested items, derived from the shape: (field, holds alternatives)
@@ -181,6 +184,15 @@ class Op:
         if not self.child_fields:
             return ANYTHING
         return items_reads(children(node), mandatory) | per_reads(node)
+
+    def events(self, node: Node) -> list[dict]:
+        """The engine events (without their player) its run surely emits, as `emits` names their
+        kinds: what the offer check expects a card's effects to set off. The default: its parts'
+        (every option's) for an op that nests items, none for one that does not."""
+        out: list[dict] = []
+        for n in children(node):
+            out.extend(OPS[n["op"]].events(n))
+        return out
 
     def x_room(self, g: Any, node: Node, ctx: dict) -> int | None:
         """For an X-loss: the largest X the player can pay now (None: it does not bound X)."""

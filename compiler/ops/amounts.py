@@ -22,12 +22,13 @@ WHERE = {"enum": ["here", "other", "any", "that", "nonempty"]}
 
 def amount_of(g: Any, node: Node, ctx: dict) -> int:
     """The amount an item moves now: its number, times X, times its per-count. A wild tag stands
-    for the tag counted only in a gain, where it can only help (F330): never in a loss."""
+    for the tag counted only in a gain, where it can only help (F330): never in a loss; and once
+    it has, for that tag alone until the action ends (F327: `count_for_gain`)."""
     n = abs(node["n"])
     if node.get("x"):
         n *= ctx.get("x", 0)
     if "per" in node:
-        n *= g.count(ctx["p"], node["per"], ctx, node["n"] > 0)
+        n *= g.count_for_gain(ctx["p"], node["per"], ctx) if node["n"] > 0 else g.count(ctx["p"], node["per"], ctx)
     return n
 
 
@@ -231,6 +232,13 @@ class Production(Op):
     def lower(self, atom):
         atom.no_args()
         return {"op": self.name, "res": atom.word, "n": atom.sign * atom.n}
+
+    emits = ("production",)
+
+    def events(self, node):
+        """One per step raised (Manutech's 'for each step'), when the steps are fixed."""
+        fixed = node["n"] > 0 and not (node.get("x") or node.get("per") or node.get("any"))
+        return [{"kind": "production", "res": node["res"]}] * node["n"] if fixed else []
 
     def text(self, node, cost, note):
         return f"{'increase' if node['n'] > 0 else 'decrease'} {production_part(node)}"

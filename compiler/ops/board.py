@@ -48,6 +48,12 @@ class Raise(Op):
     def icon(self, word):
         return word
 
+    emits = ("raise",)
+
+    def events(self, node):
+        """One per step, when the steps are fixed (a maxed track raises fewer: an upper bound)."""
+        return [] if node.get("x") or node.get("per") else [{"kind": "raise", "param": node["param"]}] * node["n"]
+
     def lower(self, atom):
         if atom.sign < 0:
             raise atom.fail("E223", f"'{atom.word}' can only be raised", atom.place, f"+N {atom.word}",
