@@ -319,3 +319,49 @@ def test_lint_finds_a_milestone_added_to_the_map_that_no_card_is(tmp_path):
     found = [f for f in lint_paths([folder]).findings if f.severity == "error"]
     assert [(f.code, f.line, f.col) for f in found] == [("E603", 15, 16)]
     assert found[0].suggestion == "did you mean 'Hoverlord'?"
+
+
+def test_a_standing_effect_no_card_gives_reaches_costs_events_and_the_kept_menu(tmp_path, plug_in):
+    """A mechanic's standing effects (a ruling party's policy, say) come from no card: through
+    `Mechanic.standing` they discount every card and answer events as a played card's would, and
+    as they come and go between actions every kept menu still equals one built from scratch."""
+    from compiler.lower import lower_field
+    from compiler.parser import SourceText
+    from tmars import rules
+    from tmars.agents import RandomAgent
+    from tmars.mechanic import Mechanic
+    from tmars.menu import check_menus
+    policy = {"on": False}
+    discount = lower_field(SourceText("discount 3", "policy", 1, 1), "effect")
+    bonus = lower_field(SourceText("city => +2 mc", "policy", 1, 1), "effect")
+
+    def standing(state, content, p):
+        return policy["on"], ((("policy", discount), ("policy", bonus)) if policy["on"] else ())
+
+    plug_in(Mechanic("policy", "a test's", standing=standing))
+    folder = _module_with_flow(tmp_path, "  mechanics: [policy]\n")
+    game = Game.new(2, seed=8, card_folders=(folder,), max_generations=8)
+    check_menus(game.interp)
+    agents = [RandomAgent(8), RandomAgent(9)]
+    seen_discount = city_bonus = False
+    while not game.over:
+        d = game.pending
+        if d["kind"] == "action" and game.state["phase"] == "action":
+            policy["on"] = not policy["on"]  # it comes and goes between actions
+            st, content, p = game.state, game.content, d["player"]
+            hand = [c for c in st["players"][p]["hand"] if content.cards[c].get("cost", 0) >= 3]
+            if hand:
+                on = rules.card_cost(st, content, p, hand[0])
+                policy["on"] = not policy["on"]
+                off = rules.card_cost(st, content, p, hand[0])
+                policy["on"] = not policy["on"]
+                seen_discount |= (off - on) == (3 if policy["on"] else -3)
+            game.answer(p, agents[p].choose(game))  # the menu just offered was checked against a fresh one
+            continue
+        mc = [pl["res"]["mc"] for pl in game.state["players"]]
+        answer = agents[d["player"]].choose(game)
+        placing_city = d["kind"] == "area" and "city" in d.get("prompt", "").lower() and policy["on"]
+        game.answer(d["player"], answer)
+        city_bonus |= placing_city and game.state["players"][d["player"]]["res"]["mc"] >= mc[d["player"]] + 2
+    assert seen_discount, "the standing discount lowered a card's cost while on, and not while off"
+    assert city_bonus, "the standing effect answered a city placed while it was on"

@@ -20,6 +20,9 @@ from .mechanic import SaveShapes, Task, core_tasks
 from .menu import Menu
 from .trial import unit_is_plain
 
+#: the ops told apart here, by their declared names (string compares on hot paths)
+_PAY, _RESOURCE = Pay.name, Resource.name
+
 
 class ActionKind:
     """One kind of action. `offers` lists its menu options for player p now (each offered only
@@ -160,9 +163,9 @@ class Conversion(ActionKind):
         card = g.content.component("conversion", arg)
         g.say(p, f"converts: {card['name']}")
         cost = offers.conversion_cost(g, p, card)
-        res = next((n["res"] for n in cost if n["op"] == Resource.name), "")
+        res = next((n["res"] for n in cost if n["op"] == _RESOURCE), "")
         g.push({"t": "batch", "p": p, "entries": []})
-        g.push_items([{"op": Pay.name, "cost": cost, "gain": card["action"][0]["gain"]}], {"p": p})
+        g.push_items([{"op": _PAY, "cost": cost, "gain": card["action"][0]["gain"]}], {"p": p})
         g.emit({"kind": "conversion", "res": res, "p": p})
 
 
@@ -338,7 +341,7 @@ def h_use_action(g: Interp, task: dict, answer: Any) -> dict | None:
             used.append(name)
         g.say(p, f"uses {name}")
     g.push({"t": "batch", "p": p, "entries": []})
-    g.push_items([{"op": Pay.name, "cost": alt["cost"], "gain": alt["gain"]}], ctx)
+    g.push_items([{"op": _PAY, "cost": alt["cost"], "gain": alt["gain"]}], ctx)
     return None
 
 

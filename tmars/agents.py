@@ -10,6 +10,9 @@ from . import scoring
 from .game import Game
 from .rng import SeededRandom
 
+#: the ops told apart here, by their declared names (string compares on hot paths)
+_CARDS = Cards.name
+
 
 class Agent(Protocol):
     def choose(self, game: Game) -> Any: ...
@@ -130,7 +133,7 @@ def _sells_cards(game: Game, oid: str) -> bool:
     if prefix != "std":
         return False
     items = game.content.component("standard-project", arg).get("play", [])
-    return any(n["op"] == Cards.name and n["n"] < 0 for n in walk(items))
+    return any(n["op"] == _CARDS and n["n"] < 0 for n in walk(items))
 
 
 BOTS: dict[str, type[Bot]] = {"random": RandomAgent, "greedy": GreedyAgent}

@@ -94,6 +94,12 @@ class Content:
         # (one is emitted for every production step, tag and tile), so the engine need not look
         self.listened = frozenset(TRIGGERS[t["event"]].listens for c in self.cards.values()
                                   for e in c.get("effects", ()) if "on" in e for t in e["on"])
+        # the sources of the standing effects no card gives (a mechanic's `standing`: a ruling
+        # party's policy, `rules.standing`); what they listen to may change, so with any the
+        # engine looks at every event
+        self.standing_hooks = tuple(m.standing for m in self.mechanics if m.standing)
+        if self.standing_hooks:
+            self.listened = frozenset(kind.listens for kind in TRIGGERS.values())
 
     def table(self, name: str) -> dict:
         """A table of values derived from the content alone (in `memo`), made at first use."""

@@ -23,6 +23,9 @@ from .rules import triggered_effects
 from .static import card_play_words, cards_answering_a_play, play_events, unsafe_triggers_in_play
 from .trial import TileCheck, action_completes
 
+#: the ops told apart here, by their declared names (string compares on hot paths)
+_CARD_RESOURCE, _PRODUCTION, _RESOURCE, _TILE = CardResource.name, Production.name, Resource.name, Tile.name
+
 
 #: the most an X chosen later may be, for an optimistic ledger (what bounds it is the trial's to find)
 UNBOUNDED = 10**6
@@ -113,7 +116,7 @@ def predicted_trigger_gains(g: Any, p: int, card: dict, led: Ledger) -> None:
     state, content = g.state, g.content
     events = [{"kind": "tag", "tag": t, "p": p} for t in card["tags"]]
     for node in card.get("play", ()):
-        if node["op"] == Tile.name:
+        if node["op"] == _TILE:
             events.append({"kind": "tile-kind", "tile": node["tile"], "p": p})
     emitted = [{**e, "p": p} for e in play_events(card)]
     effects = [eff for _, own in triggered_effects(state, content, p) for eff in own]
@@ -202,19 +205,19 @@ def ledger_is_exact(cost: list, gain: list) -> tuple[bool, tuple[tuple, bool]]:
             op, n = node["op"], node["n"]
             if n < 0 and "per" in node:
                 return INEXACT
-            if n < 0 and op == Resource.name and node["res"] == "mc" and not node.get("any") and part == "gain":
+            if n < 0 and op == _RESOURCE and node["res"] == "mc" and not node.get("any") and part == "gain":
                 return INEXACT  # an M€ loss competes with the card's cost: let the trial pay both
             key = (op, node.get("res"))
             payers.update(("resource", r) for r in node.get("with", ()))
             if n > 0:
                 gained.add(key)
-            elif op == Production.name and node.get("any"):
+            elif op == _PRODUCTION and node.get("any"):
                 if node.get("x"):
                     return INEXACT
                 red.append((node["res"], -n))
-            elif not (node.get("any") and op in (Resource.name, CardResource.name)):
+            elif not (node.get("any") and op in (_RESOURCE, _CARD_RESOURCE)):
                 lost.add(key)
-                loss_outside_cost |= part == "gain" and op == Resource.name
+                loss_outside_cost |= part == "gain" and op == _RESOURCE
     one_tile = len(tiles) <= 1 or all(t == "ocean" for t in tiles)
     exact = (one_tile and not (gained & lost) and not (tiles and loss_outside_cost) and not (dynamic and lost)
              and not (conditions and (gained or lost or tiles)) and not (payers & lost))
@@ -261,7 +264,7 @@ def safe_for(content: Content, key: str, cost: list, gain: list) -> str | tuple:
         if items_cannot_fail(cost, True) and items_cannot_fail(gain):
             found = "yes"
         elif items_cannot_fail(cost, True, _ANY_AREA) and items_cannot_fail(gain, False, _ANY_AREA):
-            found = ("tiles", tuple(n for n in walk(cost + gain) if n["op"] == Tile.name))
+            found = ("tiles", tuple(n for n in walk(cost + gain) if n["op"] == _TILE))
         else:
             found = "no"
         memo[key] = found
@@ -343,7 +346,7 @@ def _plain_loss(node: dict, x_ok: bool = False) -> bool:
     """A loss of a fixed amount of the player's own resource (not per, up to or anyone's, nor X
     unless `x_ok`: a row's X is at least 1, F214, so its cost's X-loss is met exactly when the player
     has the loss for X = 1, and the X chosen is bounded by what the player has)."""
-    return (node["op"] == Resource.name and node["n"] < 0
+    return (node["op"] == _RESOURCE and node["n"] < 0
             and not (node.get("any") or (node.get("x") and not x_ok) or node.get("per") or node.get("upto")))
 
 
@@ -361,7 +364,7 @@ def _cost_unpayable(res: dict, cost: list, gain: list) -> bool:
     nothing in the row gives: the cost is paid first, so nothing can complete (the ledger would say
     so too, at many times the price: conversions are asked at every menu)."""
     for node in cost:
-        if node["op"] != Resource.name or node["n"] >= 0 or node["res"] == "mc" or res[node["res"]] >= -node["n"]:
+        if node["op"] != _RESOURCE or node["n"] >= 0 or node["res"] == "mc" or res[node["res"]] >= -node["n"]:
             continue
         if node.get("any") or node.get("x") or node.get("per") or node.get("upto"):
             continue
@@ -377,7 +380,7 @@ def plain_cost_losses(content: Content, key: str, cost: list, gain: list) -> tup
     test apart from the rest of the row. Remembered per row."""
     found = content.row_plain_losses.get(key)
     if found is None:
-        given = {n.get("res") for n in walk(cost + gain) if n["op"] == Resource.name and n.get("n", 0) > 0}
+        given = {n.get("res") for n in walk(cost + gain) if n["op"] == _RESOURCE and n.get("n", 0) > 0}
         found = content.row_plain_losses[key] = _alone(cost, tuple(
             i for i, n in enumerate(cost) if _plain_loss(n, x_ok=True) and n["res"] not in given))
     return found

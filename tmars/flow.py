@@ -26,6 +26,9 @@ from compiler.text import noun
 from compiler.modules import ModuleError
 from compiler.ops import Tile
 
+#: the ops told apart here, by their declared names (string compares on hot paths)
+_TILE = Tile.name
+
 
 def phases_of(flow: GameFlow) -> list[str]:
     """The phases a game of this flow may be in: the core's and those of the mechanics it switches on."""
@@ -217,7 +220,7 @@ def globals_maxed(g: Interp) -> bool:
 def h_final_greenery(g: Interp, task: dict, answer: Any) -> dict | None:
     p = task["p"]
     convs = [c for c in g.content.of_type("conversion")
-             if any(n["op"] == Tile.name and n["tile"] == "greenery" for n in c["action"][0]["gain"])]
+             if any(n["op"] == _TILE and n["tile"] == "greenery" for n in c["action"][0]["gain"])]
     usable = [c for c in convs if conversion_usable(g, p, c, counts=False)]
     if not usable:
         return None

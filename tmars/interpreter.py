@@ -23,6 +23,9 @@ from .mechanic import AMOUNT, COUNT, HANDLERS, Task, core_tasks
 from .rng import shuffle
 from compiler.ops.protocol import CannotComplete, Decision, ask_one, decision, option
 
+#: the ops told apart here, by their declared names (string compares on hot paths)
+_OVERRIDE, _REUSE_ACTION = Override.name, ReuseAction.name
+
 __all__ = ["CannotComplete", "Decision", "HANDLERS", "Interp", "ask_one", "decision", "option"]
 
 
@@ -180,7 +183,7 @@ class Interp:
         for e in self.state["players"][p]["played"]:
             card = self.content.cards[e["name"]]
             if e.get("used") and card["type"] == "active" and card.get("action") and not any(
-                    n["op"] == ReuseAction.name for a in card["action"] for n in walk(a["cost"] + a["gain"])):
+                    n["op"] == _REUSE_ACTION for a in card["action"] for n in walk(a["cost"] + a["gain"])):
                 out.append(e["name"])
         return out
 
@@ -468,7 +471,7 @@ def entry_ready(state: dict, entry: dict) -> bool:
     or a removal from the owners of tiles next to it."""
     ctx = entry["ctx"]
     for node in walk(entry["items"], into_options=False):
-        if node["op"] == Override.name and PRIMITIVES[node["name"]].waits_for_tile:
+        if node["op"] == _OVERRIDE and PRIMITIVES[node["name"]].waits_for_tile:
             played = rules.find_played(state, ctx["p"], ctx.get("card") or "")
             if not (played and played.get("area")):
                 return False

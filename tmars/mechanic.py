@@ -133,6 +133,10 @@ class Mechanic:
     #: who acts for no player when its steps raise a track or place a tile (`world` in a task's
     #: context): how the log names them
     neutral_actor: str = ""
+    #: standing effects no card gives (a ruling party's policy, a tile's bonus): for a player now,
+    #: (revision, ((source, effect), …)), each effect in a card's IR form (`{"mods": …}` or
+    #: `{"on": …, "do": …}`); equal revisions mean equal effects (`rules.standing`)
+    standing: Callable[[dict, Content, int], tuple[Any, tuple[tuple[str, dict], ...]]] | None = None
 
     def cards(self, content: Content) -> list[str]:
         """Its cards in this game, in printed order."""

@@ -14,7 +14,8 @@ between games are in a `Bounded` table too):
   and never outlives or confuses another game's data. `json` saves them as the plain list and dict
   they are. A copy made to look ahead is given them (`carry`). Whatever is kept elsewhere about
   such a part (the menu's fingerprints, a tile's witness area) is keyed on its revision, never on
-  its length.
+  its length. Standing effects that come from no card (a mechanic's `standing`) have a revision
+  of their own, which what is derived from the played cards is keyed on too (`rules.standing`).
 * **Derived from the content** (a card's static properties, legal areas for a board
   signature): keyed on values, not object ids, in a `Bounded` table that forgets its oldest
   entries past its size.

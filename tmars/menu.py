@@ -108,8 +108,11 @@ from compiler.tiles import place_node
 
 from .board import tile_witness, tile_witnesses
 from .memo import Bounded, extended, revision
-from .rules import acting, modifier_holders, tags, tile_counts
-from .static import cards_with_unsafe_triggers, unsafe_triggers_in_play, words_answered
+from .rules import acting, modifier_holders, standing, standing_modifiers, tags, tile_counts
+from .static import cards_with_unsafe_triggers, play_words, unsafe_triggers_in_play, words_answered
+
+#: the ops told apart here, by their declared names (string compares on hot paths)
+_CARDS, _TILE = Cards.name, Tile.name
 
 #: domains whose fingerprint is one value each
 PLAIN = ("board", "played", "discounts", "flex", "cres", "hand", "tr", "tr-raises", "table", "triggers", "deck",
@@ -175,6 +178,9 @@ def _played(st: dict, content: Any, p: int) -> tuple:
     pl = st["players"][p]
     granted = pl.get("granted")
     played = pl["played"]
+    if content.standing_hooks:  # standing effects no card gives: by their revisions
+        return revision(played), len(pl["events"]), tuple(map(str, granted)) if granted else (), \
+            standing(st, content, p)[0]
     try:  # `memo.revision` inlined: a source, taken at every menu
         return played.stamp, len(played), len(pl["events"]), tuple(map(str, granted)) if granted else ()
     except AttributeError:
@@ -188,7 +194,10 @@ def _held(st: dict, content: Any, p: int, kind: str) -> tuple:
     pl = st["players"][p]
     granted = pl.get("granted")
     holders = extended(pl["played"], "holding:" + kind, dict, _add_holders, content, kind)
-    return tuple(holders), tuple([m["n"] for m in granted if m["mod"] == kind]) if granted else ()
+    held = tuple(holders), tuple([m["n"] for m in granted if m["mod"] == kind]) if granted else ()
+    if content.standing_hooks:  # and those standing effects no card gives hold, by value
+        held += (tuple(map(str, standing_modifiers(st, content, p, kind))),)
+    return held
 
 
 def _add_holders(names: dict[str, None], played: Any, content: Any, kind: str) -> None:
@@ -205,7 +214,14 @@ def _discounts(st: dict, content: Any, p: int) -> tuple:
 def _effects(st: dict, content: Any, p: int) -> dict[str, tuple]:
     """For each trigger word a card's play may set off (`building-tag`, `city`, `tile`), the own
     cards in play with an effect answering it, in play order (extended as cards are played)."""
-    return extended(st["players"][p]["played"], "answering-by-word", dict, _add_answering, content)
+    found = extended(st["players"][p]["played"], "answering-by-word", dict, _add_answering, content)
+    if content.standing_hooks:  # standing effects no card gives, by their source
+        found = dict(found)
+        words = play_words(content)
+        for source, eff in standing(st, content, p)[1]:
+            for w in dict.fromkeys(t["event"] for t in eff.get("on", ()) if t["event"] in words):
+                found[w] = found.get(w, ()) + (source,)
+    return found
 
 
 def _add_answering(out: dict[str, tuple], played: Any, content: Any) -> None:
@@ -673,10 +689,10 @@ def rows_reads(cost: list, gain: list) -> frozenset[str]:
     """Whether a row (its cost paid first) can be completed: its items', and the triggers in play
     that may need a trial."""
     out = frozenset({"triggers"}) | items_reads(cost, True) | items_reads(gain)
-    tiles = [n for n in walk(cost + gain) if n["op"] == Tile.name]
+    tiles = [n for n in walk(cost + gain) if n["op"] == _TILE]
     if len(tiles) > 1 or (tiles and any(own_resource_loss(n) for n in walk(gain))):
         out |= {"board"}  # several tiles count the legal areas; a loss after the cost, their bonuses
-    if tiles or any(n["op"] == Cards.name and n.get("n", 0) > 0 for n in walk(cost + gain)):
+    if tiles or any(n["op"] == _CARDS and n.get("n", 0) > 0 for n in walk(cost + gain)):
         out = _whole_hand(out)
     return out
 

@@ -19,6 +19,9 @@ from .static import answered_play_words, card_play_words
 from .trial import action_completes
 from compiler.ops import Resource
 
+#: the ops told apart here, by their declared names (string compares on hot paths)
+_RESOURCE = Resource.name
+
 
 def playable_cards(g: Interp, p: int) -> list[tuple[str, int]]:
     """The cards in the hand that can be played now, with what they cost."""
@@ -293,7 +296,7 @@ def conversion_cost(g: Interp, p: int, card: dict) -> list[dict]:
 def _conversion_cost(g: Interp, p: int, card: dict) -> list[dict]:
     out = []
     for node in card["action"][0]["cost"]:
-        if node["op"] == Resource.name and node["n"] < 0:
+        if node["op"] == _RESOURCE and node["n"] < 0:
             subject = {"kind": "conversion", "res": node["res"], "name": card["name"], "cost": 0}
             off = rules.discount(g.state, g.content, p, subject, unit=node["res"])
             node = {**node, "n": min(0, node["n"] + off)}

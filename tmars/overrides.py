@@ -14,6 +14,9 @@ from . import rules
 from .interpreter import CannotComplete, ask_one, option
 from .content import Content
 
+#: the ops told apart here, by their declared names (string compares on hot paths)
+_BOX = Box.name
+
 
 class Primitive:
     #: resolves only after its card's tile is placed (the batch offers it once the tile is down)
@@ -39,7 +42,7 @@ class Primitive:
 def _top_boxes(card: dict) -> list[dict]:
     """The production boxes printed in a card's bottom section; a corporation's is in its start."""
     row = card.get("start", ()) if card["type"] == "corporation" else card.get("play", ())
-    return [n for n in row if n["op"] == Box.name]
+    return [n for n in row if n["op"] == _BOX]
 
 
 class CopyProduction(Primitive):

@@ -48,9 +48,12 @@ def _add_tags(counts: Counter, played: Any, cards: dict) -> None:
 
 
 def _memo_on_played(state: dict, content: Content, p: int, kind: str, build) -> Any:
-    """A value that depends only on the names of a player's played cards, remembered on the
-    played list for its length (played cards only accumulate; `tmars/memo.py`)."""
+    """A value that depends only on the names of a player's played cards (and, in a game with
+    standing effects no card gives, on their revision: `standing`), remembered on the played list
+    for its length (played cards only accumulate; `tmars/memo.py`)."""
     played = state["players"][p]["played"]
+    if content.standing_hooks:
+        return _memo_on_played_and_standing(state, content, p, kind, build, played)
     try:  # inlined memo.derived: this runs tens of thousands of times a game
         memo = played.derived
     except AttributeError:
@@ -65,9 +68,54 @@ def _memo_on_played(state: dict, content: Content, p: int, kind: str, build) -> 
     return found
 
 
+def _memo_on_played_and_standing(state: dict, content: Content, p: int, kind: str, build, played: list) -> Any:
+    """`_memo_on_played` keyed on the standing effects' revision too (one entry a kind)."""
+    revision = standing(state, content, p)[0]
+    memo = getattr(played, "derived", None)
+    hit = memo.get(kind) if memo is not None else None
+    if hit is not None and hit[0] == len(played) and hit[2] == revision:
+        return hit[1]
+    found = build(content, played)
+    if memo is not None:
+        memo[kind] = (len(played), found, revision)
+    return found
+
+
 def modifiers(state: dict, content: Content, p: int, kind: str) -> tuple[dict, ...]:
-    """The player's static modifiers of one kind (all kinds at once, extended as cards are played)."""
-    return _played_modifiers(content, state["players"][p]["played"], kind)
+    """The player's static modifiers of one kind: the played cards' (all kinds at once, extended as
+    cards are played) and those standing effects no card gives hold (`standing`)."""
+    mods = _played_modifiers(content, state["players"][p]["played"], kind)
+    if content.standing_hooks:
+        mods += standing_modifiers(state, content, p, kind)
+    return mods
+
+
+# ---- standing effects no card gives --------------------------------------------------
+def standing(state: dict, content: Content, p: int) -> tuple[tuple, tuple[tuple[str, dict], ...]]:
+    """The one door for standing effects that come from no card (a ruling party's policy, a tile
+    a mechanic puts in play): each switched-on mechanic's `standing` for the player now, as
+    (revisions, ((source, effect), …)). The revisions are equal whenever the effects are: what
+    is derived from them (the kept menu's fingerprints) is keyed on them, never remembered on the
+    played cards. Modifiers, listeners and triggered effects add them to the played cards'."""
+    revisions, effects = [], []
+    for hook in content.standing_hooks:
+        revision, own = hook(state, content, p)
+        revisions.append(revision)
+        effects.extend(own)
+    return tuple(revisions), tuple(effects)
+
+
+def standing_modifiers(state: dict, content: Content, p: int, kind: str) -> tuple[dict, ...]:
+    return tuple(m for _, eff in standing(state, content, p)[1] for m in eff.get("mods", ()) if m["mod"] == kind)
+
+
+def _standing_triggered(state: dict, content: Content, p: int) -> list[tuple[str, list[dict]]]:
+    """The standing triggered effects no card gives, by source, as `triggered_effects` lists them."""
+    out: dict[str, list[dict]] = {}
+    for source, eff in standing(state, content, p)[1]:
+        if "on" in eff:
+            out.setdefault(source, []).append(eff)
+    return list(out.items())
 
 
 def _played_modifiers(content: Content, played: list, kind: str) -> tuple[dict, ...]:
@@ -101,14 +149,20 @@ def modifier_holders(content: Content, kind: str) -> frozenset[str]:
 
 def triggered_effects(state: dict, content: Content, p: int) -> list[tuple[str, list[dict]]]:
     """The player's played cards with triggered effects, in play order, with those effects
-    (memoised on the played cards)."""
-    return _memo_on_played(state, content, p, "triggered-effects", _triggered_effects)
+    (memoised on the played cards), then the standing ones no card gives (`standing`)."""
+    found = _memo_on_played(state, content, p, "triggered-effects", _triggered_effects)
+    if content.standing_hooks:
+        found = found + _standing_triggered(state, content, p)
+    return found
 
 
 def listeners(state: dict, content: Content, p: int) -> dict[str, tuple[tuple[str, dict], ...]]:
     """For each kind of event, the player's triggered effects listening to it, (card, effect) in
-    play order: extended as cards are played (`memo.extended`), asked at every event."""
+    play order: extended as cards are played (`memo.extended`), asked at every event; then the
+    standing ones no card gives (`standing`), by their source."""
     played = state["players"][p]["played"]
+    if content.standing_hooks:
+        return _with_standing_listeners(state, content, p, played)
     try:  # `memo.extended`'s hit, inlined: asked at every event
         hit = played.derived.get("listeners")
         if hit is not None and hit[0] == len(played):
@@ -116,6 +170,15 @@ def listeners(state: dict, content: Content, p: int) -> dict[str, tuple[tuple[st
     except AttributeError:
         pass
     return extended(played, "listeners", dict, _add_listeners, content.cards)
+
+
+def _with_standing_listeners(state: dict, content: Content, p: int, played: list) -> dict:
+    out = dict(extended(played, "listeners", dict, _add_listeners, content.cards))
+    for source, eff in standing(state, content, p)[1]:
+        if "on" in eff:
+            for kind in dict.fromkeys(TRIGGERS[t["event"]].listens for t in eff["on"]):
+                out[kind] = out.get(kind, ()) + ((source, eff),)
+    return out
 
 
 def _add_listeners(table: dict, played: Any, cards: dict) -> None:
@@ -396,7 +459,10 @@ def _new_table(content: Content, played: list) -> dict:
 
 # ---- payment -----------------------------------------------------------------------
 def metal_value(state: dict, content: Content, p: int, res: str) -> int:
-    return _memo_on_played(state, content, p, "metal-values", _metal_values)[res]
+    worth = _memo_on_played(state, content, p, "metal-values", _metal_values)[res]
+    if content.standing_hooks:
+        worth += sum(m["n"] for m in standing_modifiers(state, content, p, "value") if m["res"] == res)
+    return worth
 
 
 def _metal_values(content: Content, played: list) -> dict[str, int]:
@@ -408,7 +474,11 @@ def _metal_values(content: Content, played: list) -> dict[str, int]:
 
 def pay_with(state: dict, content: Content, p: int) -> list[str]:
     """Resources the player may spend as M€ (a 'pay X as mc' modifier, F170)."""
-    return _memo_on_played(state, content, p, "pay-with", _pay_with)
+    found = _memo_on_played(state, content, p, "pay-with", _pay_with)
+    if content.standing_hooks:
+        extra = [m["res"] for m in standing_modifiers(state, content, p, "pay") if m["as"] == "mc" and "n" not in m]
+        found = found + [r for r in extra if r not in found]
+    return found
 
 
 def _pay_with(content: Content, played: list) -> list[str]:

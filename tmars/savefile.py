@@ -23,6 +23,9 @@ from . import flow, invariants
 from .content import Content
 from .mechanic import AMOUNT, COUNT, TASKS, SaveShapes, names_off
 from .setup import players_range, step_players, step_records
+
+#: the ops told apart here, by their declared names (string compares on hot paths)
+_PAY = Pay.name
 U64 = (1 << 64) - 1
 AGENT_KINDS = ("human", "random", "greedy")
 
@@ -390,7 +393,7 @@ def effect_known(node: Any, known: frozenset[str]) -> bool:
         return False
     if _canonical(node) in known:
         return True
-    if node.get("op") == Pay.name and set(node) == {"op", "cost", "gain"}:
+    if node.get("op") == _PAY and set(node) == {"op", "cost", "gain"}:
         parts = node["cost"], node["gain"]
         return all(isinstance(p, list) for p in parts) and all(effect_known(n, known) for p in parts for n in p)
     return False

@@ -22,6 +22,9 @@ from .mechanic import TASKS, Task, core_tasks
 from .rng import shuffle
 from compiler.ops import Resource
 
+#: the ops told apart here, by their declared names (string compares on hot paths)
+_RESOURCE = Resource.name
+
 
 def players_range(rules: GameRules) -> range:
     """How many players a game seats (rules.yaml `players`): the command line and saves ask this."""
@@ -57,7 +60,7 @@ def next_setup_task(g: Interp) -> bool:
 
 
 def start_mc(content: Content, corp: str) -> int:
-    return sum(n["n"] for n in content.cards[corp].get("start", ()) if n["op"] == Resource.name and n["res"] == "mc")
+    return sum(n["n"] for n in content.cards[corp].get("start", ()) if n["op"] == _RESOURCE and n["res"] == "mc")
 
 
 

@@ -18,6 +18,9 @@ from .agents import RandomAgent
 from .game import Game
 from .game import EngineError
 
+#: the ops told apart here, by their declared names (string compares on hot paths)
+_TILE = Tile.name
+
 
 @dataclass
 class CheckedGame:
@@ -51,7 +54,7 @@ def edit_position(game: Game, rng: random.Random) -> str | None:
     # a card that places a tile when played has one in a real game: put in play without it, it
     # would be a position no game reaches
     spare = [c for c in st["deck"] if cards_of[c]["type"] in ("automated", "active")
-             and not any(n["op"] == Tile.name for n in walk(cards_of[c].get("play", [])))]
+             and not any(n["op"] == _TILE for n in walk(cards_of[c].get("play", [])))]
     owned = [a for a, t in st["board"].items() if t.get("owner") is not None and t["tile"] in ("city", "greenery")]
     pairs = [(a, b) for a in owned for b in owned if st["board"][a]["owner"] < st["board"][b]["owner"]]
     kinds = [k for k, possible in (("card", cards and spare), ("tiles", pairs)) if possible]

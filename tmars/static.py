@@ -14,10 +14,14 @@ from typing import Any
 from compiler import vocab
 from compiler.ops import OPS, Tile, items_cannot_fail, items_safe_whatever_chosen
 from compiler.tiles import TILE_KINDS
+from compiler.modules import ON_NEW_WORDS
 from compiler.triggers import TRIGGERS
 
 from .content import Content
-from .memo import derived
+from .memo import Bounded, derived
+
+#: the ops told apart here, by their declared names (string compares on hot paths)
+_TILE = Tile.name
 
 __all__ = ["cards_answering_a_play", "cards_with_unsafe_triggers", "items_cannot_fail", "items_safe_whatever_chosen",
            "play_trigger_words", "triggered_choices_in_play", "unsafe_triggers_in_play"]
@@ -66,7 +70,7 @@ def card_play_words(content: Content, card: dict) -> frozenset[str]:
     memo = content.table("card-play-words")
     found = memo.get(card["name"])
     if found is None:
-        words = play_trigger_words(card["tags"], [n["tile"] for n in card.get("play", ()) if n["op"] == Tile.name])
+        words = play_trigger_words(card["tags"], [n["tile"] for n in card.get("play", ()) if n["op"] == _TILE])
         for event in play_events(card):
             words |= event_words(event)
         found = memo[card["name"]] = frozenset(words)
@@ -79,10 +83,21 @@ def play_events(card: dict) -> list[dict]:
     return [e for node in card.get("play", ()) for e in OPS[node["op"]].events(node)]
 
 
-def event_words(event: dict) -> set[str]:
-    """The trigger words (with no filter) that fire on an engine event of the player's own."""
-    return {w for w, kind in TRIGGERS.items() if kind.listens == event["kind"]
-            and kind.matches({"event": w}, {**event, "p": 0}, None)}
+def event_words(event: dict) -> frozenset[str]:
+    """The trigger words (with no filter) that fire on an engine event of the player's own
+    (remembered per event: there are few)."""
+    key = tuple(sorted(event.items()))
+    found = _EVENT_WORDS.get(key)
+    if found is None:
+        found = _EVENT_WORDS.put(key, frozenset(
+            w for w, kind in TRIGGERS.items() if kind.listens == event["kind"]
+            and kind.matches({"event": w}, {**event, "p": 0}, None)))
+    return found
+
+
+#: event_words by event, forgotten when a module added to the run brings new words
+_EVENT_WORDS = Bounded(256)
+ON_NEW_WORDS.append(_EVENT_WORDS.clear)
 
 
 def play_words(content: Content) -> frozenset[str]:
@@ -138,7 +153,16 @@ def unsafe_triggers_in_play(state: dict, content: Content) -> bool:
     names = content.memo.get("unsafe-triggers")  # asked for every offer: the common answer first
     if names is None:
         names = cards_with_unsafe_triggers(content)
+    if content.standing_hooks and _unsafe_standing(state, content):
+        return True
     return bool(names) and _any_in_play(state, "unsafe-triggers", names)
+
+
+def _unsafe_standing(state: dict, content: Content) -> bool:
+    """Has any player a standing triggered effect no card gives (`rules.standing`) that can fail?"""
+    from .rules import standing
+    return any("on" in eff and not items_cannot_fail(eff["do"])
+               for p in range(len(state["players"])) for _, eff in standing(state, content, p)[1])
 
 
 def cards_with_triggered_choices(content: Content) -> frozenset[str]:

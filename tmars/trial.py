@@ -30,6 +30,11 @@ from .memo import carry
 from .static import (items_cannot_fail, items_safe_whatever_chosen, triggered_choices_in_play,
                      unsafe_triggers_in_play)
 
+#: the ops told apart here, by their declared names (string compares on hot paths)
+(_BOX, _CARD_RESOURCE, _CHOICE, _GROUP, _MAY, _PAY, _RESOURCE, _TILE) = (
+    Box.name, CardResource.name, Choice.name, Group.name, May.name,
+    Pay.name, Resource.name, Tile.name)
+
 # Tasks that begin a unit of play: a trial never runs them, it stops when one is on top. Each task
 # type says so where it is declared (the core's and every mechanic's, tmars/mechanic.py).
 BOUNDARY = UNIT_STARTS
@@ -226,9 +231,9 @@ def _continuation(task: dict) -> list | None:
     t = task["t"]
     if t == "item":
         node = task["node"]
-        if node["op"] == Choice.name:
+        if node["op"] == _CHOICE:
             return [n for opt in node["options"] for n in opt]
-        if node["op"] == May.name:
+        if node["op"] == _MAY:
             return node["items"]
         return None if OPS[node["op"]].answer_leads_elsewhere else []
     if t == "seq":  # choosing X: losses bounded by x_bound are paid whatever X is chosen
@@ -244,9 +249,9 @@ def _without_x_losses(items: list) -> list:
     for n in items:
         if n.get("x") and n.get("n", 0) < 0:
             continue
-        if n["op"] == Pay.name:
+        if n["op"] == _PAY:
             n = {**n, "cost": _without_x_losses(n["cost"]), "gain": _without_x_losses(n["gain"])}
-        elif n["op"] in (Box.name, Group.name):
+        elif n["op"] in (_BOX, _GROUP):
             n = {**n, "items": _without_x_losses(n["items"])}
         out.append(n)
     return out
@@ -330,7 +335,7 @@ def _spends_resources(g: Interp, stack: list, stop: int) -> bool:
         if task["t"] == "batch":
             items = [n for e in task["entries"] for n in e["items"]]
         for n in walk(items):
-            if n.get("n", 0) < 0 and n["op"] in (Resource.name, CardResource.name):
+            if n.get("n", 0) < 0 and n["op"] in (_RESOURCE, _CARD_RESOURCE):
                 return True
             if ("cond" in n or "per" in n or not OPS[n["op"]].child_fields) and _reads_resources(n):
                 return True
@@ -356,9 +361,9 @@ def _viable(g: Interp, task: dict, answer: str, stop: int, rest_safe: bool) -> b
     elif rest_safe:  # only what this answer leads to can fail: weigh it alone
         ctx = task.get("ctx", {})
         node = task.get("node", {})
-        if task["t"] == "item" and node.get("op") == Choice.name:
+        if task["t"] == "item" and node.get("op") == _CHOICE:
             verdict = items_verdict(g, [(node["options"][int(answer)], ctx)])
-        elif task["t"] == "item" and node.get("op") == May.name:
+        elif task["t"] == "item" and node.get("op") == _MAY:
             verdict = True if answer == "no" else items_verdict(g, [(node["items"], ctx)])
     return answer_completes(g, answer, stop) if verdict is None else verdict
 
@@ -425,7 +430,7 @@ def unit_is_plain(g: Interp, p: int, key: str, rows: Callable[[Interp, int, str]
         static = memo[key] = (False, False) if items is None else (
             items_safe_whatever_chosen(list(cost), True, lambda n: True)
             and items_safe_whatever_chosen(items, False, lambda n: True),
-            any(n["op"] == Tile.name for n in walk(list(cost) + list(items))))
+            any(n["op"] == _TILE for n in walk(list(cost) + list(items))))
     safe, has_tiles = static
     if not safe or not has_tiles:
         return safe

@@ -14,6 +14,9 @@ from ...flow import end_phase
 from ...interpreter import Interp, ask_one, option
 from ...mechanic import Mechanic, Phase, Task, register
 
+#: the ops told apart here, by their declared names (string compares on hot paths)
+_TILE = Tile.name
+
 
 def start(g: Interp) -> None:
     g.push({"t": "world_government", "p": g.state["first"]})
@@ -33,7 +36,7 @@ def h_world_government(g: Interp, task: dict, answer: Any) -> dict | None:
         return ask
     tile = spec[answer].get("raised_by")
     if tile:
-        g.push({"t": "item", "node": {"op": Tile.name, "tile": tile}, "ctx": {"p": p, "world": True}})
+        g.push({"t": "item", "node": {"op": _TILE, "tile": tile}, "ctx": {"p": p, "world": True}})
     else:
         g.push({"t": "raise", "param": answer, "n": 1, "p": p, "world": True})
     return None
