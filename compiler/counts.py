@@ -9,6 +9,8 @@ one class here plus its tests; `tests/test_counts.py` fails when a kind lacks an
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from typing import Any
 
 from . import vocab
@@ -17,7 +19,19 @@ from .modules import all_words, keep_tables
 Node = dict[str, Any]
 
 
+#: every kind, in the order declared: each concrete subclass of `Count` registers itself, so a
+#: mechanic's package adds a kind by declaring it (the tables are refilled as it does)
+KINDS: list[Count] = []
+_refill: Callable[[], None] | None = None
+
+
 class Count:
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        KINDS.append(cls())
+        if _refill is not None:  # declared after the tables were made: by a mechanic's package
+            _refill()
+
     #: words this kind covers, with their meaning
     def words(self) -> dict[str, str]:
         raise NotImplementedError
@@ -400,11 +414,9 @@ def definition(word: str) -> tuple[Node, ...]:
     return _DEFINED[key]
 
 
-KINDS: tuple[Count, ...] = (GlobalParameter(), Rating(), RatingRaises(), Tags(), EventCards(), Production(),
-                            Resources(), Tiles(), Adjacent(), Hand(), OnThisCard(), Defined())
 COUNTS: dict[str, Count] = {}
 MEANINGS: dict[str, str] = {}
-keep_tables(KINDS, COUNTS, MEANINGS)  # refilled when a module added to the run brings new words
+_refill = keep_tables(KINDS, COUNTS, MEANINGS)  # refilled when a module added to the run brings new words
 
 
 def kind_of(word: str) -> Count:

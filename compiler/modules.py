@@ -371,9 +371,10 @@ def folder_of(mid: str) -> Path:
 ON_NEW_WORDS: list = []
 
 
-def keep_tables(kinds: tuple, table: dict, meanings: dict) -> None:
+def keep_tables(kinds: list | tuple, table: dict, meanings: dict) -> Callable[[], None]:
     """Fill `table` (word -> kind) and `meanings` (word -> meaning) from kinds that each state
-    `words()`, and refill them in place whenever a module added to the run brings new words."""
+    `words()`, and refill them in place whenever a module added to the run brings new words;
+    the refill is returned, for a kind registered later (by a mechanic's package)."""
     def refresh() -> None:
         table.clear()
         meanings.clear()
@@ -384,6 +385,7 @@ def keep_tables(kinds: tuple, table: dict, meanings: dict) -> None:
 
     refresh()
     ON_NEW_WORDS.append(refresh)
+    return refresh
 
 
 def all_words(kind: str) -> dict[str, dict]:

@@ -15,6 +15,8 @@ in the outcome (`production => +1 that`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from typing import Any
 
 from . import vocab
@@ -36,7 +38,19 @@ def _slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
+#: every kind, in the order declared: each concrete subclass of `Trigger` registers itself, so a
+#: mechanic's package adds a kind by declaring it (the tables are refilled as it does)
+KINDS: list[Trigger] = []
+_refill: Callable[[], None] | None = None
+
+
 class Trigger:
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        KINDS.append(cls())
+        if _refill is not None:  # declared after the tables were made: by a mechanic's package
+            _refill()
+
     #: the kind of engine event it matches (`"tag"`, `"tile"`, …): an event of a kind no card of
     #: the game listens to is not looked at (`Content.listened`)
     listens: str
@@ -275,11 +289,9 @@ class ProductionRaised(Trigger):
         return f'<span class="grp box">{inner}</span>', []
 
 
-KINDS: tuple[Trigger, ...] = (TagPlayed(), CardPlayed(), StandardProjectUsed(), TilePlaced(), Conversion(),
-                              TrackRaised(), ProductionRaised())
 TRIGGERS: dict[str, Trigger] = {}
 MEANINGS: dict[str, str] = {}
-keep_tables(KINDS, TRIGGERS, MEANINGS)  # refilled when a module added to the run brings new words
+_refill = keep_tables(KINDS, TRIGGERS, MEANINGS)  # refilled when a module added to the run brings new words
 
 
 def triggers_written() -> str:

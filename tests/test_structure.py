@@ -365,3 +365,56 @@ def test_a_standing_effect_no_card_gives_reaches_costs_events_and_the_kept_menu(
         city_bonus |= placing_city and game.state["players"][d["player"]]["res"]["mc"] >= mc[d["player"]] + 2
     assert seen_discount, "the standing discount lowered a card's cost while on, and not while off"
     assert city_bonus, "the standing effect answered a city placed while it was on"
+
+
+def test_a_count_kind_and_a_trigger_kind_are_added_by_declaring_them():
+    """As an op is (tests/test_ops.py), a kind of count or of trigger is one declaration, as a
+    mechanic's package would make it: its words join the language at once, and the engine counts
+    and matches them; taking it away leaves the language as it was."""
+    from compiler import counts, triggers
+    from compiler.lower import lower_field
+    from compiler.parser import SourceText
+    from tmars import rules
+
+    class Widgets(counts.Count):
+        def words(self):
+            return {"widgets": "the widgets you have"}
+
+        def value(self, rules, state, content, p, c, ctx, players):
+            return 7 * len(players)
+
+        def parts(self, c, who):
+            return "widget", "widgets", "you have"
+
+        def icon(self, c, icons, small, grp):
+            return icons.icon("star"), []
+
+    class Ping(triggers.Trigger):
+        listens = "ping"
+
+        def words(self):
+            return {"ping": "a ping is heard"}
+
+        def matches(self, t, event, content):
+            return event["kind"] == "ping"
+
+        def phrase(self, t, cost):
+            return "a ping is heard"
+
+        def icon(self, t, icons, small):
+            return icons.icon("star"), []
+
+    try:
+        row = lower_field(SourceText("+1 mc per widgets", "x.yaml", 1, 1), "row")
+        assert row == [[{"op": "resource", "res": "mc", "n": 1, "per": {"count": "widgets"}}]]
+        effect = lower_field(SourceText("ping => +1 heat", "x.yaml", 1, 1), "effect")
+        assert effect["on"] == [{"event": "ping"}]
+        game = Game.new(2, seed=3)
+        assert rules.count(game.state, game.content, 0, {"count": "widgets"}) == 7
+        assert rules.trigger_matches({"event": "ping"}, {"kind": "ping", "p": 0}, 0, game.content)
+    finally:
+        counts.KINDS.remove(next(k for k in counts.KINDS if isinstance(k, Widgets)))
+        triggers.KINDS.remove(next(k for k in triggers.KINDS if isinstance(k, Ping)))
+        counts._refill()
+        triggers._refill()
+    assert "widgets" not in counts.COUNTS and "ping" not in triggers.TRIGGERS
