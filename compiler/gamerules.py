@@ -110,7 +110,7 @@ def load_rules(modules: tuple[str, ...] = ("base",)) -> GameRules:
     for m in modules:
         path = (folder_of(m) if m in known else CARDS_ROOT / m) / "rules.yaml"
         if path.exists():
-            data.update(load_facts(path))
+            data.update(_facts(str(path)))
         for name, spec in (known[m].words("globals") if m in known else {}).items():
             tracks[name] = ({k: spec[k] for k in ("start", "goal", "step")}
                             | {"ends_game": spec.get("ends_game", True), "raised_by": spec.get("raised_by", "")})
@@ -133,6 +133,13 @@ def load_rules(modules: tuple[str, ...] = ("base",)) -> GameRules:
         players=(data["players"]["min"], data["players"]["max"]),
         beginner_corporations=tuple(data.get("beginner_corporations", ())),
         sections={k: v for k, v in data.items() if k not in CORE_FACTS})
+
+
+@lru_cache(maxsize=64)
+def _facts(path: str) -> dict:
+    """`load_facts`, once a run per file: several sets of modules share their rules files (the
+    rules text asks the base game's alone), and reading one means parsing and checking it."""
+    return load_facts(Path(path))
 
 
 def load_facts(path: Path) -> dict:
@@ -205,3 +212,4 @@ def _expected(shape: dict, error: Any) -> str:
 
 
 ON_FORGET.append(load_rules.cache_clear)
+ON_FORGET.append(_facts.cache_clear)

@@ -267,8 +267,6 @@ def start_action(g: Interp, p: int, choice: str, counts: bool = True) -> None:
     """Carry out a chosen action; `counts` is False for the final greenery round, which has no turns."""
     prefix, _, arg = choice.partition(":")
     action = KINDS[prefix]
-    if g.content.wild:  # a wild tag is given a type anew in each action (F327)
-        g.state["players"][p].pop("wild_as", None)
     if counts and action.counts:
         plain = unit_is_plain(g, p, choice, action.rows, arg)
         g.push({"t": "end_action", "p": p, **({"plain": True} if plain else {})})
@@ -357,7 +355,7 @@ def h_std_effects(g: Interp, task: dict, answer: Any) -> dict | None:
 
 def h_end_action(g: Interp, task: dict, answer: Any) -> dict | None:
     st = g.state
-    if g.content.wild:
+    if g.content.wild:  # a wild tag is given a type anew in each action (F327)
         st["players"][task["p"]].pop("wild_as", None)
     st["actions"] += 1
     if st["actions"] >= g.content.rules.actions_per_turn:

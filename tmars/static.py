@@ -65,16 +65,19 @@ def play_trigger_words(tags: Any, tiles: Any) -> set[str]:
 
 def card_play_words(content: Content, card: dict) -> frozenset[str]:
     """The trigger words a card's own tags, the tiles its effects place and the events they emit
-    (a production raised, a track raised: `play_events`) set off while it is played (remembered
-    per card)."""
-    memo = content.table("card-play-words")
-    found = memo.get(card["name"])
-    if found is None:
-        words = play_trigger_words(card["tags"], [n["tile"] for n in card.get("play", ()) if n["op"] == _TILE])
-        for event in play_events(card):
-            words |= event_words(event)
-        found = memo[card["name"]] = frozenset(words)
-    return found
+    (a production raised, a track raised: `play_events`) set off while it is played (worked out
+    for every card of the content at once, the first time one is asked)."""
+    table = content.memo.get("card-play-words")
+    if table is None:
+        table = content.memo["card-play-words"] = {name: _play_words_of(c) for name, c in content.cards.items()}
+    return table[card["name"]]
+
+
+def _play_words_of(card: dict) -> frozenset[str]:
+    words = play_trigger_words(card["tags"], [n["tile"] for n in card.get("play", ()) if n["op"] == Tile.name])
+    for event in play_events(card):
+        words |= event_words(event)
+    return frozenset(words)
 
 
 def play_events(card: dict) -> list[dict]:
