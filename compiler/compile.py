@@ -17,7 +17,7 @@ from .lower import alternatives_as_items, lower_field
 from .counts import DefinitionError, definition
 from .modules import VOCABULARY_KINDS, all_words, bringer, closure, manifests
 from .parser import SourceText
-from .ops import CardResource, Cards, If, Need, Raise, Resource, Steal, Tile
+from .ops import ON_NEW_OP, CardResource, Cards, If, Need, Raise, Resource, Steal, Tile
 
 # field -> (kind of value, card-language start rule or None)
 FIELDS: dict[str, str] = {
@@ -68,7 +68,8 @@ FRAME_SCHEMA = {
 
 @lru_cache(maxsize=1)
 def _ir_validator() -> jsonschema.protocols.Validator:
-    """The IR schema checked once; validating a card against it is then cheap."""
+    """The IR schema checked once; validating a card against it is then cheap. (These tables
+    depend on the ops' declarations alone: made again when an op is added, `ON_NEW_OP`.)"""
     ir_schema = schema()
     cls = jsonschema.validators.validator_for(ir_schema)
     cls.check_schema(ir_schema)
@@ -414,3 +415,5 @@ def foreign_words(card: dict) -> list[tuple[str, str]]:
     return seen
 
 
+ON_NEW_OP.extend([_ir_validator.cache_clear, _free_text_fields.cache_clear, _fields_error.cache_clear,
+                  _part_error.cache_clear])

@@ -23,11 +23,11 @@ from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
-from .diagnostics import CompileError, Diagnostic, did_you_mean
+from .diagnostics import Diagnostic, did_you_mean
 from .modules import FLOW_SECTIONS as SECTIONS
-from .modules import (MANIFEST, MANIFEST_SCHEMA, MAX_DATA_BYTES, ON_FORGET, ModuleError, closure, folder_of,
+from .modules import (MANIFEST, MANIFEST_SCHEMA, ON_FORGET, ModuleError, closure, folder_of, manifest_for_lint,
                       manifests, resolve, schema_diagnostics)
-from .strictyaml import Kind, diagnostic, lines_of, load_text, read_text, where
+from .strictyaml import diagnostic, lines_of, where
 
 
 @dataclass(frozen=True)
@@ -254,11 +254,10 @@ def flow_diagnostics(folder: Path, known: Known) -> list[Diagnostic]:
     to its module's) and checked against the names the engine has (`known`). A manifest that cannot
     be read, or is of the wrong shape, is reported where its cards are compiled."""
     path = folder / MANIFEST
-    try:
-        text = read_text(path, MAX_DATA_BYTES)
-        data, lines = load_text(text, str(path), Kind("module manifests", "a module manifest"))
-    except (CompileError, OSError):
+    read = manifest_for_lint(folder)
+    if read is None:
         return []
+    data, lines, _ = read
     if schema_diagnostics(MANIFEST_SCHEMA, data, str(path), lines, "E604", "the manifest"):
         return []
     mid = data["id"]

@@ -292,6 +292,19 @@ def track_diagnostics(data: Any, path: Path, lines: list[str] | None) -> list:
     return out
 
 
+def manifest_for_lint(folder: Path) -> tuple[Any, list[str], str] | None:
+    """A module's manifest read for lint (its data, lines and text), or None when it cannot be
+    read at all (that is reported where its cards are compiled)."""
+    from .diagnostics import CompileError
+    from .strictyaml import Kind, load_text, read_text
+    try:
+        text = read_text(folder / MANIFEST, MAX_DATA_BYTES)
+        data, lines = load_text(text, str(folder / MANIFEST), Kind("module manifests", "a module manifest"))
+    except (CompileError, OSError):
+        return None
+    return data, lines, text
+
+
 def manifest_diagnostics(folder: Path, components: dict[str, set[str]] | None = None) -> list:
     """What is wrong in a module's manifest beyond its shape, for lint: bonus steps off their
     track, bonuses whose card language does not compile, and milestones or awards it adds to the
@@ -300,13 +313,12 @@ def manifest_diagnostics(folder: Path, components: dict[str, set[str]] | None = 
     from .diagnostics import CompileError
     from .lower import lower_field
     from .parser import SourceText
-    from .strictyaml import Kind, lines_of, load_text, read_text, where
+    from .strictyaml import lines_of, where
     path = folder / MANIFEST
-    try:
-        text = read_text(path, MAX_DATA_BYTES)
-        data, lines = load_text(text, str(path), Kind("module manifests", "a module manifest"))
-    except (CompileError, OSError):
+    read = manifest_for_lint(folder)
+    if read is None:
         return []
+    data, lines, text = read
     if not isinstance(data, dict):
         return []
     out = track_diagnostics(data, path, lines)

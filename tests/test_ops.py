@@ -265,8 +265,9 @@ def foo_op():
         forget()
 
 
-def test_an_op_is_added_by_one_declaration(foo_op):
-    """Its words lower to it, the IR schema takes its node, and a game it ran in can be saved."""
+def test_an_op_is_added_by_one_declaration(foo_op, tmp_path):
+    """Its words lower to it, the IR schema takes its node (a card file using it compiles), and a
+    game it ran in can be saved."""
     from compiler.lower import lower_field
     from compiler.parser import SourceText
     from compiler.ops.schema import schema as ir_schema
@@ -275,6 +276,12 @@ def test_an_op_is_added_by_one_declaration(foo_op):
 
     assert lower_field(SourceText("+3 foo", "x.yaml", 1, 1), "row") == [[{"op": "test_foo", "n": 3}]]
     assert "op_test_foo" in ir_schema()["$defs"]
+    from compiler.library import compile_file
+    card = tmp_path / "foo.yaml"
+    card.write_text('- name: Foo Works\n  number: "F01"\n  type: automated\n  cost: 3\n  play: +2 foo\n')
+    result = compile_file(card)
+    assert result.ok, [d.render() for d in result.diagnostics]
+    assert result.cards[0]["play"] == [{"op": "test_foo", "n": 2}]
     game = Game.new(2, seed=1)
     foo_op.run(game.interp, {"op": "test_foo", "n": 3}, {"p": 0}, None)
     assert game.state["players"][0]["foo"] == 3

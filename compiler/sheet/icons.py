@@ -12,7 +12,7 @@ The symbols are emitted once per document (`sprite()`), and each use is a tiny
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 from html import escape
 
 from .. import vocab
@@ -241,8 +241,9 @@ def icon(name: str, cls: str = "", label: str | None = None) -> str:
     return _icon(name, cls, label, has(name))
 
 
-@cache
+@lru_cache(maxsize=4096)
 def _icon(name: str, cls: str, label: str | None, known: bool) -> str:
+    """One icon's markup, remembered by its arguments (a sheet draws the same few thousand)."""
     if not known:
         name = "tile" if name.endswith("-tile") else "held"
     title = NAMES.get(name, name.replace("tag-", "") + (" tag" if name.startswith("tag-") else ""))
