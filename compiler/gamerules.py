@@ -16,6 +16,7 @@ from typing import Any
 import jsonschema
 
 from .diagnostics import CompileError, did_you_mean
+from .vocab import STANDARD_RESOURCES
 from .modules import CARDS_ROOT, MAX_DATA_BYTES, ON_FORGET, ModuleError, folder_of, manifests
 from .strictyaml import Kind, Map, diagnostic, load_text, locate, read_text
 
@@ -40,6 +41,10 @@ class GameRules:
     setup_cards: int
     start_production: int
     players: tuple[int, int]  # fewest and most players a game can have
+    #: the production phase: what is left of a resource that turns into another first (energy
+    #: into heat), and what each resource's income adds to its production (M€: the TR)
+    production_converts: dict[str, str] = field(default_factory=dict)
+    income_adds: dict[str, str] = field(default_factory=dict)
     beginner_corporations: tuple[str, ...] = ()
     #: the sections of the rules files the core does not read: each is a mechanic's own facts
     #: (tmars/mechanics/), by the key the mechanic reads
@@ -82,6 +87,10 @@ FACTS: dict[str, dict] = {
     "card_price": _COUNT, "research_draw": _COUNT, "actions_per_turn": {"type": "integer", "minimum": 1},
     "setup": _record(corporations=_COUNT, cards=_COUNT),
     "start_production": {"type": "integer"},
+    "production": _record(converts={"type": "object", "additionalProperties": {"enum": list(STANDARD_RESOURCES)},
+                                    "propertyNames": {"enum": list(STANDARD_RESOURCES)}},
+                          income_adds={"type": "object", "additionalProperties": {"enum": ["tr"]},
+                                       "propertyNames": {"enum": list(STANDARD_RESOURCES)}}),
     "beginner_corporations": {"type": "array", "items": {"type": "string", "minLength": 1}},
 }
 #: facts a game may go without (the solo mode is not played yet; the beginner variant's list may be absent)
@@ -131,6 +140,7 @@ def load_rules(modules: tuple[str, ...] = ("base",)) -> GameRules:
         actions_per_turn=data["actions_per_turn"], setup_corporations=data["setup"]["corporations"],
         setup_cards=data["setup"]["cards"], start_production=data["start_production"],
         players=(data["players"]["min"], data["players"]["max"]),
+        production_converts=dict(data["production"]["converts"]), income_adds=dict(data["production"]["income_adds"]),
         beginner_corporations=tuple(data.get("beginner_corporations", ())),
         sections={k: v for k, v in data.items() if k not in CORE_FACTS})
 

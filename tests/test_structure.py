@@ -420,3 +420,39 @@ def test_a_count_kind_and_a_trigger_kind_are_added_by_declaring_them():
         counts._refill()
         triggers._refill()
     assert "widgets" not in counts.COUNTS and "ping" not in triggers.TRIGGERS
+
+
+def test_production_is_what_the_rules_file_says(monkeypatch):
+    """The production phase reads its rule facts: with energy left turning into plants instead
+    of heat and no TR in the M€ income, a player's resources come out so."""
+    import dataclasses
+    from tmars import flow
+    game = Game.new(2, seed=4)
+    pl = game.state["players"][0]
+    pl["res"] = {r: 0 for r in pl["res"]} | {"energy": 3}
+    pl["prod"] = {r: 1 for r in pl["prod"]}
+    rules = dataclasses.replace(game.content.rules, production_converts={"energy": "plant"}, income_adds={})
+    monkeypatch.setattr(game.content, "rules", rules)
+    flow.production(game.interp)
+    assert pl["res"] == {"mc": 1, "steel": 1, "titanium": 1, "plant": 4, "energy": 1, "heat": 1}
+    monkeypatch.undo()
+    pl["res"] = {r: 0 for r in pl["res"]} | {"energy": 3}
+    flow.production(game.interp)
+    assert pl["res"] == {"mc": 1 + pl["tr"], "steel": 1, "titanium": 1, "plant": 1, "energy": 1, "heat": 4}
+
+
+def test_a_mechanic_makes_its_part_ready_as_each_generation_begins(tmp_path, plug_in):
+    """`Mechanic.new_generation` runs as each generation after the first begins, after the core's
+    own resets (no player has passed)."""
+    from tmars.agents import RandomAgent
+    from tmars.mechanic import Mechanic
+    seen = []
+    plug_in(Mechanic("fleets", "a test's", new_generation=lambda g: seen.append(
+        (g.state["generation"], any(pl["passed"] for pl in g.state["players"])))))
+    folder = _module_with_flow(tmp_path, "  mechanics: [fleets]\n")
+    game = Game.new(2, seed=2, card_folders=(folder,), max_generations=4)
+    agents = [RandomAgent(1), RandomAgent(2)]
+    while not game.over:
+        d = game.pending
+        game.answer(d["player"], agents[d["player"]].choose(game))
+    assert seen == [(2, False), (3, False), (4, False)]

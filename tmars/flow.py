@@ -25,6 +25,7 @@ from compiler.gameflow import SECTIONS, GameFlow, Known
 from compiler.text import noun
 from compiler.modules import ModuleError
 from compiler.ops import Tile
+from compiler.vocab import STANDARD_RESOURCES
 
 #: the ops told apart here, by their declared names (string compares on hot paths)
 _TILE = Tile.name
@@ -199,19 +200,28 @@ def h_draft(g: Interp, task: dict, answer: Any) -> dict | None:
 
 
 def production(g: Interp) -> None:
+    """Each player's resources that turn into others turn first (energy into heat), then every
+    production is added, with what the rules add to an income (the TR to M€): rule facts of
+    `production` in the rules files. Used card actions are ready again."""
     g.log(f"production phase of generation {g.state['generation']}")
+    rules = g.content.rules
     for p, pl in enumerate(g.state["players"]):
         res, prod = pl["res"], pl["prod"]
-        energy = res["energy"]
-        res["heat"] += energy
-        res["energy"] = 0
-        made = {"mc": pl["tr"] + prod["mc"], **{r: prod[r] for r in ("steel", "titanium", "plant", "energy", "heat")}}
+        turned = []
+        for src, into in rules.production_converts.items():
+            left = res[src]
+            res[into] += left
+            res[src] = 0
+            if left:
+                turned.append(f"{left} {src} to {into}")
+        made = {r: prod[r] for r in STANDARD_RESOURCES}  # in the language's order, as a loaded save may not be
+        for r, adds in rules.income_adds.items():
+            made[r] += pl[adds]
         for r, n in made.items():
             res[r] += n
         for e in pl["played"]:
             e["used"] = False
-        turned = f" ({energy} energy to heat)" if energy else ""
-        g.say(p, f"produces {quantities(made) or 'nothing'}{turned}")
+        g.say(p, f"produces {quantities(made) or 'nothing'}" + (f" ({', '.join(turned)})" if turned else ""))
 
 
 
@@ -248,6 +258,9 @@ def new_generation(g: Interp) -> None:
         pl["passed"] = False
         pl["tr_gen"] = 0
         pl["granted"] = []  # what was granted for a while lasts this generation at most
+    for mechanic in g.content.mechanics:
+        if mechanic.new_generation is not None:
+            mechanic.new_generation(g)
 
 
 def start_research(g: Interp) -> None:

@@ -137,6 +137,9 @@ class Mechanic:
     #: (revision, ((source, effect), …)), each effect in a card's IR form (`{"mods": …}` or
     #: `{"on": …, "do": …}`); equal revisions mean equal effects (`rules.standing`)
     standing: Callable[[dict, Content, int], tuple[Any, tuple[tuple[str, dict], ...]]] | None = None
+    #: what it makes ready again as a generation begins (its fleets come home, its lobby opens),
+    #: after the core's own (passing, TR raised this generation, what was granted for a while)
+    new_generation: Callable[[Interp], None] | None = None
 
     def cards(self, content: Content) -> list[str]:
         """Its cards in this game, in printed order."""
