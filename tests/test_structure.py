@@ -68,8 +68,9 @@ def _module_with_flow(tmp_path, flow: str, mid: str = "steps") -> str:
 @pytest.fixture
 def plug_in():
     """Register mechanics for one test; the registries are as they were afterwards."""
-    from tmars import mechanic
-    tables = (mechanic.MECHANICS, mechanic.TASKS, mechanic.HANDLERS, mechanic.PHASES)
+    from tmars import mechanic, menu
+    tables = (mechanic.MECHANICS, mechanic.TASKS, mechanic.HANDLERS, mechanic.PHASES, mechanic.DOMAINS,
+              menu.FINGERPRINT)
     before = [dict(t) for t in tables]
     starts = set(mechanic.UNIT_STARTS)
     yield mechanic.register
@@ -456,3 +457,25 @@ def test_a_mechanic_makes_its_part_ready_as_each_generation_begins(tmp_path, plu
         d = game.pending
         game.answer(d["player"], agents[d["player"]].choose(game))
     assert seen == [(2, False), (3, False), (4, False)]
+
+
+def test_a_mechanic_s_menu_domain_drops_the_parts_that_read_it(tmp_path, plug_in):
+    """A mechanic declares the parts of its state an offer may read (`Mechanic.domains`): a kept
+    part reading one is dropped when its fingerprint changes, and kept while it stands."""
+    from tmars.mechanic import Mechanic
+    from tmars.menu import PartReads, PlayerParts, domains_of
+    fleets = {"home": 1}
+    plug_in(Mechanic("fleets", "a test's", domains={"fleets": lambda st, content, p: fleets["home"]}))
+    with pytest.raises(ValueError, match="unknown menu domain 'fleet'"):
+        domains_of(frozenset({"fleet"}))
+    game = Game.new(2, seed=6, card_folders=(_module_with_flow(tmp_path, "  mechanics: [fleets]\n"),))
+    g, st, content = game.interp, game.state, game.content
+    kept = PlayerParts()
+    kept.refresh(st, content, 0)  # the context taken
+    kept.keep(g, 0, ("trade", "x"), PartReads(domains_of(frozenset({"fleets"}))), "kept")
+    kept.keep(g, 0, ("other", "y"), PartReads(domains_of(frozenset({"tr"}))), "kept too")
+    kept.refresh(st, content, 0)
+    assert set(kept.parts) == {("trade", "x"), ("other", "y")}
+    fleets["home"] = 0
+    kept.refresh(st, content, 0)
+    assert set(kept.parts) == {("other", "y")}

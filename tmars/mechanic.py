@@ -137,6 +137,10 @@ class Mechanic:
     #: (revision, ((source, effect), …)), each effect in a card's IR form (`{"mods": …}` or
     #: `{"on": …, "do": …}`); equal revisions mean equal effects (`rules.standing`)
     standing: Callable[[dict, Content, int], tuple[Any, tuple[tuple[str, dict], ...]]] | None = None
+    #: parts of its state the offer check of its rows and actions may read, each with its
+    #: fingerprint for player p (`tmars/menu.py`): a `reads` may name them, and a kept part
+    #: reading one is dropped when its fingerprint changes
+    domains: dict[str, Callable[[dict, Any, int], Any]] = field(default_factory=dict)
     #: what it makes ready again as a generation begins (its fleets come home, its lobby opens),
     #: after the core's own (passing, TR raised this generation, what was granted for a while)
     new_generation: Callable[[Interp], None] | None = None
@@ -182,12 +186,21 @@ def core_phases(phases: dict[str, Phase]) -> None:
     _add_phases("the core", phases)
 
 
+#: the kept menu's domains the mechanics add (`Mechanic.domains`), name -> fingerprint; the
+#: core's are `tmars/menu.py`'s own
+DOMAINS: dict[str, Callable[[dict, Any, int], Any]] = {}
+
+
 def register(mechanic: Mechanic) -> Mechanic:
     """Add a mechanic's tasks and phases to the registries; called once, when its package loads."""
     if mechanic.name in MECHANICS:
         raise ValueError(f"the mechanic '{mechanic.name}' is already registered")
     _add_tasks(f"mechanic {mechanic.name}", mechanic.tasks)
     _add_phases(f"mechanic {mechanic.name}", mechanic.phases)
+    clash = [d for d in mechanic.domains if d in DOMAINS]
+    if clash:
+        raise ValueError(f"mechanic {mechanic.name}: the menu domain '{clash[0]}' is already declared")
+    DOMAINS.update(mechanic.domains)
     MECHANICS[mechanic.name] = mechanic
     return mechanic
 

@@ -107,6 +107,7 @@ from compiler.ops import Cards, Tile, items_cannot_fail, items_reads, own_resour
 from compiler.tiles import place_node
 
 from .board import tile_witness, tile_witnesses
+from .mechanic import DOMAINS
 from .memo import Bounded, extended, revision
 from .rules import acting, modifier_holders, standing, standing_modifiers, tags, tile_counts
 from .static import cards_with_unsafe_triggers, play_words, unsafe_triggers_in_play, words_answered
@@ -142,6 +143,10 @@ def domains_of(reads: frozenset[str]) -> tuple[str, ...] | None:
             out.add("others-prod")
             continue
         if domain in PLAIN:
+            out.add(domain)
+            continue
+        if domain in DOMAINS:  # a mechanic's (`Mechanic.domains`): fingerprinted as the core's are
+            FINGERPRINT.setdefault(domain, DOMAINS[domain])
             out.add(domain)
             continue
         base, _, member = domain.partition(":")
