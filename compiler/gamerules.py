@@ -13,10 +13,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 
 from .diagnostics import CompileError, did_you_mean
 from .vocab import STANDARD_RESOURCES
+from .wholeschema import Validator
 from .modules import CARDS_ROOT, MAX_DATA_BYTES, ON_FORGET, ModuleError, folder_of, manifests
 from .strictyaml import Kind, Map, diagnostic, load_text, locate, read_text
 
@@ -189,7 +189,7 @@ def fact_problems(data: dict, path: str, lines: list[str]) -> list:
                                   expected="a rule fact (docs/modules.md, 'Rule facts') or the name of a mechanic "
                                            "a module switches on"))
             continue
-        for error in sorted(jsonschema.Draft202012Validator(shape).iter_errors(value),
+        for error in sorted(Validator(shape).iter_errors(value),
                             key=lambda e: locate(value, e.absolute_path)):
             where = ".".join([str(key), *map(str, error.absolute_path)])
             unknown = error.validator == "additionalProperties"

@@ -238,11 +238,11 @@ def schema_diagnostics(schema: dict, data: Any, path: str, lines: list[str], cod
     field allowed (else the list of them), a word outside its list with the nearest word. `whole`
     names the file's top level in a message ('the manifest'); `label` names a place inside it as
     its readers know it (default: its keys and indices, dotted)."""
-    import jsonschema
 
     from .diagnostics import did_you_mean
     from .strictyaml import diagnostic, locate
-    errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(data),
+    from .wholeschema import Validator
+    errors = sorted(Validator(schema).iter_errors(data),
                     key=lambda e: locate(data, e.absolute_path))
     out = []
     for e in errors:
@@ -322,6 +322,13 @@ def manifest_diagnostics(folder: Path, components: dict[str, set[str]] | None = 
     if not isinstance(data, dict):
         return []
     out = track_diagnostics(data, path, lines)
+    requires = data.get("requires")
+    for i, name in enumerate(requires if isinstance(requires, list) else ()):
+        if name == data.get("id"):
+            from .strictyaml import diagnostic
+            out.append(diagnostic(str(path), lines, where(requires, i), "E608",
+                                  f"the module '{name}' requires itself", "remove it from requires",
+                                  "the ids of the other modules it needs"))
     for spec in ((data.get("vocabulary") or {}).get("globals") or {}).values():
         for b in spec.get("bonuses") or () if isinstance(spec, dict) else ():
             if not isinstance(b, dict) or not isinstance(b.get("do"), str):
@@ -476,12 +483,20 @@ def resolve(names: tuple[str, ...] | list[str]) -> tuple[str, ...]:
         if missing:
             raise ModuleError(f"module {m!r} requires {', '.join(missing)}: add it to the modules")
     ordered: list[str] = []
+    path: list[str] = []  # the modules being visited, each requiring the next
 
     def visit(m: str) -> None:
-        if m not in ordered:
-            for r in known[m].requires:
-                visit(r)
-            ordered.append(m)
+        if m in ordered:
+            return
+        if m in path:
+            circle = " -> ".join([*path[path.index(m):], m])
+            raise ModuleError(f"the modules' requirements go round in a circle: {circle} (a module comes after "
+                              "what it requires, so none may require itself, even through others)")
+        path.append(m)
+        for r in known[m].requires:
+            visit(r)
+        path.pop()
+        ordered.append(m)
 
     for m in names:
         visit(m)

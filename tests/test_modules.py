@@ -3,6 +3,8 @@ brings; a card may use only the words of its module and of the modules it requir
 
 from __future__ import annotations
 
+import pytest
+
 from compiler import vocab
 from compiler.library import compile_paths
 from compiler.modules import closure, installed_words, manifests, resolve
@@ -199,3 +201,27 @@ def test_a_flow_entry_with_a_misspelt_field_or_an_order_outside_setup_is_refused
     assert "module.yaml:6:28: error E604 flow.setup.0.order: 'sit' is not one of ['seat', 'turn']" in text
     assert "expected: one of seat, turn" in text
     assert text.count("error E604") == 3
+
+
+def test_a_module_requiring_itself_or_a_circle_of_modules_is_refused_in_words(tmp_path):
+    """A module may not require itself, even through others: a game says which circle (it used
+    to recurse without end), and lint points at the requirement (E608)."""
+    from compiler.lint import lint_paths
+    from compiler.modules import ModuleError, add_folder, forget_added, resolve
+    (tmp_path / "me").mkdir()
+    (tmp_path / "me" / "module.yaml").write_text("id: me\nname: Me\nrequires: [base, me]\n")
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "module.yaml").write_text("id: ma\nname: A\nrequires: [mb]\n")
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "module.yaml").write_text("id: mb\nname: B\nrequires: [ma]\n")
+    try:
+        for folder in ("me", "a", "b"):
+            add_folder(tmp_path / folder)
+        with pytest.raises(ModuleError, match="circle: me -> me"):
+            resolve(("base", "me"))
+        with pytest.raises(ModuleError, match="circle: ma -> mb -> ma"):
+            resolve(("ma", "mb"))
+    finally:
+        forget_added()
+    found = [(f.code, f.line, f.col) for f in lint_paths([tmp_path / "me"]).findings]
+    assert found == [("E608", 3, 18)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -159,3 +160,38 @@ def test_the_invariants_notice_a_broken_state():
     broken = json.loads(json.dumps(st))
     broken["awards"] = [{"name": a, "player": p} for a, p in ((list(content.map.awards)[0], 0),) * 2]
     assert any("awards funded" in v for v in invariants.check(broken, content))
+
+
+def _int_paths(value, path=()):
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        yield path
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _int_paths(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _int_paths(v, (*path, i))
+
+
+def test_every_whole_number_of_a_save_written_as_a_float_is_refused():
+    """The class of issue 32's sixth breakage, swept: in a save taken mid-game, each integer
+    field in turn made a float (`20` -> `20.0`) is refused, never loaded."""
+    game = Game.new(3, seed=11, modules=("base", "corpera", "prelude", "venus"))
+    agents = [RandomAgent(11 + i) for i in range(3)]
+    for _ in range(300):
+        d = game.pending
+        game.answer(d["player"], agents[d["player"]].choose(game))
+    state = json.loads(game.save())
+    paths = [p for p in _int_paths(state) if p[0] != "pending"]  # the pending decision is made anew, not read
+    assert len(paths) > 50
+    for path in paths:
+        broken = json.loads(json.dumps(state))
+        node = broken
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = float(node[path[-1]])
+        with pytest.raises(SaveError):
+            Game.load(json.dumps(broken))
+            raise AssertionError(f"a float at {'.'.join(map(str, path))} was loaded")

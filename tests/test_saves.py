@@ -239,3 +239,28 @@ def test_the_save_schema_describes_every_task_the_engine_runs():
     full = Game.new(2, seed=1, modules=("base", "corpera", "prelude", "venus"))
     tasks = schema(full.content, 2)["properties"]["stack"]["items"]["properties"]["t"]["enum"]
     assert set(tasks) == set(TASKS)
+
+
+@pytest.mark.parametrize("path", [("current",), ("rng",), ("generation",), ("players", 0, "prod", "mc"),
+                                  ("players", 0, "res", "heat"), ("globals", "oxygen")])
+def test_a_whole_number_written_as_a_float_is_refused(path):
+    """Integers are integers: `0.0` in any integer field is refused with the field named (it used
+    to load and then crash the engine's arithmetic or formatting)."""
+    from tmars.savefile import SaveError
+    data = json.loads(Game.new(2, seed=1).save())
+    node = data
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = float(node[path[-1]])
+    with pytest.raises(SaveError, match="should be a whole number"):
+        Game.load(json.dumps(data))
+
+
+def test_a_rules_file_with_a_float_count_is_refused(tmp_path):
+    """The same class in the data files: `card_price: 3.0` is an error at its place (E601)."""
+    from compiler.gamerules import fact_problems
+    from compiler.strictyaml import Kind, load_text
+    text = "card_price: 3.0\n"
+    data, lines = load_text(text, "rules.yaml", Kind("rules files", "a rules file"))
+    problems = fact_problems(data, "rules.yaml", lines)
+    assert [(d.code, d.position.line) for d in problems] == [("E601", 1)]

@@ -245,7 +245,7 @@ class Game:
             raise SaveError("this file is not a saved game (it is not JSON)") from None
         if not isinstance(state, dict):
             raise SaveError("this file is not a saved game (a save is a JSON object)")
-        if state.get("version") != 1:
+        if state.get("version") != 1 or type(state.get("version")) is not int:  # 1.0 is no version
             raise SaveError(f"this save's version is {str(state.get('version'))[:20]}; this tmars reads version 1")
         options = state.get("options")
         if not isinstance(options, dict):

@@ -15,6 +15,8 @@ from typing import Any
 
 import jsonschema
 
+from compiler.wholeschema import Validator as WholeValidator
+
 from compiler import vocab
 from compiler.ops import OPS, Pay
 from compiler.tiles import TILE_KINDS
@@ -162,8 +164,9 @@ def _enum(validator: Any, enums: list, instance: Any, schema: dict) -> Any:
     yield from jsonschema.Draft202012Validator.VALIDATORS["enum"](validator, enums, instance, schema)
 
 
-#: The draft the save schema is written in, with names looked up quickly: a late game lists hundreds.
-Validator = jsonschema.validators.extend(jsonschema.Draft202012Validator, {"enum": _enum})
+#: The draft the save schema is written in, with integers that are integers
+#: (`compiler/wholeschema.py`) and names looked up quickly: a late game lists hundreds.
+Validator = jsonschema.validators.extend(WholeValidator, {"enum": _enum})
 
 
 # ---- refusals in words -------------------------------------------------------------------------

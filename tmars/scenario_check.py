@@ -13,6 +13,7 @@ from typing import Any
 import jsonschema
 
 from compiler.diagnostics import did_you_mean
+from compiler.wholeschema import Validator
 from compiler.strictyaml import Map, Seq, Where, locate, where
 
 from .mechanic import load_plugins
@@ -109,7 +110,7 @@ SCHEMA = {
     },
 }
 
-_VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+_VALIDATOR = Validator(SCHEMA)
 
 
 def check_shape(data: Any) -> None:

@@ -18,6 +18,8 @@ from typing import Any
 import jsonschema
 from lsprotocol import types
 
+from compiler.wholeschema import Validator
+
 from compiler.diagnostics import CompileError, Diagnostic, did_you_mean
 from compiler.lint import Finding, lint_compiled
 from compiler.library import compile_text
@@ -32,7 +34,7 @@ SOURCE = "tmars"
 SEVERITY = {"error": types.DiagnosticSeverity.Error, "warning": types.DiagnosticSeverity.Warning,
             "info": types.DiagnosticSeverity.Information, "note": types.DiagnosticSeverity.Information}
 MANIFEST_CODE = "manifest"  # a manifest's problems carry no code of their own (ModuleError)
-_MANIFEST_VALIDATOR = jsonschema.Draft202012Validator(MANIFEST_SCHEMA)
+_MANIFEST_VALIDATOR = Validator(MANIFEST_SCHEMA)
 
 
 def span(lines: list[str], line: int, col: int, length: int | None = None) -> types.Range:
