@@ -9,13 +9,14 @@ import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from .compile import CardCompiler
 from .diagnostics import CompileError, Diagnostic, Position
 from .frame import MAX_FILE_BYTES, read_cards
 from .modules import CARDS_ROOT, module_of_path
 from .parser import GRAMMAR_PATH
-from .readfile import Unreadable, read_bytes
+from .readfile import Unreadable, read_bytes, resolved
 from .strictyaml import load_json_file
 
 NON_CARD_DIRS = {"board", "scenarios"}  # a module's maps, and the scenarios that check its cards
@@ -55,7 +56,10 @@ def module_of(path: Path) -> str:
     found = module_of_path(path)
     if found:
         return found
-    parts = path.resolve().parts
+    try:
+        parts = resolved(path).parts
+    except OSError:  # a loop of links: its module is its folder's (the file is refused when read)
+        return path.parent.name
     if "cards" in parts:
         i = len(parts) - 1 - parts[::-1].index("cards")
         if i + 1 < len(parts) - 1:
@@ -122,8 +126,8 @@ def _not_utf8(data: bytes, e: UnicodeDecodeError, path: str) -> Diagnostic:
 
 def _display(path: Path) -> str:
     try:
-        return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
+        return str(resolved(path).relative_to(Path.cwd()))
+    except (ValueError, OSError):
         return str(path)
 
 
@@ -151,6 +155,19 @@ def cache_dir() -> Path:
     return Path(base)
 
 
+def _digest(cards: list) -> str:
+    return hashlib.sha256(json.dumps(cards, sort_keys=True).encode()).hexdigest()
+
+
+def _cached_cards(data: Any) -> list | None:
+    """The cards of a cache file, or None when it is not one this toolchain wrote whole: a cache
+    file carries the digest of its cards, so one cut short, edited or of another shape is compiled
+    again rather than trusted (a card of the wrong shape would break the engine later)."""
+    if not isinstance(data, dict) or set(data) != {"sha256", "cards"} or not isinstance(data["cards"], list):
+        return None
+    return data["cards"] if data["sha256"] == _digest(data["cards"]) else None
+
+
 def compile_paths(paths: list[str | Path] | None = None, use_cache: bool = True) -> CompileResult:
     """Compile files and folders; a file whose source and toolchain are unchanged comes from cache."""
     files = card_files(paths)
@@ -173,8 +190,8 @@ def compile_paths(paths: list[str | Path] | None = None, use_cache: bool = True)
                                  + manifests_key.encode() + data).hexdigest()
             try:
                 cached = cdir / f"{key}.json"
-                cards = load_json_file(cached, CACHE_LIMIT) if cached.exists() else None
-                if isinstance(cards, list) and all(isinstance(c, dict) for c in cards):
+                cards = _cached_cards(load_json_file(cached, CACHE_LIMIT)) if cached.exists() else None
+                if cards is not None:
                     result.cards.extend(cards)
                     continue
             except (OSError, CompileError):  # unreadable or damaged: compile it again
@@ -186,7 +203,7 @@ def compile_paths(paths: list[str | Path] | None = None, use_cache: bool = True)
             try:
                 cdir.mkdir(parents=True, exist_ok=True)
                 tmp = cdir / f"{key}.tmp{os.getpid()}"
-                tmp.write_text(json.dumps(one.cards))
+                tmp.write_text(json.dumps({"sha256": _digest(one.cards), "cards": one.cards}))
                 tmp.replace(cdir / f"{key}.json")
             except OSError:
                 pass

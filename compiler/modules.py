@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from .shipped import shipped
+from .readfile import resolved
 
 #: The most a module's data file (manifest, rules, map) may hold: far more than any real one.
 MAX_DATA_BYTES = 1_000_000
@@ -418,7 +419,10 @@ def all_words(kind: str) -> dict[str, dict]:
 
 def add_folder(folder: str | Path) -> str:
     """Make a card folder with its own `module.yaml` a module of this run; its id."""
-    folder = Path(folder).resolve()
+    try:
+        folder = resolved(folder)
+    except OSError as e:
+        raise ModuleError(f"{folder}: {e.strerror}") from None
     if not (folder / MANIFEST).is_file():
         raise ModuleError(f"{folder}: a card folder added to a game needs a {MANIFEST} (id, name, requires)")
     module = read_manifest(folder)
@@ -463,7 +467,11 @@ def bringer(word: str, kind: str) -> str | None:
 def module_of_path(path: Path) -> str | None:
     """The id of the module whose folder holds this file (its nearest manifest), if any; a folder
     met this way becomes known to the run, so its vocabulary and requirements can be checked."""
-    for folder in Path(path).resolve().parents:
+    try:
+        parents = resolved(path).parents
+    except OSError:  # a loop of links: no folder holds it (the file is refused where it is read)
+        return None
+    for folder in parents:
         if (folder / MANIFEST).is_file():
             try:
                 return add_folder(folder)

@@ -9,6 +9,7 @@ message; the YAML loaders (cards, scenarios, manifests) read through here.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
@@ -23,6 +24,16 @@ class Unreadable(Exception):
     def __init__(self, path: str | Path, code: str, reason: str):
         super().__init__(f"{path}: {reason}")
         self.path, self.code, self.reason = str(path), code, reason
+
+
+def resolved(path: str | Path) -> Path:
+    """The absolute path with its links followed, as `Path.resolve` gives it, except that a
+    symbolic link that leads back to itself is an OSError like any other unreadable path
+    (pathlib raises RuntimeError, which no caller expects from a path a user typed)."""
+    try:
+        return Path(path).resolve()
+    except RuntimeError:
+        raise OSError(errno.ELOOP, "a loop of symbolic links (one leads back to itself)", str(path)) from None
 
 
 def read_bytes(path: str | Path, limit: int) -> bytes:

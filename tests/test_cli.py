@@ -237,3 +237,41 @@ def test_usage_errors_say_what_is_wrong_before_any_work(files, capsys):
     assert status(["sheet", str(files / "good.yaml"), "-o", str(files / "a-file" / "s.html")]) == 2
     assert "a-file is not a folder" in capsys.readouterr().err
     assert not (files / "sheet.html").exists()
+
+
+@pytest.fixture
+def unwritable(tmp_path):
+    """Paths a command cannot write as a file: a loop of links, a pipe, a device (through a link
+    too), a view of the running system."""
+    import os
+    (tmp_path / "a.html").symlink_to(tmp_path / "b.html")
+    (tmp_path / "b.html").symlink_to(tmp_path / "a.html")
+    os.mkfifo(tmp_path / "pipe.json")
+    (tmp_path / "full.html").symlink_to("/dev/full")
+    return tmp_path
+
+
+@pytest.mark.parametrize("args,said", [
+    (["sheet", "-o", "{d}/a.html"], "a loop of symbolic links"),
+    (["sheet", "-o", "{d}/full.html"], "not a regular file"),
+    (["sheet", "-o", "/proc/tmars-sheet.html"], "view of the running system"),
+    (["simulate", "--games", "1", "--json", "{d}/pipe.json"], "not a regular file"),
+    (["simulate", "--games", "1", "--json", "/dev/full"], "not a regular file"),
+    (["simulate", "--games", "1", "--json", "/proc/tmars.json"], "view of the running system"),
+])
+def test_an_output_that_is_no_file_is_refused_with_exit_2_and_a_sentence(unwritable, capsys, args, said):
+    """A pipe used to hang the command, a device or /proc ended in a traceback or exit 1 with raw
+    error text: each is a usage error, said before any work is done."""
+    assert main([a.format(d=unwritable) for a in args]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err
+
+
+def test_a_card_folder_that_is_a_loop_of_links_is_refused_in_words(tmp_path, capsys):
+    (tmp_path / "x").symlink_to(tmp_path / "y")
+    (tmp_path / "y").symlink_to(tmp_path / "x")
+    for args in (["game", "--seed", "1", "--cards", str(tmp_path / "x")],
+                 ["simulate", "--games", "1", "--cards", str(tmp_path / "x")], ["lint", str(tmp_path / "x")]):
+        assert main(args) == 2
+        err = capsys.readouterr().err
+        assert ("loop of symbolic links" in err or "no such file" in err) and "Traceback" not in err

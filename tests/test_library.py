@@ -191,3 +191,18 @@ def test_the_schema_check_by_parts_agrees_with_the_whole_card():
         whole = next(iter(_ir_validator().iter_errors(card)), None)
         assert (ir_error(card) != "") == (whole is not None), card
     assert all(ir_error(card) for card in broken)
+
+
+@pytest.mark.parametrize("forged", ['[{"name": 1}]', '[]', '{"sha256": "0", "cards": []}', '{"cards": [{"x": 1}]}',
+                                    '[[1, 2]]', '"cards"'])
+def test_a_cache_file_of_the_wrong_shape_is_compiled_again_not_trusted(tmp_path, monkeypatch, forged):
+    """A cache file that is valid JSON but not what the compiler wrote (cut short, edited, another
+    shape) used to be taken as cards and crash later: each is compiled again."""
+    monkeypatch.setenv("TMARS_CACHE", str(tmp_path / "cache"))
+    card = tmp_path / "one.yaml"
+    card.write_text('- name: Cached Card\n  number: "C01"\n  type: automated\n  cost: 3\n  play: +2 plant\n')
+    first = compile_paths([card]).cards
+    (entry,) = (tmp_path / "cache").glob("*.json")
+    entry.write_text(forged)
+    again = compile_paths([card]).cards
+    assert again == first and again[0]["play"] == [{"op": "resource", "res": "plant", "n": 2}]

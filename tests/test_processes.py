@@ -90,3 +90,21 @@ def test_a_billion_games_stream_in_bounded_memory_and_stop_on_ctrl_c(tmp_path):
     assert peak_kb < 400_000, f"peak memory {peak_kb} kB: are the jobs built up front?"
     assert "stopped (SIGINT) after" in stdout and "1000000000" in stdout
     assert len(json.loads(out.read_text())) >= 1
+
+
+def test_ctrl_c_while_the_program_loads_ends_it_quietly():
+    """An interrupt in the first moments of a command (its modules still loading) used to print a
+    KeyboardInterrupt traceback: it ends the command with 130 and nothing but what was said. (The
+    interpreter's own start, its first ~20 ms before any of tmars runs, is out of reach.)"""
+    for delay in (0.04, 0.1, 0.2, 0.3):
+        _interrupted_after(delay)
+
+
+def _interrupted_after(delay: float) -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "tmars.entry", "lint"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    time.sleep(delay)
+    proc.send_signal(signal.SIGINT)
+    _, stderr = proc.communicate(timeout=60)
+    assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr
+    assert proc.returncode in (0, 128 + signal.SIGINT)  # finished before the signal, or stopped by it

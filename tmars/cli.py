@@ -220,7 +220,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     stopped = 0
     t = time.perf_counter()
     with stop_on_signals(), ExitStack() as stack:
-        writer = stack.enter_context(JsonList(args.json)) if args.json else None
+        try:
+            writer = stack.enter_context(JsonList(args.json)) if args.json else None
+        except OSError as e:
+            say(f"error: --json: cannot write {args.json}: {e.strerror or e}", err)
+            return 2
         try:
             if args.ray:
                 run = run_ray(spec, args.seed, args.games, args.ray_address)
@@ -238,6 +242,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                     progress.advance(task)
         except Stopped as e:
             stopped = e.signum
+        except OSError as e:  # writing --json failed mid-run (a full disk)
+            say(f"error: --json: cannot write {args.json}: {e.strerror or e}", err)
+            return 2
     elapsed = time.perf_counter() - t
     title = f"{args.games} games, {args.players} players, agent {args.agent}"
     if stopped:

@@ -11,11 +11,11 @@ from __future__ import annotations
 import json
 import pickle
 from operator import itemgetter
-from pathlib import Path
 from typing import Any
 
 from compiler.gameflow import default_variants
 from compiler.modules import ModuleError, add_folder, resolve
+from compiler.readfile import resolved
 
 from . import flow, scoring, savefile, trial
 from .content import Content, available_maps, load_content, slug
@@ -108,7 +108,7 @@ class Game:
             content = load_content(modules, map_name, tuple(sorted(set(on))))
         state = new_state(content, names, seed, draft, beginners, max_generations)
         if card_folders:
-            state["options"]["card_folders"] = [str(Path(f).resolve()) for f in card_folders]
+            state["options"]["card_folders"] = [str(resolved(f)) for f in card_folders]
         game = cls(state, content)
         game.advance()
         return game

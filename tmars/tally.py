@@ -72,5 +72,8 @@ class JsonList:
 
     def __exit__(self, *exc: object) -> None:
         assert self.out is not None
-        self.out.write("\n]\n")
-        self.out.close()
+        try:
+            self.out.write("\n]\n")
+            self.out.close()
+        except OSError:  # the disk filled or the file went away: the run says so (`cmd_simulate`)
+            pass

@@ -85,7 +85,10 @@ def run(args: argparse.Namespace) -> int:
     except ChromiumMissing as e:  # a PDF asked of a machine that cannot print one: a usage error
         say(f"error: {e}")
         return 2
-    except (RuntimeError, OSError) as e:
+    except OSError as e:  # the file could not be written after all (a full disk, a vanished folder)
+        say(f"error: cannot write {out}: {e.strerror or e}")
+        return 2
+    except RuntimeError as e:
         say(f"error: {e}")
         return 1
     pages = f", {sheet.pages} page(s)" if sheet.pages is not None else ""
