@@ -323,10 +323,15 @@ def manifest_diagnostics(folder: Path, components: dict[str, set[str]] | None = 
     if not isinstance(data, dict):
         return []
     out = track_diagnostics(data, path, lines)
+    vocabulary = data.get("vocabulary") if isinstance(data.get("vocabulary"), dict) else {}
+    from .strictyaml import diagnostic
+    for kind, word, why in word_clashes(str(data.get("id")), vocabulary):
+        out.append(diagnostic(str(path), lines, vocabulary[kind].key_at(word) if hasattr(vocabulary[kind], "key_at")
+                              else where(vocabulary, kind), "E609", f"{kind}: '{word}' {why}",
+                              "give the module's own word another name", "a word no other module brings"))
     requires = data.get("requires")
     for i, name in enumerate(requires if isinstance(requires, list) else ()):
         if name == data.get("id"):
-            from .strictyaml import diagnostic
             out.append(diagnostic(str(path), lines, where(requires, i), "E608",
                                   f"the module '{name}' requires itself", "remove it from requires",
                                   "the ids of the other modules it needs"))
@@ -430,11 +435,41 @@ def add_folder(folder: str | Path) -> str:
     if module.id in known and known[module.id][1] != folder:
         raise ModuleError(f"{folder}: module id {module.id!r} is already the module of {known[module.id][1]}")
     new = module.id not in known
+    clashes = word_clashes(module.id, module.vocabulary or {})
+    if new and clashes:
+        kind, word, why = clashes[0]
+        raise ModuleError(f"{folder / MANIFEST}: vocabulary: {kind}: '{word}' {why}; a module brings new words "
+                          "(tmars lint shows each at its place, E609)")
     known[module.id] = (module, folder)
     if new and module.vocabulary:
         for refresh in ON_NEW_WORDS:
             refresh()
     return module.id
+
+
+#: vocabulary kinds whose words are icons of the card language: none may be a word the language
+#: itself gives an icon (a card resource 'plant' could not be told from the standard resource)
+ICON_KINDS = ("card_resources", "globals")
+
+
+def word_clashes(mid: str, vocabulary: dict) -> list[tuple[str, str, str]]:
+    """The words a module's vocabulary declares that another known module already brings in the
+    same kind, or that are the language's own words of its icons: (kind, word, why). A second
+    declaration was silently ignored (the first module's meaning won), and a card resource named
+    as a standard resource made two icons of one word."""
+    from .ops.lowering import atom_table
+    brought = {w for m, _ in _known().values() for k in ICON_KINDS for w in m.words(k)}
+    language = set(atom_table(False)) - brought
+    out = []
+    for kind, words in vocabulary.items():
+        for word in words if isinstance(words, dict) else ():
+            other = next((m.id for m, _ in _known().values() if m.id != mid and word in m.words(kind)), None)
+            if other is not None:
+                what = VOCABULARY_KINDS.get(kind, "a word")
+                out.append((kind, str(word), f"is already {what} of the module {other}"))
+            elif kind in ICON_KINDS and word in language:
+                out.append((kind, str(word), "is a word of the card language itself"))
+    return out
 
 
 def installed_words(kind: str) -> dict[str, dict]:

@@ -225,3 +225,29 @@ def test_a_module_requiring_itself_or_a_circle_of_modules_is_refused_in_words(tm
         forget_added()
     found = [(f.code, f.line, f.col) for f in lint_paths([tmp_path / "me"]).findings]
     assert found == [("E608", 3, 18)]
+
+
+def test_a_module_declaring_a_word_another_brings_or_the_language_has_is_refused(tmp_path):
+    """A module's second `plant` tag used to be silently ignored, and a card resource `plant`
+    made two icons of one word: lint points at each (E609) and a game refuses the module."""
+    from compiler.lint import lint_paths
+    from compiler.modules import ModuleError, add_folder, forget_added
+    folder = tmp_path / "dup"
+    folder.mkdir()
+    (folder / "module.yaml").write_text("id: dup\nname: Dup\nrequires: [base]\nvocabulary:\n  tags:\n"
+                                        "    plant: a plant tag again\n  card_resources:\n    plant: a plant\n"
+                                        "    geode: a geode\n")
+    found = [(f.code, f.line, f.col) for f in lint_paths([folder]).findings]
+    assert found == [("E609", 6, 5), ("E609", 8, 5)]
+    try:
+        with pytest.raises(ModuleError, match="'plant' is already a tag of the module base"):
+            add_folder(folder)
+    finally:
+        forget_added()
+
+
+def test_a_typo_in_no_variant_is_refused_as_an_unknown_variant_is(capsys):
+    from tmars.cli import main
+    assert main(["game", "--seed", "1", "--modules", "base,corpera,venus", "--no-variant", "wgtt"]) == 2
+    assert "unknown variant 'wgtt' for --no-variant" in capsys.readouterr().err
+    assert main(["game", "--seed", "1", "--modules", "base,corpera,venus", "--variant", "nope"]) == 2

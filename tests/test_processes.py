@@ -107,4 +107,6 @@ def _interrupted_after(delay: float) -> None:
     proc.send_signal(signal.SIGINT)
     _, stderr = proc.communicate(timeout=60)
     assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr
-    assert proc.returncode in (0, 128 + signal.SIGINT)  # finished before the signal, or stopped by it
+    # finished before the signal, stopped by tmars (130), or, on a busy machine where the interpreter
+    # had not started yet, by the signal itself (-2): never by an exception
+    assert proc.returncode in (0, 128 + signal.SIGINT, -signal.SIGINT)

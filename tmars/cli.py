@@ -160,8 +160,15 @@ def game_variants(args: argparse.Namespace, modules: tuple[str, ...]) -> tuple[s
     (None when neither is given: the defaults)."""
     if not args.variant and not args.no_variant:
         return None
-    from compiler.gameflow import default_variants
+    from compiler.diagnostics import did_you_mean
+    from compiler.gameflow import default_variants, variants_of
+    from compiler.modules import ModuleError
     off = {v for v in args.no_variant or ()}
+    offered = variants_of(modules)
+    for v in sorted(off - set(offered)):  # refused as an unknown --variant is (a typo kept the variant on)
+        hint = did_you_mean(v, offered)
+        raise ModuleError(f"unknown variant {v!r} for --no-variant; these modules offer "
+                          f"{', '.join(sorted(offered)) or 'none'}" + (f" ({hint})" if hint else ""))
     return tuple(v for v in dict.fromkeys([*default_variants(modules), *(args.variant or ())]) if v not in off)
 
 
