@@ -221,3 +221,30 @@ def test_the_docs_show_every_path_form():
     wanted |= {"globals", "board.tile", "board.owner", "claims", "milestones", "awards", "deck", "pending.kind",
                "pending.player", "game.generation", "game.phase"}
     assert wanted <= used, f"no example of: {sorted(wanted - used)}"
+
+
+@pytest.mark.parametrize("key,value", [
+    ("Alice.tr.foo.bar", 20), ("game.phase.x", "action"), ("game.nothing", None), ("board.r99c99.tile", None),
+    ("Alice.card.Nonexistent Card", None), ("Alice.tags.nonsense", 0), ("globals.wetness", None),
+    ("Alice.res.gold", 0), ("Alice.nothing", None), ("deck.count", 3), ("Alice.score.nothing", 0),
+])
+def test_an_expectation_of_something_that_does_not_exist_is_an_error(tmp_path, key, value):
+    """Each of these passed with exit 0 (a missing field looked up as None, which `null` matched):
+    a path must name a field, area, card or tag that exists and end there (S004)."""
+    import json
+    scenario = tmp_path / "s.yaml"
+    scenario.write_text("setup:\n  players: [{name: Alice}, {name: Bob}]\n"
+                        f"steps:\n  - expect: {{{key}: {json.dumps(value)}}}\n")
+    outcome = run(scenario)
+    assert not outcome.ok and any("S004" in f and "cannot look up" in f for f in outcome.failures), outcome.failures
+
+
+def test_an_expectation_of_something_that_exists_still_passes(tmp_path):
+    """The same paths where they name what exists: an empty area, a card not in play, a tag not
+    played, the phase, the TR."""
+    scenario = tmp_path / "s.yaml"
+    scenario.write_text("setup:\n  players: [{name: Alice}, {name: Bob}]\n"
+                        "steps:\n  - expect: {board.r1c1.tile: null, Alice.card.Birds: null, Alice.tags.plant: 0,"
+                        " game.phase: action, Alice.tr: 20}\n")
+    outcome = run(scenario)
+    assert outcome.ok, outcome.failures

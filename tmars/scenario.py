@@ -12,6 +12,7 @@ from typing import Any
 
 import yaml
 
+from compiler import vocab
 from compiler.diagnostics import CompileError, Diagnostic, did_you_mean
 from compiler.gameflow import default_variants
 from compiler.modules import ModuleError, add_folder, resolve
@@ -305,65 +306,86 @@ def _player_index(st: dict, who: Any, pos: Where | None = None) -> int:
 def lookup(game: Game, path: str) -> Any:
     """Values by dotted path: 'Alice.res.plant', 'Alice.prod.mc', 'Alice.tr', 'Alice.hand',
     'Alice.card.Pets' (resources on it), 'Alice.score.total', 'globals.oxygen', 'board.r5c5.tile',
-    'pending.kind', 'game.generation', 'deck.size'."""
-    st = game.state
+    'pending.kind', 'game.generation', 'deck.size'. A path must name something that exists — a
+    field, a track, an area of the map, a card or tag of the game — and end there: anything else
+    is an error (S004), never a None that an expectation of None would pass."""
+    st, content = game.state, game.content
     head, _, rest = path.partition(".")
     parts = rest.split(".") if rest else []
+
+    def fail(why: str) -> ScenarioError:
+        return ScenarioError(f"cannot look up '{path}': {why}", code=UNKNOWN_NAME)
+
+    def arity(*allowed: int) -> None:
+        if len(parts) not in allowed:
+            raise fail(f"'{head}' takes {' or '.join(map(str, allowed))} part(s) after it, not {len(parts)}")
+
+    def one_of(name: str, known: Any, what: str) -> str:
+        if name not in known:
+            hint = did_you_mean(name, [str(k) for k in known])
+            raise fail(f"no {what} '{name}'" + (f" ({hint})" if hint else ""))
+        return name
+
     if head == "globals":
-        return st["globals"][parts[0]]
+        arity(1)
+        return st["globals"][one_of(parts[0], st["globals"], "global parameter")]
     if head == "board":
-        tile = st["board"].get(parts[0])
+        arity(1, 2)
+        tile = st["board"].get(one_of(parts[0], content.map.areas, "area of the map"))
         if not parts[1:] or tile is None:
             return tile
-        value = tile.get(parts[1])
+        value = tile.get(one_of(parts[1], ("tile", "owner", "name", "spacing"), "field of a tile"))
         if parts[1] == "owner" and value is not None:
             return st["players"][value]["name"]
         return value
     if head == "pending":
+        arity(0, 1)
         d = st["pending"] or {}
         if parts and parts[0] == "player" and d:
             return st["players"][d["player"]]["name"]
         return d.get(parts[0]) if parts else d
     if head == "game":
-        return st.get(parts[0])
+        arity(1)
+        return st[one_of(parts[0], st, "field of the game")]
     if head == "deck":
+        arity(0, 1)
+        if parts:
+            one_of(parts[0], ("size",), "field of the deck")
         return len(st["deck"])
     if head == "claims":
-        owner = st["claims"].get(parts[0])
+        arity(1)
+        owner = st["claims"].get(one_of(parts[0], content.map.areas, "area of the map"))
         return None if owner is None else st["players"][owner]["name"]
-    if head == "milestones":
-        return [m["name"] for m in st["milestones"]]
-    if head == "awards":
-        return [a["name"] for a in st["awards"]]
+    if head in ("milestones", "awards"):
+        arity(0)
+        return [m["name"] for m in st[head]]
     p = _player_index(st, head)
     pl = st["players"][p]
     key = parts[0] if parts else ""
-    if key in ("res", "resources"):
-        return pl["res"][parts[1]]
-    if key in ("prod", "production"):
-        return pl["prod"][parts[1]]
-    if key == "card":
-        name = ".".join(parts[1:])
-        entry = rules.find_played(st, p, name)
-        return None if entry is None else entry.get("res", 0)
-    if key == "area":
-        entry = rules.find_played(st, p, ".".join(parts[1:]))
-        return None if entry is None else entry.get("area")
-    if key == "hand_size":
-        return len(pl["hand"])
-    if key == "played":
-        return [e["name"] for e in pl["played"]]
+    card_name = ".".join(parts[1:])
+    if key in ("res", "resources", "prod", "production"):
+        arity(2)
+        return pl["res" if key.startswith("res") else "prod"][one_of(parts[1], pl["res"], "resource")]
+    if key in ("card", "area", "vp"):
+        one_of(card_name, content.cards, "card in this game")
+        entry = rules.find_played(st, p, card_name)
+        if key == "vp":
+            return scoring.card_vp(st, content, p, card_name, entry)
+        return None if entry is None else entry.get("res" if key == "card" else "area", 0 if key == "card" else None)
     if key == "tags":
-        return rules.tags(st, game.content, p)[parts[1]]
-    if key == "vp":
-        return scoring.card_vp(st, game.content, p, ".".join(parts[1:]),
-                               rules.find_played(st, p, ".".join(parts[1:])))
+        arity(2)
+        return rules.tags(st, content, p)[one_of(parts[1], vocab.TAGS, "tag")]
     if key == "score":
-        rows = scoring.score(st, game.content)
-        return rows[p][parts[1]]
+        arity(2)
+        rows = scoring.score(st, content)
+        return rows[p][one_of(parts[1], rows[p], "score row")]
+    if key in ("hand_size", "played"):
+        arity(1)
+        return len(pl["hand"]) if key == "hand_size" else [e["name"] for e in pl["played"]]
     if key in pl:
+        arity(1)
         return pl[key]
-    raise ScenarioError(f"cannot look up '{path}'")
+    raise fail(f"a player has no '{key}'")
 
 
 # ---- running ------------------------------------------------------------------------------
