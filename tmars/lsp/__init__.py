@@ -14,7 +14,8 @@ from __future__ import annotations
 
 
 def main() -> int:
-    """Serve over stdio until the client says exit."""
+    """Serve over stdio until the client says exit: status 0 after a `shutdown`, else 1."""
     from .server import build
-    build().start_io()
-    return 0
+    server = build()
+    server.start_io()
+    return 0 if server.shut_down_asked else 1

@@ -33,11 +33,24 @@ def card_markdown(entries: list[CardEntry], root: Path | None = None) -> str:
     return "\n\n---\n\n".join(_one_card(e, root) for e in entries)
 
 
+#: what Markdown reads as markup anywhere in a line of a card's own text (its name, number, note)
+_MARKUP = re.compile(r"([\\`*_\[\]<>|~])")
+#: and what it reads as markup at the start of one (a heading, a list item)
+_LEADING = re.compile(r"^(\d*)([#+\-.)])")
+
+
+def shown(text: object) -> str:
+    """Text a card file holds, shown as written: its Markdown characters escaped and line breaks
+    made spaces (a name like `**Big** [click](x)` is shown, not rendered, in a hover)."""
+    line = _MARKUP.sub(r"\\\1", " ".join(str(text).split()))
+    return _LEADING.sub(r"\1\\\2", line)
+
+
 def _one_card(entry: CardEntry, root: Path | None) -> str:
     card = entry.ir
-    title = f"**{card.get('name', '?')}**"
+    title = f"**{shown(card.get('name', '?'))}**"
     if card.get("number"):
-        title += f" · #{card['number']}"
+        title += f" · #{shown(card['number'])}"
     facts = [("type", str(card.get("type", ""))), ("module", module_label(entry.module))]
     if "cost" in card:
         facts.append(("cost", f"{card['cost']} M€"))
@@ -49,8 +62,8 @@ def _one_card(entry: CardEntry, root: Path | None) -> str:
         facts.append(("VP", vp_text(card["vp"]).rstrip(".")))
     if card.get("holds"):
         facts.append(("holds", str(card["holds"])))
-    out = [title, "", *_picture(card), "| | |", "|---|---|", *(f"| {k} | {v} |" for k, v in facts), "",
-           card_text(card)]
+    out = [title, "", *_picture(card), "| | |", "|---|---|", *(f"| {k} | {shown(v)} |" for k, v in facts), "",
+           shown(card_text(card))]
     rows = card_fields(card)
     if rows:
         out += ["", "On the sheet (its rows in card language):", "", "```yaml"]
@@ -61,7 +74,7 @@ def _one_card(entry: CardEntry, root: Path | None) -> str:
     where = entry.path
     if root is not None and root in entry.path.parents:
         where = entry.path.relative_to(root)
-    out += ["", f"*{where}:{entry.line}*"]
+    out += ["", f"*{shown(where)}:{entry.line}*"]
     return "\n".join(out)
 
 
@@ -71,7 +84,7 @@ def _picture(card: dict) -> list[str]:
         uri = card_data_uri(card)
     except Exception:  # a card still being typed may lack what the sheet needs: the facts still show
         return []
-    return [f"![{card.get('name', 'card')}]({uri})", ""]
+    return [f"![{shown(card.get('name', 'card'))}]({uri})", ""]
 
 
 def field_markdown(name: str) -> str | None:

@@ -11,7 +11,9 @@ from __future__ import annotations
 import contextlib
 import functools
 import logging
+import threading
 import traceback
+from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -36,6 +38,58 @@ class TmarsServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("tmars", __version__)
         self._catalog: Catalog | None = None
+        # diagnostics are worked out on a thread of their own, the latest text of each document
+        # only, so that a document that takes long (a megabyte on one line) delays its own
+        # diagnostics, never the answers to hovers, completions or `shutdown`
+        self._diagnoser = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tmars-diagnose")
+        self._asked: dict[str, int] = {}
+        self._asked_lock = threading.Lock()
+
+    def diagnose_later(self, uri: str) -> None:
+        """Diagnose the document's text as it will be when the worker comes to it; a change
+        asked for after this one makes this one moot."""
+        with self._asked_lock:
+            n = self._asked[uri] = self._asked.get(uri, 0) + 1
+        self._diagnoser.submit(self._diagnose, uri, n)
+
+    def forget_diagnostics(self, uri: str) -> None:
+        """A closed document: what is still to be diagnosed of it is moot."""
+        with self._asked_lock:
+            self._asked[uri] = self._asked.get(uri, 0) + 1
+
+    def _diagnose(self, uri: str, n: int) -> None:
+        if self._asked.get(uri) != n:
+            return
+        guarded(lambda ls, _: publish(ls, uri))(self, None)
+
+    def start_io(self, stdin: Any = None, stdout: Any = None) -> None:
+        """Serve over stdio with a message loop that survives whatever the client sends
+        (`framing`): pygls's trusts every Content-Length."""
+        import asyncio
+        import sys
+        from threading import Event
+
+        from pygls.io_ import StdinAsyncReader, StdoutWriter
+
+        from .framing import serve
+        self._stop_event = Event()
+        self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+        reader = StdinAsyncReader(stdin or sys.stdin.buffer, self.thread_pool)
+        try:
+            asyncio.run(serve(self._stop_event, reader, self.protocol, log))
+        except BrokenPipeError:
+            log.error("the client went away")
+        except (KeyboardInterrupt, SystemExit):
+            pass
+        finally:
+            self._diagnoser.shutdown(wait=False, cancel_futures=True)
+            self.shutdown()
+
+    @property
+    def shut_down_asked(self) -> bool:
+        """Did the client send `shutdown` before the stream ended (an `exit` without it is an
+        error exit, status 1, as the protocol says)?"""
+        return bool(getattr(self.protocol, "_shutdown", False))
 
     def roots(self) -> list[Path]:
         """The workspace folders (or the root the client named), as paths."""
@@ -155,21 +209,22 @@ def build() -> TmarsServer:
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     @guarded
     def did_open(ls: TmarsServer, params: types.DidOpenTextDocumentParams) -> None:
-        publish(ls, params.text_document.uri)
+        ls.diagnose_later(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     @guarded
     def did_change(ls: TmarsServer, params: types.DidChangeTextDocumentParams) -> None:
-        publish(ls, params.text_document.uri)
+        ls.diagnose_later(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     @guarded
     def did_save(ls: TmarsServer, params: types.DidSaveTextDocumentParams) -> None:
-        publish(ls, params.text_document.uri)
+        ls.diagnose_later(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     @guarded
     def did_close(ls: TmarsServer, params: types.DidCloseTextDocumentParams) -> None:
+        ls.forget_diagnostics(params.text_document.uri)
         path = uri_to_path(params.text_document.uri)
         if path is not None and ls._catalog is not None:
             ls.catalog.close(path)
