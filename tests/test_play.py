@@ -129,9 +129,9 @@ def test_a_resumed_game_is_the_uninterrupted_game_byte_for_byte(monkeypatch, tmp
     games = []
     original = human.session
 
-    def kept(game, agents, console):
+    def kept(game, agents, console, target=None):
         games.append(game)
-        return original(game, agents, console)
+        return original(game, agents, console, target)
     monkeypatch.setattr(human, "session", kept)
     quiet = ["--seed", "6", "--bots", "random"]
     monkeypatch.setattr("builtins.input", answer_first)
@@ -160,3 +160,52 @@ def test_a_bot_rebuilt_from_its_snapshot_draws_the_same():
     from tmars.agents import restore
     twin = restore(bot.snapshot())
     assert [bot.rng.random() for _ in range(5)] == [twin.rng.random() for _ in range(5)]
+
+
+def _line_session(tmp_path, choose):
+    """A line-mode session whose human answers with `choose`; (status, the autosave's JSON)."""
+    console = Console(file=io.StringIO())
+    agent = HumanAgent(console)
+    agent.choose = choose
+    game = Game.new(2, seed=4)
+    status = human.session(game, [agent, RandomAgent(5)], console, tmp_path / "kept.json")
+    kept = tmp_path / "kept.json"
+    return status, (json.loads(kept.read_text()) if kept.exists() else None), console.file.getvalue()
+
+
+def test_sigterm_or_sighup_ends_a_line_session_with_the_game_saved(tmp_path):
+    """A closed terminal (SIGHUP) or a kill (SIGTERM) ended `play` with no save."""
+    import os
+    import signal
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        def stopped(game, signum=signum):
+            os.kill(os.getpid(), signum)
+            return "never"
+        status, kept, said = _line_session(tmp_path, stopped)
+        assert status == 128 + signum and kept is not None and kept["over"] is False
+        assert f"stopped ({signal.Signals(signum).name})" in said and "kept.json" in said
+
+
+def test_any_failure_in_a_line_session_saves_the_game_and_says_where(tmp_path):
+    def broken(game):
+        raise RuntimeError("a bug in an agent")
+    status, kept, said = _line_session(tmp_path, broken)
+    assert status == 1 and kept is not None and "tmars failed (RuntimeError: a bug in an agent)" in said
+
+
+def test_an_unfinished_game_in_the_autosave_file_is_never_overwritten(tmp_path, monkeypatch):
+    """A new `play` quit at once used to overwrite an earlier unfinished autosave: it goes to the
+    next free name; a finished game's file, or the one the session loaded, is used again."""
+    monkeypatch.chdir(tmp_path)
+    unfinished = Game.new(2, seed=1).save()
+    (tmp_path / AUTOSAVE).write_text(unfinished)
+    assert human.autosave_target() == tmp_path / "tmars-autosave-2.json"
+    assert human.autosave_target(str(tmp_path / AUTOSAVE)) == tmp_path / AUTOSAVE
+    (tmp_path / "tmars-autosave-2.json").write_text("not even JSON")
+    assert human.autosave_target() == tmp_path / "tmars-autosave-3.json"
+    (tmp_path / AUTOSAVE).write_text(json.dumps({**json.loads(unfinished), "over": True}))
+    assert human.autosave_target() == tmp_path / AUTOSAVE
+    monkeypatch.setattr("builtins.input", lambda prompt="": (_ for _ in ()).throw(EOFError))
+    (tmp_path / AUTOSAVE).write_text(unfinished)
+    assert main(["play", "--seed", "2", "--plain"]) == 1
+    assert (tmp_path / AUTOSAVE).read_text() == unfinished  # the earlier game is still there

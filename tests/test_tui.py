@@ -212,7 +212,8 @@ def test_any_keys_leave_a_game_that_goes_on(tmp_path, monkeypatch):
     import random
     monkeypatch.chdir(tmp_path)
     before = sorted(p.name for p in ROOT.iterdir())
-    keys = ["enter", "enter", "enter", "space", "c", "u", "down", "up", "tab", "h", "d", "s", "escape"]
+    keys = ["enter", "enter", "enter", "space", "c", "u", "down", "up", "tab", "h", "d", "s", "escape", "pageup",
+            "pagedown"]
     pick = random.Random(11)
     table = new_table(seed=9)
 
@@ -227,3 +228,72 @@ def test_any_keys_leave_a_game_that_goes_on(tmp_path, monkeypatch):
     run(test)
     assert state_text(table.replay(len(table.game.answers))) == state_text(table.game)
     assert sorted(p.name for p in ROOT.iterdir()) == before
+
+
+def test_paging_in_a_small_terminal_never_fails(tmp_path, monkeypatch):
+    """PageUp and PageDown in a terminal of 12 rows or fewer ended the program (KeyError: 0 in
+    the option list's paging): the lists page, or move to their ends."""
+    monkeypatch.chdir(tmp_path)
+    table = new_table(seed=5)
+
+    async def test() -> None:
+        app = PlayApp(table)
+        async with app.run_test(size=(80, 10)) as pilot:
+            await pilot.pause()
+            for key in ("pagedown", "pageup", "pagedown", "tab", "pageup", "pagedown", "h", "pagedown", "pageup"):
+                await pilot.press(key)
+            await pilot.pause()
+            assert app.is_running
+    run(test)
+
+
+def test_a_signal_ends_the_app_with_the_game_saved(tmp_path, monkeypatch):
+    """SIGTERM or SIGHUP (a closed terminal) killed the app with no save: it now ends as a quit
+    does, the unfinished game saved first, with 128+N."""
+    import os
+    import signal
+    monkeypatch.chdir(tmp_path)
+    table = new_table(seed=6)
+
+    async def test() -> None:
+        app = PlayApp(table, tmp_path / "kept.json")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            os.kill(os.getpid(), signal.SIGTERM)
+            await pilot.pause()
+        assert app.return_value == 128 + signal.SIGTERM
+    run(test)
+    assert json.loads((tmp_path / "kept.json").read_text())["over"] is False
+
+
+def test_a_failure_inside_the_app_saves_the_game_first(tmp_path, monkeypatch):
+    """The last resort: whatever fails inside the app, the game is saved and the note says where."""
+    monkeypatch.chdir(tmp_path)
+    table = new_table(seed=7)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+    monkeypatch.setattr(table, "answer", broken)
+
+    async def test() -> None:
+        app = PlayApp(table, tmp_path / "kept.json")
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                await pilot.pause()
+                await pilot.press("enter")
+                await pilot.pause()
+        except RuntimeError:
+            pass  # the pilot passes the failure on; the game was saved before
+        assert "tmars failed (RuntimeError)" in app.crash_note and "kept.json" in app.crash_note
+    run(test)
+    assert json.loads((tmp_path / "kept.json").read_text())["over"] is False
+
+
+def test_a_byte_that_is_not_utf8_is_read_as_a_replacement_character():
+    """One invalid byte typed into the play screen ended it (UnicodeDecodeError in the terminal
+    driver): the driver's decoder replaces it."""
+    from textual.drivers import linux_driver
+
+    from tmars.tui.app import _tolerant_input
+    _tolerant_input()
+    assert linux_driver.getincrementaldecoder("utf-8")().decode(b"a\xffb", final=True) == "a\ufffdb"

@@ -336,7 +336,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     from .agents import restore
     from .game import Game, SaveError
-    from .human import HumanAgent, session
+    from .human import HumanAgent, autosave_target, session
     if args.load:
         try:
             data = read_bytes(args.load, MAX_SAVE_BYTES)
@@ -364,14 +364,15 @@ def cmd_play(args: argparse.Namespace) -> int:
     seats = game.seats or [{"kind": "human"}] * len(game.state["players"])  # a save without seats: bots from --seed
     agents = [HumanAgent(console)] + [restore(s) if s["kind"] != "human" and "rng" in s
                                       else make_agent(args.bots, args.seed + i) for i, s in enumerate(seats) if i]
+    target = autosave_target(args.load)  # never an unfinished game this session did not load
     if not args.plain and sys.stdin.isatty() and sys.stdout.isatty():
         from .tui.app import run_app
         from .tui.table import Table
         table = Table(game, agents, start)
-        code = run_app(table)
+        code = run_app(table, target)
         game = table.game  # an undo rebuilds the game
     else:
-        code = session(game, agents, console)
+        code = session(game, agents, console, target)
     if code == 0:
         console.print(score_table(game.scores()))
     return code

@@ -9,15 +9,19 @@ autosave file before the program stops.
 
 from __future__ import annotations
 
+import contextlib
 import errno
+import json
 import os
+import signal
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 
+from compiler.readfile import Unreadable, read_bytes
 from compiler.terminal import safe
 
 from .game import Game, selection_refusal
@@ -167,9 +171,60 @@ class HumanAgent:
                 return ids if select else ids[0]
 
 
-def autosave(game_text: str, console: Console, why: str) -> None:
+def autosave_target(loaded: str | None = None) -> Path:
+    """Where this session keeps an unfinished game: the autosave file of the current folder, unless
+    it holds another unfinished game (one this session did not load), which is never overwritten:
+    then the first free `tmars-autosave-N.json`."""
+    first = Path.cwd() / AUTOSAVE
+    if loaded is not None and _same_file(first, Path(loaded)):
+        return first
+    candidates = [first] + [first.with_name(f"{first.stem}-{n}{first.suffix}") for n in range(2, 1000)]
+    return next((c for c in candidates if not _unfinished_game(c)), candidates[-1])
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.exists() and b.exists() and a.samefile(b)
+    except OSError:
+        return False
+
+
+def _unfinished_game(path: Path) -> bool:
+    """Does the file hold a game not yet over (or anything that is not plainly a finished game)?"""
+    if not path.exists():
+        return False
+    try:
+        data = json.loads(read_bytes(str(path), 64 * 1024 * 1024))
+    except (OSError, ValueError, Unreadable, RecursionError):
+        return True  # not ours to judge: keep it
+    return not (isinstance(data, dict) and data.get("over") is True)
+
+
+class Stopped(Exception):
+    """The session was stopped by a signal (SIGTERM, SIGHUP: a closed terminal)."""
+
+    def __init__(self, signum: int):
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def stop_on_signals() -> Iterator[None]:
+    """While a line-mode session runs, SIGTERM and SIGHUP end it as Ctrl-C does: saved first."""
+    def stop(signum: int, frame: Any) -> None:
+        raise Stopped(signum)
+    wanted = [s for s in (signal.SIGTERM, getattr(signal, "SIGHUP", None)) if s is not None]
+    before = {s: signal.signal(s, stop) for s in wanted}
+    try:
+        yield
+    finally:
+        for s, handler in before.items():
+            signal.signal(s, handler)
+
+
+def autosave(game_text: str, console: Console, why: str, path: Path | None = None) -> None:
     """Keep an interrupted game in the autosave file and say where."""
-    path = Path.cwd() / AUTOSAVE
+    path = path or autosave_target()
     try:
         write_regular(str(path), game_text.encode("utf-8"))
     except NotRegular:
@@ -183,28 +238,36 @@ def autosave(game_text: str, console: Console, why: str) -> None:
                   markup=False, soft_wrap=True)
 
 
-def session(game: Game, agents: list[Any], console: Console) -> int:
-    """Play at the terminal until the game ends (0), or until input ends (1) or Ctrl-C (130):
-    then the game as it stood at the last decision is autosaved."""
+def session(game: Game, agents: list[Any], console: Console, target: Path | None = None) -> int:
+    """Play at the terminal until the game ends (0), or until input ends (1), Ctrl-C (130) or a
+    signal (128+N), or anything at all fails (1): then the game as it stood at the last decision
+    is saved first, to `target` (`autosave_target`)."""
     human = agents[0]
     human.table = agents
     shown = 0
     before = human.save_text(game)
     try:
-        while not game.over:
-            log = game.state["log"]
-            for line in log[shown:]:
-                console.print(line, style="dim", markup=False, highlight=False)
-            shown = len(log)
-            before = human.save_text(game)  # the game and every seat's random state, before this decision
-            d = game.pending
-            game.answer(d["player"], agents[d["player"]].choose(game))
+        with stop_on_signals():
+            while not game.over:
+                log = game.state["log"]
+                for line in log[shown:]:
+                    console.print(line, style="dim", markup=False, highlight=False)
+                shown = len(log)
+                before = human.save_text(game)  # the game and every seat's random state, before this decision
+                d = game.pending
+                game.answer(d["player"], agents[d["player"]].choose(game))
     except EOFError:
-        autosave(before, console, "end of input")
+        autosave(before, console, "end of input", target)
         return 1
     except KeyboardInterrupt:
-        autosave(before, console, "interrupted")
+        autosave(before, console, "interrupted", target)
         return 130
+    except Stopped as e:
+        autosave(before, console, f"stopped ({e})", target)
+        return 128 + e.signum
+    except Exception as e:  # the last resort: whatever failed, the game is kept first
+        autosave(before, console, f"tmars failed ({type(e).__name__}: {e})", target)
+        return 1
     for line in game.state["log"][shown:]:
         console.print(line, markup=False, highlight=False)
     return 0

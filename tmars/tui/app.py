@@ -10,6 +10,11 @@ raised, so nothing typed ends the program with a traceback.
 
 from __future__ import annotations
 
+import asyncio
+import codecs
+import contextlib
+import functools
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +33,7 @@ from ..game import EngineError, IllegalAnswer
 from ..human import AUTOSAVE, save_to
 from .decision import DecisionPanel
 from .hexmap import render_map
+from .lists import PagedOptionList
 from .panels import card_detail, player_text, score_table, tracks_text
 from .table import Table
 
@@ -90,6 +96,7 @@ class PlayApp(App[int]):
         self.autosave = autosave if autosave is not None else Path.cwd() / AUTOSAVE
         self.shown = 0  # log lines written to the log panel
         self.save_name = "tmars-save.json"
+        self.crash_note = ""  # where the game was saved when something failed inside the app
 
     # ---- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -102,13 +109,16 @@ class PlayApp(App[int]):
             yield DecisionPanel(id="decision")
             yield Static(id="detail")
         with Vertical(id="right"):
-            yield OptionList(id="hand")
+            yield PagedOptionList(id="hand")
             with VerticalScroll(id="players"):
                 yield Static(id="boards")
             yield RichLog(id="log", wrap=True, markup=False, highlight=False)
         yield Footer()
 
     def on_mount(self) -> None:
+        loop = asyncio.get_running_loop()
+        for signum in STOP_SIGNALS:  # a closed terminal or a kill: saved first, as a quit is
+            loop.add_signal_handler(signum, self.stop_by_signal, signum)
         self.query_one("#left").border_title = "Mars"
         self.query_one("#decision").border_title = "Decision"
         self.query_one("#detail").border_title = "Card"
@@ -243,16 +253,49 @@ class PlayApp(App[int]):
         self.push_screen(SaveScreen(self.save_name), saved)
 
     def action_quit_game(self) -> None:
+        self.leave(1, "")
+
+    def stop_by_signal(self, signum: int) -> None:
+        self.leave(128 + signum, f"stopped ({signal.Signals(signum).name})")
+
+    def leave(self, code: int, why: str) -> None:
+        """End the app; an unfinished game is saved first, and the message says where."""
         if self.table.game.over:
             self.exit(0)
             return
+        message = self.save_unfinished()
+        self.exit(code, message=(f"{why}: " if why else "") + message)
+
+    def save_unfinished(self) -> str:
         message = save_to(str(self.autosave), self.table.save_text())
-        self.exit(1, message=f"{message}; resume it with: tmars play --load {self.autosave}"
-                  if message.startswith("saved") else message)
+        return f"{message}; resume it with: tmars play --load {self.autosave}" if message.startswith("saved") \
+            else message
+
+    def _handle_exception(self, error: Exception) -> None:
+        """The last resort: whatever fails inside the app, the game is saved before it ends."""
+        with contextlib.suppress(Exception):
+            if not self.table.game.over:
+                self.crash_note = f"tmars failed ({type(error).__name__}): {self.save_unfinished()}"
+        super()._handle_exception(error)
 
 
-def run_app(table: Table) -> int:
-    """Run the app on a terminal; its exit code."""
-    app = PlayApp(table)
+#: the signals that end the app as a quit does: Ctrl-C sent as a signal, a kill, a closed terminal
+STOP_SIGNALS = tuple(s for s in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None)) if s is not None)
+
+
+def _tolerant_input() -> None:
+    """A byte that is not UTF-8 typed into the terminal (`printf '\\xff'`) ended the program with a
+    UnicodeDecodeError in the terminal driver: its input decoder replaces such bytes instead."""
+    from textual.drivers import linux_driver
+    linux_driver.getincrementaldecoder = lambda encoding: functools.partial(
+        codecs.getincrementaldecoder(encoding), errors="replace")
+
+
+def run_app(table: Table, autosave: Path | None = None) -> int:
+    """Run the app on a terminal; its exit code (a failure inside it: 1, the game saved first)."""
+    _tolerant_input()
+    app = PlayApp(table, autosave)
     code = app.run()
+    if app.crash_note:
+        print(safe(app.crash_note))
     return code if isinstance(code, int) else 1

@@ -15,6 +15,8 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import OptionList, SelectionList, Static
+
+from .lists import PagedOptionList, PagedSelectionList
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
@@ -37,8 +39,8 @@ class DecisionPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static(id="prompt")
-        yield OptionList(id="options")
-        yield SelectionList[str](id="choices")
+        yield PagedOptionList(id="options")
+        yield PagedSelectionList(id="choices")
         yield Static(id="message")
 
     @property
