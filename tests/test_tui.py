@@ -9,6 +9,7 @@ import io
 import json
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 
 from tmars.botgame import make_agent
@@ -205,7 +206,8 @@ def test_save_then_load_gives_the_same_state(tmp_path: Path):
     run(test)
 
 
-def test_any_keys_leave_a_game_that_goes_on(tmp_path, monkeypatch):
+@pytest.mark.parametrize("size", [SIZE, (80, 10)])
+def test_any_keys_leave_a_game_that_goes_on(tmp_path, monkeypatch, size):
     """Keys pressed in a seeded random order (answers, undo, selections, moving about, the save
     dialog opened and closed) never raise, and the game stays one a replay rebuilds. The keys may
     type a name into the save dialog and save: that lands in a temporary folder, never the checkout."""
@@ -219,7 +221,7 @@ def test_any_keys_leave_a_game_that_goes_on(tmp_path, monkeypatch):
 
     async def test() -> None:
         app = PlayApp(table)
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=size) as pilot:
             await pilot.pause()
             for _ in range(24):
                 await pilot.press(pick.choice(keys))
