@@ -198,3 +198,15 @@ def test_lint_checks_the_flow_of_a_module_folder_without_cards(tmp_path):
     (folder / "module.yaml").write_text(flow_of("  scoring: [{name: cards, before: tr}]\n"))
     found = lint_paths([tmp_path]).findings
     assert [(f.code, f.path, f.line, f.col) for f in found] == [("E606", str(folder / "module.yaml"), 5, 20)]
+
+
+def test_a_task_that_is_no_setup_step_is_refused_as_one(tmp_path):
+    """`setup: [buy_start]` (a task, but not one a flow may run for each player) crashed with a
+    KeyError when the game started: it is a setup step the engine does not have."""
+    from compiler.modules import ModuleError
+    from tmars.game import Game
+    folder = tmp_path / "bad"
+    folder.mkdir()
+    (folder / "module.yaml").write_text("id: badflow\nname: Bad\nrequires: [base]\nflow:\n  setup: [buy_start]\n")
+    with pytest.raises(ModuleError, match="setup step 'buy_start', which this engine does not have"):
+        Game.new(2, seed=1, card_folders=(str(folder),))

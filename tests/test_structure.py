@@ -96,7 +96,7 @@ def test_a_setup_step_a_phase_and_a_score_row_are_added_by_a_manifest(monkeypatc
         phases.append((g.state["generation"], g.state["phase"]))
         flow.end_phase(g)
 
-    plug_in(Mechanic("greeting", "a test's", tasks={"greet": Task(h_greet, lambda s: {"p": s.player})},
+    plug_in(Mechanic("greeting", "a test's", tasks={"greet": Task(h_greet, lambda s: {"p": s.player}, setup_step=True)},
                      phases={"tally": Phase(advance_tally)}))
     monkeypatch.setitem(scoring.ROWS, "bonus", lambda state, content, p, awards: 7)
     folder = _module_with_flow(tmp_path, "  mechanics: [greeting]\n"

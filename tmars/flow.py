@@ -322,12 +322,14 @@ core_tasks({
 
 def flow_names() -> Known:
     """Every name a module's flow may use, by section, with the mechanic it belongs to ('' for the
-    core's): setup steps are task types, the generation's and the final phases are the phases a
-    flow may name, score rows are `ROWS`; and the mechanics. Lint checks a manifest against these."""
+    core's): setup steps are the task types declared as such (`Task.setup_step`), the generation's
+    and the final phases are the phases a flow may name, score rows are `ROWS`; and the mechanics.
+    Lint checks a manifest against these."""
     load_plugins()
     owner = {name: m.name for m in MECHANICS.values() for name in (*m.tasks, *m.phases)}
     phases = {name: owner.get(name, "") for name, phase in PHASES.items() if phase.in_flow}
-    return {"setup": {name: owner.get(name, "") for name in TASKS}, "generation": phases, "final": phases,
+    steps = {name: owner.get(name, "") for name, task in TASKS.items() if task.setup_step}
+    return {"setup": steps, "generation": phases, "final": phases,
             "scoring": dict.fromkeys(ROWS, ""), "mechanics": {name: name for name in MECHANICS}}
 
 

@@ -62,6 +62,8 @@ class Task:
     fields: Callable[[SaveShapes], dict] = lambda s: {}  # field -> JSON Schema ("t" aside)
     optional: tuple[str, ...] = ()  # fields a task of this type may lack
     begins_unit: bool = False  # a unit of play starts with it: the offer check's trials stop before it
+    #: a module's flow may name it as a setup step: it runs once for each player, given only `p`
+    setup_step: bool = False
     holds_cards: bool = False  # its "cards" are in no other zone while it waits (a save checks each card once)
     #: as a setup step: what it needs on a player's record when it comes to them, and what it leaves
     records: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())

@@ -149,9 +149,9 @@ def h_buy_start(g: Interp, task: dict, answer: Any) -> dict | None:
 
 core_tasks({
     "setup_choose": Task(h_setup_choose, lambda s: {"p": s.player, "corp": s.corp, "keep": s.listing(s.project)},
-                         optional=("corp", "keep"), begins_unit=True,
+                         optional=("corp", "keep"), begins_unit=True, setup_step=True,
                          records=(("dealt_corps", "dealt"), ("setup_corp", "setup_keep"))),
-    "reveal": Task(h_reveal, lambda s: {"p": s.player}, begins_unit=True,
+    "reveal": Task(h_reveal, lambda s: {"p": s.player}, begins_unit=True, setup_step=True,
                    records=(("setup_corp", "setup_keep", "dealt"), ("corp",))),
     "buy_start": Task(h_buy_start, lambda s: {"p": s.player, "cards": s.listing(s.project), "free": s.flag},
                       begins_unit=True, holds_cards=True),

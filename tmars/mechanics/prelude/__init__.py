@@ -101,7 +101,7 @@ register(Mechanic(
     name=NAME,
     summary="prelude cards: dealt and kept at setup, played in a setup step before generation 1",
     tasks={
-        "play_preludes": Task(h_play_preludes, lambda s: {"p": s.player}, begins_unit=True),
+        "play_preludes": Task(h_play_preludes, lambda s: {"p": s.player}, begins_unit=True, setup_step=True),
         "pick_play": Task(h_pick_play, lambda s: {"p": s.player, "cards": s.listing(_prelude(s), minItems=1),
                                                   "deck": s.names(("prelude",), "a deck"), "one": s.flag},
                           holds_cards=True),
