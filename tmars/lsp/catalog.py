@@ -116,7 +116,8 @@ class Catalog:
 
     # ---- reading ---------------------------------------------------------------------------
     def entries(self) -> Iterator[CardEntry]:
-        for path, result in self.files.items():
+        # a copy of the table: the diagnostics worker may add a file while a hover reads it
+        for path, result in list(self.files.items()):
             for raw, ir, _ in result.sources:
                 loc = raw.fields.get("name")
                 line, col = (loc.line, loc.col) if loc is not None else (raw.line, raw.col)
@@ -145,7 +146,7 @@ class Catalog:
         folder = _module_folder(path)
         if folder is None:
             return []
-        return [r for p, r in self.files.items() if p != path and folder in p.parents]
+        return [r for p, r in list(self.files.items()) if p != path and folder in p.parents]
 
 
 def from_cache(path: Path) -> CompileResult | None:
