@@ -13,6 +13,7 @@ from . import vocab
 from .diagnostics import CompileError, Diagnostic, Position, did_you_mean
 from .frame import Located, RawCard
 from .ops.schema import schema
+from .ir import part_rows
 from .lower import alternatives_as_items, lower_field
 from .counts import DefinitionError, definition
 from .modules import VOCABULARY_KINDS, all_words, bringer, closure, manifests
@@ -61,6 +62,9 @@ FRAME_SCHEMA = {
             "score": {"type": "string", "description": "an award's count: 'steel + titanium'"},
             "lint-ignore": {"type": "object", "additionalProperties": {"type": "string", "minLength": 1},
                             "description": "silence lint findings on this card: {CODE: reason}"},
+            # the fields of their own that the installed modules' card types declare
+            **{name: {"description": spec["says"]} for t in vocab.CARD_TYPES
+               for name, spec in vocab.type_fields(t).items()},
         },
     },
 }
@@ -156,12 +160,15 @@ class CardCompiler:
 
     def compile(self, raw: RawCard) -> dict | None:
         before = len(self.diagnostics)
-        for key in raw.fields:
-            if key not in FIELDS:
-                line, col = raw.key_positions[key]
-                self.diag("E301", f"unknown field '{key}'", line, col, ", ".join(FIELDS), did_you_mean(key, FIELDS))
-        card: dict[str, Any] = {}
         f = raw.fields
+        ctype = self._type(f, raw)
+        own = vocab.type_fields(ctype) if ctype else {}
+        allowed = [*FIELDS, *own]
+        for key in raw.fields:
+            if key not in allowed:
+                line, col = raw.key_positions[key]
+                self.diag("E301", f"unknown field '{key}'", line, col, ", ".join(allowed), did_you_mean(key, allowed))
+        card: dict[str, Any] = {}
         if "lint-ignore" in f:
             loc = f["lint-ignore"]
             if not isinstance(loc.value, dict) or not all(isinstance(k, str) and isinstance(v, str)
@@ -170,7 +177,6 @@ class CardCompiler:
                           "lint-ignore: {L302: \"why this is fine\"}")
         name = self._string(f, "name", raw, required=True)
         card["name"] = name or "?"
-        ctype = self._type(f, raw)
         number = self._string(f, "number", raw)
         if number is not None:
             card["number"] = number
@@ -226,6 +232,10 @@ class CardCompiler:
             replaced = self._string(f, "replaces", raw)
             if replaced is not None:
                 card["replaces"] = replaced
+        if own:
+            parts = self._parts(f, raw, own, card)
+            if parts:
+                card["parts"] = parts
         if "needs" in f:
             loc = f["needs"]
             known = manifests()
@@ -278,6 +288,39 @@ class CardCompiler:
             self.diag("E305", f"'{key}' must be text", loc.line, loc.col, "a string", hint)
             return None
         return loc.value
+
+    def _parts(self, f: dict[str, Located], raw: RawCard, own: dict[str, dict], card: dict) -> dict:
+        """The fields a card's type declares for it (`vocab.type_fields`), each lowered by its kind:
+        a row or a list of rows of card language as items, a whole number, a card resource."""
+        parts: dict[str, Any] = {}
+        for key, spec in own.items():
+            if key not in f:
+                if spec.get("required"):
+                    self.diag("E304", f"a {card['type']} card has no '{key}'", raw.line, raw.col, f"'{key}: …'",
+                              spec["says"])
+                continue
+            loc, kind = f[key], spec["kind"]
+            if kind in ("row", "rows"):
+                rows = [loc] if kind == "row" else self._rows(loc, key)
+                if kind == "row" and not isinstance(loc.value, str):
+                    self.diag("E302", f"'{key}' is one card-language row", loc.line, loc.col, "'+2 plant'")
+                    continue
+                lowered = []
+                for row in rows:
+                    alts = self._lang(row, "row", card)
+                    lowered.append(alternatives_as_items(alts) if alts is not None else [])
+                parts[key] = lowered[0] if kind == "row" else lowered
+            elif kind == "number":
+                if isinstance(loc.value, bool) or not isinstance(loc.value, int) or loc.value < 0:
+                    self.diag("E302", f"'{key}' is a whole number", loc.line, loc.col, "0, 1, 2 …")
+                else:
+                    parts[key] = loc.value
+            elif loc.value not in vocab.CARD_RESOURCES:
+                self.diag("E303", f"'{key}' names no card resource: '{loc.value}'", loc.line, loc.col,
+                          ", ".join(vocab.CARD_RESOURCES), did_you_mean(str(loc.value), vocab.CARD_RESOURCES))
+            else:
+                parts[key] = loc.value
+        return parts
 
     def _type(self, f: dict[str, Located], raw: RawCard) -> str | None:
         if "type" not in f:
@@ -357,6 +400,7 @@ def words_used(card: dict) -> list[tuple[str, str]]:
     triggers = []
     rows = [card.get(k, []) for k in ("play", "start", "first_action")]
     rows += [a["cost"] + a["gain"] for a in card.get("action", ())]
+    rows += [items for _, items in part_rows(card)]
     for e in card.get("effects", ()):
         rows.append(e.get("do", []))
         triggers += e.get("on", [])

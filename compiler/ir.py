@@ -57,7 +57,9 @@ CARD = {
     "required": ["name", "module", "type", "tags"],
     "additionalProperties": False,
     "properties": {
-        "name": STR, "number": STR, "module": STR, "type": {"enum": list(vocab.CARD_TYPES)},
+        # a type of the language or one a module brings (a game may add a module's): the compiler
+        # checks it against the types known (E306)
+        "name": STR, "number": STR, "module": STR, "type": WORD,
         "cost": {"type": "integer", "minimum": 0}, "tags": {"type": "array", "items": WORD},
         "requires": {"type": "array", "items": COMPARISON}, "vp": VP, "holds": CARDRES,
         "play": ITEMS, "start": ITEMS, "first_action": ITEMS,
@@ -65,5 +67,20 @@ CARD = {
         "effects": {"type": "array", "items": EFFECT}, "note": STR, "replaces": STR,
         "needs": {"type": "array", "items": STR},
         "score": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/count"}},
+        # the fields of its own a card's type declares (a colony tile's build bonus, its trade track)
+        "parts": {"type": "object", "propertyNames": WORD, "additionalProperties": {
+            "anyOf": [ITEMS, {"type": "array", "items": ITEMS}, {"type": "integer", "minimum": 0}, WORD]}},
     },
 }
+
+
+def part_rows(card: dict) -> list[tuple[str, list]]:
+    """(field, items) for every row of the fields of its own a card's type declares (`parts`): a
+    row's items, or each step's of a list of rows."""
+    out: list[tuple[str, list]] = []
+    for name, value in (card.get("parts") or {}).items():
+        if isinstance(value, list) and value and all(isinstance(v, list) for v in value):
+            out.extend((name, items) for items in value)
+        elif isinstance(value, list):
+            out.append((name, value))
+    return out

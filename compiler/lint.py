@@ -22,6 +22,7 @@ from .triggers import TRIGGERS
 from .diagnostics import Diagnostic, Position, render
 from .frame import RawCard
 from .terminal import clip, has_control, safe
+from .ir import part_rows
 from .library import CompileResult, card_files, compile_file
 from .ops import Award, CardResource, Cards, Choice, If, Override, PlayCard, Resource, ReuseAction, Steal, Tile
 
@@ -144,6 +145,8 @@ def rows(card: Node) -> Iterator[tuple[str, list[Node], bool]]:
     for eff in card.get("effects", ()):
         if "do" in eff:
             yield "effect", eff["do"], False
+    for fieldname, items in part_rows(card):
+        yield fieldname, items, False
 
 
 def all_nodes(card: Node) -> Iterator[tuple[str, Node, tuple[str, ...]]]:

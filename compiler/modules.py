@@ -89,6 +89,10 @@ _COUNT = {"type": "object", "required": ["meaning", "sum", "singular", "plural"]
 #: A kind of card a module brings (with a deck of its own, say): how such a card is dealt and played is its
 #: mechanic's (tmars/mechanics/); here is what the compiler, lint and the sheet need of it.
 _COLOUR = {"type": "string", "pattern": "^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$"}
+#: the kinds of field a card type may declare for its cards: a row of card language, a list of
+#: rows (one a step), a whole number, a card resource
+PART_KINDS = {"row": "a row of card language", "rows": "a list of rows of card language",
+              "number": "a whole number", "card_resource": "a card resource"}
 #: the fields of a card that a card type may refuse (lint L116 for a cost, L117 for the others)
 TYPE_FIELDS = ("cost", "requires", "action", "effects", "holds", "vp")
 _CARD_TYPE = {"type": "object", "required": ["meaning", "label", "colour"], "additionalProperties": False,
@@ -102,7 +106,14 @@ _CARD_TYPE = {"type": "object", "required": ["meaning", "label", "colour"], "add
                   "numbered": {"type": "boolean", "description": "its cards carry printed numbers (lint L112)"},
                   "forbids": {"type": "array", "items": {"enum": list(TYPE_FIELDS)},
                               "description": "fields a card of this type never has (lint L116, L117)"},
-                  "why": {**_MEANING, "description": "why it has none of them, for lint's message"}}}
+                  "why": {**_MEANING, "description": "why it has none of them, for lint's message"},
+                  "fields": {"type": "object", "propertyNames": _WORD, "description": (
+                      "fields of its own a card of this type states (a colony tile's build bonus, its trade "
+                      "track), each with its kind and what the rules text says before it"),
+                      "additionalProperties": {
+                          "type": "object", "required": ["kind", "says"], "additionalProperties": False,
+                          "properties": {"kind": {"enum": list(PART_KINDS)}, "says": _MEANING,
+                                         "required": {"type": "boolean"}}}}}}
 #: The lists of a game's structure a module may add to (compiler/gameflow.py), with their nouns.
 FLOW_SECTIONS = {"setup": "setup step", "generation": "phase", "final": "final phase", "scoring": "score row"}
 #: An entry of a flow list: a name, or {name, after or before}; a setup step also says its order.
@@ -461,6 +472,11 @@ def word_clashes(mid: str, vocabulary: dict) -> list[tuple[str, str, str]]:
     brought = {w for m, _ in _known().values() for k in ICON_KINDS for w in m.words(k)}
     language = set(atom_table(False)) - brought
     out = []
+    from .compile import FIELDS
+    for word, spec in (vocabulary.get("card_types") or {}).items():
+        for field in (spec.get("fields") or {}) if isinstance(spec, dict) else ():
+            if field in FIELDS:
+                out.append(("card_types", str(word), f"declares '{field}', which is a field every card may have"))
     for kind, words in vocabulary.items():
         for word in words if isinstance(words, dict) else ():
             other = next((m.id for m, _ in _known().values() if m.id != mid and word in m.words(kind)), None)

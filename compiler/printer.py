@@ -134,4 +134,11 @@ def card_fields(card: Node) -> dict[str, Any]:
         out["effect"] = [effect(e) for e in card["effects"]]
     if "score" in card:
         out["score"] = " + ".join(count(c) for c in card["score"])
+    for name, value in (card.get("parts") or {}).items():  # the fields of its own its type declares
+        if isinstance(value, list) and value and all(isinstance(v, list) for v in value):
+            out[name] = [play_row(r) for r in value]
+        elif isinstance(value, list):
+            out[name] = play_row(value)
+        else:
+            out[name] = value
     return out

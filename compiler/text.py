@@ -531,6 +531,7 @@ def card_sentences(card: dict) -> list[str]:
         last_row = len(out) - 1
     else:
         last_row = len(out) - 1 if card.get("action") or card.get("effects") else None
+    out.extend(parts_text(card))
     if "score" in card:
         out.append(score_text(card["score"]))
     if "vp" in card:
@@ -547,6 +548,27 @@ def card_sentences(card: dict) -> list[str]:
 
 def _only_override_effect(e: dict) -> bool:
     return "mods" in e and all(m["mod"] == "override" for m in e["mods"])
+
+
+def parts_text(card: dict) -> list[str]:
+    """Sentences for the fields of its own a card's type declares, each led by what the type says
+    of it: 'Colony bonus: gain 2 M€.', 'Trade income by step: 0: gain 1 M€; 1: …'."""
+    out = []
+    parts = card.get("parts") or {}
+    for name, spec in vocab.type_fields(card["type"]).items():
+        if name not in parts:
+            continue
+        value, says, kind = parts[name], spec["says"], spec["kind"]
+        if kind == "row":
+            out.append(sentence(f"{says}: {items_text(value) or 'nothing'}"))
+        elif kind == "rows":
+            out.append(sentence(f"{says}: " + "; ".join(f"{i}: {items_text(r) or 'nothing'}"
+                                                       for i, r in enumerate(value))))
+        elif kind == "number":
+            out.append(sentence(f"{says} {value}"))
+        else:
+            out.append(sentence(f"{says}: {noun(value, 2)}"))
+    return out
 
 
 def card_text(card: dict) -> str:

@@ -63,6 +63,11 @@ CORE_TYPE_SPECS: dict[str, dict] = {
 }
 
 
+def type_fields(card_type: str) -> dict[str, dict]:
+    """The fields of its own a card type declares (its manifest's `fields`): name -> kind, says."""
+    return dict(type_spec(card_type).get("fields") or {})
+
+
 def type_spec(card_type: str) -> dict:
     """What is declared of a card type: the language's (`CORE_TYPE_SPECS`) or its module's manifest."""
     return CORE_TYPE_SPECS.get(card_type) or all_words("card_types").get(card_type) or {}

@@ -180,7 +180,7 @@ def test_the_schema_check_by_parts_agrees_with_the_whole_card():
     cards = compile_paths().cards
     broken = []
     for card in cards[:60]:
-        for change in ({"cost": -1}, {"tags": ["Not A Tag"]}, {"extra": 1}, {"type": "nosuch"}, {"name": 7}):
+        for change in ({"cost": -1}, {"tags": ["Not A Tag"]}, {"extra": 1}, {"type": "Not A Type"}, {"name": 7}):
             broken.append({**copy.deepcopy(card), **change})
         if card.get("play"):
             bad = copy.deepcopy(card)

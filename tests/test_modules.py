@@ -251,3 +251,78 @@ def test_a_typo_in_no_variant_is_refused_as_an_unknown_variant_is(capsys):
     assert main(["game", "--seed", "1", "--modules", "base,corpera,venus", "--no-variant", "wgtt"]) == 2
     assert "unknown variant 'wgtt' for --no-variant" in capsys.readouterr().err
     assert main(["game", "--seed", "1", "--modules", "base,corpera,venus", "--variant", "nope"]) == 2
+
+
+WIDGETS = """id: widgets
+name: Widgets
+requires: [base]
+vocabulary:
+  card_types:
+    widget:
+      meaning: a widget, a component with fields of its own
+      label: Widget
+      colour: "#336699"
+      fields:
+        build: {kind: row, says: When you build here, required: true}
+        bonus: {kind: row, says: Widget bonus}
+        track: {kind: rows, says: Income by step}
+        marker: {kind: number, says: The marker starts at step}
+        wakes: {kind: card_resource, says: Inactive until a card holds}
+"""
+
+
+def test_a_card_type_declares_fields_of_its_own_and_every_consumer_reads_them(tmp_path):
+    """A module's card type may declare fields its cards state (a colony tile's build bonus, its
+    trade track): they compile to the card's `parts`, by kind, with the language's checks, and the
+    rules text, the sheet and the printer show them; another type's card may not use them."""
+    from compiler.library import compile_file
+    from compiler.modules import add_folder, forget_added
+    from compiler.printer import card_fields
+    from compiler.sheet.render import render_card
+    from compiler.text import card_text
+    folder = tmp_path / "widgets"
+    folder.mkdir()
+    (folder / "module.yaml").write_text(WIDGETS)
+    good = folder / "widgets.yaml"
+    good.write_text('- name: Big Widget\n  type: widget\n  build: "[+1 energy]"\n  bonus: +2 mc\n'
+                    '  track: ["+1 mc", "+2 mc", "+4 plant"]\n  marker: 1\n  wakes: microbe\n')
+    bad = tmp_path / "bad.yaml"
+    try:
+        add_folder(folder)
+        result = compile_file(good)
+        assert result.ok, [d.render() for d in result.diagnostics]
+        card = result.cards[0]
+        assert card["parts"] == {
+            "build": [{"op": "box", "items": [{"op": "production", "res": "energy", "n": 1}]}],
+            "bonus": [{"op": "resource", "res": "mc", "n": 2}],
+            "track": [[{"op": "resource", "res": "mc", "n": 1}], [{"op": "resource", "res": "mc", "n": 2}],
+                      [{"op": "resource", "res": "plant", "n": 4}]],
+            "marker": 1, "wakes": "microbe"}
+        text = card_text(card)
+        assert "When you build here: increase your energy production 1 step." in text
+        assert "Income by step: 0: gain 1 M€; 1: gain 2 M€; 2: gain 4 plants." in text
+        assert "The marker starts at step 1." in text and "Inactive until a card holds: microbes." in text
+        html = render_card(card)
+        assert "p-part-track" in html and "Widget" in html
+        assert card_fields(card)["track"] == ["+1 mc", "+2 mc", "+4 plant"]
+        bad.write_text('- name: Wrong\n  type: widget\n  bonus: +2 mc\n  marker: -1\n  wakes: gold\n'
+                       '- name: Other\n  number: "901"\n  type: automated\n  cost: 3\n  play: +1 mc\n  track: +1 mc\n')
+        codes = sorted(d.code for d in compile_file(bad).diagnostics)
+        assert codes == ["E301", "E302", "E303", "E304"]  # a field of another type; -1; no such resource; no build
+    finally:
+        forget_added()
+
+
+def test_a_card_type_s_field_may_not_be_named_as_a_field_every_card_has(tmp_path):
+    from compiler.lint import lint_paths
+    from compiler.modules import ModuleError, add_folder, forget_added
+    folder = tmp_path / "widgets"
+    folder.mkdir()
+    (folder / "module.yaml").write_text(WIDGETS.replace("marker: {kind: number", "start: {kind: number"))
+    found = [(f.code, f.line) for f in lint_paths([folder]).findings]
+    assert ("E609", 6) in found  # at the card type that declares it
+    try:
+        with pytest.raises(ModuleError, match="declares 'start', which is a field every card may have"):
+            add_folder(folder)
+    finally:
+        forget_added()

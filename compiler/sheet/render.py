@@ -246,6 +246,29 @@ def panels(card: dict) -> list[tuple[str, str, str]]:
         out.append(("score", "Most", q("+", "plus").join(scores)))
     if "play" in card:
         out.append(("play", "", items_html(card["play"])))
+    out.extend(part_panels(card))
+    return out
+
+
+def part_panels(card: dict) -> list[tuple[str, str, str]]:
+    """A panel for each field of its own a card's type declares, labelled with the field's name:
+    a row's icons; a list of rows as a track of steps, each numbered; a number; a resource's icon."""
+    out = []
+    parts = card.get("parts") or {}
+    for name, spec in vocab.type_fields(card["type"]).items():
+        if name not in parts:
+            continue
+        value, kind = parts[name], spec["kind"]
+        if kind == "row":
+            html = items_html(value) or small("nothing")
+        elif kind == "rows":
+            html = "".join(grp(q(str(i), "step") + (items_html(r) or small("nothing")), "alt")
+                           for i, r in enumerate(value))
+        elif kind == "number":
+            html = q(str(value))
+        else:
+            html = icons.icon(value)
+        out.append((f"part-{name}", escape(name.replace("-", " ").capitalize()), html))
     return out
 
 
