@@ -458,6 +458,11 @@ def add_folder(folder: str | Path) -> str:
     return module.id
 
 
+def _spec_of(spec: Any) -> dict:
+    """A word's spec as a module holds it (a bare meaning is `{meaning: …}`)."""
+    return spec if isinstance(spec, dict) else {"meaning": str(spec)}
+
+
 #: vocabulary kinds whose words are icons of the card language: none may be a word the language
 #: itself gives an icon (a card resource 'plant' could not be told from the standard resource)
 ICON_KINDS = ("card_resources", "globals")
@@ -465,9 +470,10 @@ ICON_KINDS = ("card_resources", "globals")
 
 def word_clashes(mid: str, vocabulary: dict) -> list[tuple[str, str, str]]:
     """The words a module's vocabulary declares that another known module already brings in the
-    same kind, or that are the language's own words of its icons: (kind, word, why). A second
-    declaration was silently ignored (the first module's meaning won), and a card resource named
-    as a standard resource made two icons of one word."""
+    same kind with another meaning, or that are the language's own words of its icons: (kind,
+    word, why). Such a declaration was silently ignored (the first module's meaning won), and a card
+    resource named as a standard resource made two icons of one word. Two expansions may bring the
+    same word alike (floaters in Venus Next and in Colonies): neither needs the other for it."""
     from .ops.lowering import atom_table
     brought = {w for m, _ in _known().values() for k in ICON_KINDS for w in m.words(k)}
     language = set(atom_table(False)) - brought
@@ -479,7 +485,9 @@ def word_clashes(mid: str, vocabulary: dict) -> list[tuple[str, str, str]]:
                 out.append(("card_types", str(word), f"declares '{field}', which is a field every card may have"))
     for kind, words in vocabulary.items():
         for word in words if isinstance(words, dict) else ():
-            other = next((m.id for m, _ in _known().values() if m.id != mid and word in m.words(kind)), None)
+            spec = words[word]
+            other = next((m.id for m, _ in _known().values()
+                          if m.id != mid and word in m.words(kind) and m.words(kind)[word] != _spec_of(spec)), None)
             if other is not None:
                 what = VOCABULARY_KINDS.get(kind, "a word")
                 out.append((kind, str(word), f"is already {what} of the module {other}"))

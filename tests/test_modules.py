@@ -326,3 +326,21 @@ def test_a_card_type_s_field_may_not_be_named_as_a_field_every_card_has(tmp_path
             add_folder(folder)
     finally:
         forget_added()
+
+
+def test_two_modules_may_bring_the_same_word_alike(tmp_path):
+    """Floaters are Venus Next's and Colonies' both: a module that brings a word exactly as another
+    does is no clash (one with another meaning is, above)."""
+    from compiler.lint import lint_paths
+    from compiler.modules import add_folder, all_words, forget_added
+    folder = tmp_path / "sky"
+    folder.mkdir()
+    floater = all_words("card_resources")["floater"]
+    spec = ", ".join(f"{k}: {v}" for k, v in floater.items())
+    (folder / "module.yaml").write_text(f"id: sky\nname: Sky\nrequires: [base]\nvocabulary:\n"
+                                        f"  card_resources:\n    floater: {{{spec}}}\n")
+    assert not [f for f in lint_paths([folder]).findings if f.code == "E609"]
+    try:
+        assert add_folder(folder) == "sky"
+    finally:
+        forget_added()
