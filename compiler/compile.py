@@ -305,14 +305,21 @@ class CardCompiler:
                 if kind == "row" and not isinstance(loc.value, str):
                     self.diag("E302", f"'{key}' is one card-language row", loc.line, loc.col, "'+2 plant'")
                     continue
+                if kind == "rows" and spec.get("steps") and len(rows) != spec["steps"]:
+                    self.diag("E302", f"'{key}' has {len(rows)} steps; a {card['type']} has {spec['steps']}",
+                              loc.line, loc.col, f"a list of {spec['steps']} rows, one a step")
+                    continue
                 lowered = []
                 for row in rows:
                     alts = self._lang(row, "row", card)
                     lowered.append(alternatives_as_items(alts) if alts is not None else [])
                 parts[key] = lowered[0] if kind == "row" else lowered
             elif kind == "number":
-                if isinstance(loc.value, bool) or not isinstance(loc.value, int) or loc.value < 0:
-                    self.diag("E302", f"'{key}' is a whole number", loc.line, loc.col, "0, 1, 2 …")
+                most = spec.get("most")
+                if isinstance(loc.value, bool) or not isinstance(loc.value, int) or loc.value < 0 or (
+                        most is not None and loc.value > most):
+                    self.diag("E302", f"'{key}' is a whole number" + (f" up to {most}" if most is not None else ""),
+                              loc.line, loc.col, "0, 1, 2 …" if most is None else f"0 to {most}")
                 else:
                     parts[key] = loc.value
             elif loc.value not in vocab.CARD_RESOURCES:

@@ -113,7 +113,11 @@ _CARD_TYPE = {"type": "object", "required": ["meaning", "label", "colour"], "add
                       "additionalProperties": {
                           "type": "object", "required": ["kind", "says"], "additionalProperties": False,
                           "properties": {"kind": {"enum": list(PART_KINDS)}, "says": _MEANING,
-                                         "required": {"type": "boolean"}}}}}}
+                                         "required": {"type": "boolean"},
+                                         "steps": {"type": "integer", "minimum": 1,
+                                                   "description": "for rows: exactly this many (a track's steps)"},
+                                         "most": {"type": "integer", "minimum": 0,
+                                                  "description": "for a number: the largest it may be"}}}}}}
 #: The lists of a game's structure a module may add to (compiler/gameflow.py), with their nouns.
 FLOW_SECTIONS = {"setup": "setup step", "generation": "phase", "final": "final phase", "scoring": "score row"}
 #: An entry of a flow list: a name, or {name, after or before}; a setup step also says its order.

@@ -265,8 +265,8 @@ vocabulary:
       fields:
         build: {kind: row, says: When you build here, required: true}
         bonus: {kind: row, says: Widget bonus}
-        track: {kind: rows, says: Income by step}
-        marker: {kind: number, says: The marker starts at step}
+        track: {kind: rows, says: Income by step, steps: 3}
+        marker: {kind: number, says: The marker starts at step, most: 2}
         wakes: {kind: card_resource, says: Inactive until a card holds}
 """
 
@@ -309,6 +309,9 @@ def test_a_card_type_declares_fields_of_its_own_and_every_consumer_reads_them(tm
                        '- name: Other\n  number: "901"\n  type: automated\n  cost: 3\n  play: +1 mc\n  track: +1 mc\n')
         codes = sorted(d.code for d in compile_file(bad).diagnostics)
         assert codes == ["E301", "E302", "E303", "E304"]  # a field of another type; -1; no such resource; no build
+        bad.write_text('- name: Short\n  type: widget\n  build: +1 mc\n  track: ["+1 mc"]\n  marker: 3\n')
+        said = [d.message for d in compile_file(bad).diagnostics]
+        assert any("1 steps; a widget has 3" in m for m in said) and any("up to 2" in m for m in said)
     finally:
         forget_added()
 
