@@ -734,7 +734,8 @@ def unbounded_x(c: Card):
 
 
 @rule("L309", "warning", "an amount of 0",
-      "An icon with 0 does nothing; it is usually a typo for 1 or for another number.",
+      "An icon with 0 does nothing; it is usually a typo for 1 or for another number. (A step of a track "
+      "a card type declares may give nought, as printed: that is no finding.)",
       """
 - name: Nothing Much
   number: "939"
@@ -743,8 +744,9 @@ def unbounded_x(c: Card):
   play: +0 plant
 """)
 def zero_amount(c: Card):
+    steps = {name for name, spec in vocab.type_fields(c.ir["type"]).items() if spec["kind"] == "rows"}
     for f, node, _ in all_nodes(c.ir):
-        if node.get("n") == 0:
+        if node.get("n") == 0 and f not in steps:
             yield f"an amount of 0 {token(node)}", f, token(node), None
 
 

@@ -347,3 +347,31 @@ def test_two_modules_may_bring_the_same_word_alike(tmp_path):
         assert add_folder(folder) == "sky"
     finally:
         forget_added()
+
+
+def test_the_eleven_colony_tiles_are_said_in_the_card_language():
+    """Issue 33's groundwork: every colony tile of Colonies (build bonus, colony bonus, a trade
+    track of 7 steps, the marker's start, the resource that wakes it) compiles, lints clean, reads
+    as rules text and draws, with no Python (tests/fixtures/colony_tiles)."""
+    from pathlib import Path
+
+    from compiler.library import compile_paths
+    from compiler.lint import lint_paths
+    from compiler.modules import add_folder, forget_added
+    from compiler.sheet.render import render_card
+    from compiler.text import card_text
+    folder = Path(__file__).resolve().parent / "fixtures" / "colony_tiles"
+    try:
+        add_folder(folder)
+        result = compile_paths([folder], use_cache=False)
+        assert result.ok and not lint_paths([folder]).findings
+        tiles = {c["name"]: c for c in result.cards}
+        assert len(tiles) == 11 and all(len(t["parts"]["track"]) == 7 for t in tiles.values())
+        assert {n for n, t in tiles.items() if "wakes" in t["parts"]} == {"Enceladus", "Miranda", "Titan"}
+        luna = card_text(tiles["Luna"])
+        assert "When you place a colony here: increase your M€ production 2 steps." in luna
+        assert "6: gain 17 M€" in luna
+        assert tiles["Europa"]["parts"]["build"] == [{"op": "tile", "tile": "ocean"}]
+        assert all("p-part-track" in render_card(t) for t in tiles.values())
+    finally:
+        forget_added()
