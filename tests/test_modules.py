@@ -375,3 +375,52 @@ def test_the_eleven_colony_tiles_are_said_in_the_card_language():
         assert all("p-part-track" in render_card(t) for t in tiles.values())
     finally:
         forget_added()
+
+
+def _colony_game(players: int, seed: int = 3):
+    from pathlib import Path
+
+    from tmars.game import Game
+    folder = Path(__file__).resolve().parent / "fixtures" / "colony_tiles"
+    return Game.new(players, seed=seed, modules=("base", "corpera", "venus"), card_folders=(str(folder),))
+
+
+@pytest.mark.parametrize("players,dealt", [(2, 5), (3, 5), (4, 6), (5, 7)])
+def test_the_trading_mechanic_deals_the_colony_tiles_by_the_number_of_players(players, dealt):
+    """Issue 33's first part of the trading mechanic: as many tiles as its facts say for the
+    number of players, in printed order, no tile twice; an active tile's marker at its start,
+    a tile whose resource no card in play holds parked; one fleet each; and the game saves."""
+    from compiler.modules import forget_added
+    from tmars.game import Game
+    try:
+        game = _colony_game(players)
+        tiles = game.state["colonies"]
+        names = [t["name"] for t in tiles]
+        assert len(names) == dealt and len(set(names)) == dealt
+        assert names == sorted(names, key=game.content.in_printed_order("colony").index)
+        for t in tiles:
+            sleeps = "wakes" in game.content.cards[t["name"]]["parts"]
+            assert t["marker"] == (None if sleeps else 1) and t["owners"] == []
+        assert [pl["fleets"] for pl in game.state["players"]] == [1] * players
+        assert Game.load(game.save()).state["colonies"] == tiles
+    finally:
+        forget_added()
+
+
+def test_a_save_with_a_colony_tile_the_game_lacks_or_a_fourth_colony_is_refused():
+    import json
+
+    from compiler.modules import forget_added
+    from tmars.game import Game
+    from tmars.savefile import SaveError
+    try:
+        game = _colony_game(2)
+        for forge in (lambda s: s["colonies"][0].update(name="Vulcan"),
+                      lambda s: s["colonies"][0].update(owners=[0, 1, 0, 1]),
+                      lambda s: s["colonies"][0].update(marker=9), lambda s: s["players"][0].update(fleets=-1)):
+            data = json.loads(game.save())
+            forge(data)
+            with pytest.raises(SaveError):
+                Game.load(json.dumps(data))
+    finally:
+        forget_added()
