@@ -424,3 +424,26 @@ def test_a_save_with_a_colony_tile_the_game_lacks_or_a_fourth_colony_is_refused(
                 Game.load(json.dumps(data))
     finally:
         forget_added()
+
+
+def test_markers_move_up_each_generation_and_a_tile_wakes_with_a_card_that_holds_its_resource():
+    """At each generation's end an active tile's marker moves up one step, to its last at most; a
+    parked tile stays parked until some card in play holds its resource, then moves from its start."""
+    from compiler.modules import forget_added
+    from tmars import flow
+    try:
+        game = next(g for g in (_colony_game(5, seed) for seed in range(40))
+                    if any(t["name"] == "Enceladus" for t in g.state["colonies"]))
+        tiles = {t["name"]: t for t in game.state["colonies"]}
+        active = next(n for n, t in tiles.items() if t["marker"] is not None)
+        flow.new_generation(game.interp)
+        flow.new_generation(game.interp)
+        assert tiles[active]["marker"] == 3 and tiles["Enceladus"]["marker"] is None
+        game.state["players"][1]["played"].append({"name": "Tardigrades", "res": 0, "used": False, "area": None})
+        flow.new_generation(game.interp)
+        assert tiles["Enceladus"]["marker"] == 2 and tiles[active]["marker"] == 4
+        for _ in range(5):
+            flow.new_generation(game.interp)
+        assert tiles[active]["marker"] == 6 and tiles["Enceladus"]["marker"] == 6
+    finally:
+        forget_added()

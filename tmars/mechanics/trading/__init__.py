@@ -6,9 +6,9 @@ players deals; `fleets`: each player's fleets at the start); its tiles are the c
 `colony` (a module declares the type and its fields: `build`, `bonus`, `track`, `marker`,
 `wakes`). A module switches it on with `flow: {mechanics: [trading]}`.
 
-This is its first part (issue 33): the tiles dealt at setup and their state. A tile whose
-resource no card in play holds yet is not active (its marker is parked, `None`); trading,
-building colonies, waking tiles and the markers' moves come with the rest of the mechanic.
+This is its first part (issue 33): the tiles dealt at setup and their state, a tile waking when a
+card that holds its resource is in play (its marker parked, `None`, until then), and the markers
+moving up at each generation's end. Trading and building colonies come with the rest.
 """
 
 from __future__ import annotations
@@ -44,6 +44,27 @@ def awake(state: dict, content: Content, name: str) -> bool:
     return any(content.cards[e["name"]].get("holds") == wakes for pl in state["players"] for e in pl["played"])
 
 
+def marker(state: dict, content: Content, tile: dict) -> int | None:
+    """Where a tile's marker stands: its own step; for a tile still parked, its start once some
+    card in play holds the resource that wakes it (a tile wakes as that card enters play, and for
+    good: the first generation's end it sees awake fixes it), else None."""
+    if tile["marker"] is not None:
+        return tile["marker"]
+    spec = content.cards[tile["name"]]["parts"]
+    return spec["marker"] if awake(state, content, tile["name"]) else None
+
+
+def new_generation(g: Interp) -> None:
+    """At the end of each generation every active tile's marker moves up one step, to its last
+    at most; a parked tile does not move (and one woken during the generation moves from its
+    start)."""
+    for tile in g.state.get("colonies", ()):
+        at = marker(g.state, g.content, tile)
+        if at is not None:
+            last = len(g.content.cards[tile["name"]]["parts"]["track"]) - 1
+            tile["marker"] = min(at + 1, last)
+
+
 def deal(g: Interp) -> None:
     """Deal the game's colony tiles, in printed order once chosen: an active tile's marker at its
     start, a sleeping tile's parked; and give each player their fleets."""
@@ -75,5 +96,5 @@ def _player_state(s: SaveShapes) -> dict:
 
 register(Mechanic(
     NAME, "colony tiles with their trade markers and colonies, and the players' trade fleets (Colonies)",
-    state=_state, player_state=_player_state, deal=deal,
+    state=_state, player_state=_player_state, deal=deal, new_generation=new_generation,
 ))
