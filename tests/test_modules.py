@@ -417,7 +417,9 @@ def test_a_save_with_a_colony_tile_the_game_lacks_or_a_fourth_colony_is_refused(
         game = _colony_game(2)
         for forge in (lambda s: s["colonies"][0].update(name="Vulcan"),
                       lambda s: s["colonies"][0].update(owners=[0, 1, 0, 1]),
-                      lambda s: s["colonies"][0].update(marker=9), lambda s: s["players"][0].update(fleets=-1)):
+                      lambda s: s["colonies"][0].update(marker=9), lambda s: s["players"][0].update(fleets=-1),
+                      lambda s: s["colonies"][0].update(owners=[0, 0], marker=2),
+                      lambda s: s["colonies"][0].update(owners=[0, 1], marker=1)):
             data = json.loads(game.save())
             forge(data)
             with pytest.raises(SaveError):

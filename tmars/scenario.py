@@ -6,6 +6,8 @@ are offered, and that illegal answers are refused with a reason and change nothi
 
 from __future__ import annotations
 
+import json
+
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -303,6 +305,11 @@ def _player_index(st: dict, who: Any, pos: Where | None = None) -> int:
 
 
 # ---- looking things up ---------------------------------------------------------------
+def _canonical(value: Any) -> str:
+    """A value as text that equal values share (a mapping's keys in any order; a card name as is)."""
+    return value if isinstance(value, str) else json.dumps(plain(value), sort_keys=True, default=str)
+
+
 def lookup(game: Game, path: str) -> Any:
     """Values by dotted path: 'Alice.res.plant', 'Alice.prod.mc', 'Alice.tr', 'Alice.hand',
     'Alice.card.Pets' (resources on it), 'Alice.score.total', 'globals.oxygen', 'board.r5c5.tile',
@@ -479,8 +486,8 @@ def _run_step(game: Game, step: Map, out: Outcome, label: str) -> bool:
             raise e.at(expect.key_at(k)) from None
         except (KeyError, IndexError, TypeError):
             raise ScenarioError(f"{label}: cannot look up '{k}'", expect.key_at(k), UNKNOWN_NAME) from None
-        if isinstance(expected, list) and isinstance(got, list):
-            same = sorted(map(str, expected)) == sorted(map(str, got))
+        if isinstance(expected, list) and isinstance(got, list):  # in any order, each item by value
+            same = sorted(map(_canonical, expected)) == sorted(map(_canonical, got))
         else:
             same = got == expected
         if not same:

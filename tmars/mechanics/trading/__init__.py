@@ -13,9 +13,11 @@ moving up at each generation's end. Trading and building colonies come with the 
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...content import Content
 from ...interpreter import Interp
-from ...mechanic import Mechanic, SaveShapes, register
+from ...mechanic import Mechanic, SaveShapes, ScenarioKeys, register
 from ...rng import shuffle
 
 NAME = "trading"
@@ -82,6 +84,49 @@ def deal(g: Interp) -> None:
         pl["fleets"] = int(facts(content).get("fleets", 1))
 
 
+def check_save(state: dict) -> None:
+    """What the schema cannot say: a player has one colony on a tile at most, and a marker never
+    stands left of the tile's colonies."""
+    from ...savefile import SaveError
+    for tile in state.get("colonies", ()):
+        if len(set(tile["owners"])) != len(tile["owners"]):
+            raise SaveError(f"a player has two colonies on {tile['name']}")
+        if tile["marker"] is not None and tile["marker"] < len(tile["owners"]):
+            raise SaveError(f"the marker of {tile['name']} stands left of its colonies")
+
+
+def arrange(game: Any, setup: Any, players: Any, card: Any) -> None:
+    """A scenario's colony tiles (`colonies:`, each `{name, marker, owners}`, the owners by name):
+    the tiles in play, in place of those dealt."""
+    from ...scenario_check import WRONG_VALUE, ScenarioError, where
+    st = game.state
+    names = [pl["name"] for pl in st["players"]]
+    if "colonies" in setup:
+        tiles = []
+        for i, spec in enumerate(setup["colonies"]):
+            name = card(spec, "name", CARD_TYPE)
+            owners = []
+            for j, who in enumerate(spec.get("owners") or ()):
+                if who not in names:
+                    raise ScenarioError(f"unknown player {who!r}; players are {', '.join(names)}",
+                                        where(spec["owners"], j), WRONG_VALUE)
+                owners.append(names.index(who))
+            tiles.append({"name": name, "owners": owners,
+                          "marker": spec.get("marker", game.content.cards[name]["parts"]["marker"])})
+            if tiles[-1]["marker"] is not None and tiles[-1]["marker"] < len(owners):
+                raise ScenarioError(f"the marker of {name} would stand left of its colonies",
+                                    where(setup["colonies"], i), WRONG_VALUE)
+        st["colonies"] = tiles
+
+
+_TILES = {"type": "array", "items": {"type": "object", "required": ["name"], "additionalProperties": False,
+                                     "properties": {"name": {"type": "string"},
+                                                    "marker": {"anyOf": [{"type": "integer", "minimum": 0},
+                                                                         {"type": "null"}]},
+                                                    "owners": {"type": "array", "items": {"type": "string"},
+                                                               "maxItems": 3}}}}
+
+
 def _state(s: SaveShapes) -> dict:
     tiles = s.names([c["name"] for c in s.content.of_type(CARD_TYPE)], "a colony tile of this game")
     steps = max((len(c["parts"]["track"]) for c in s.content.of_type(CARD_TYPE)), default=1)
@@ -96,5 +141,6 @@ def _player_state(s: SaveShapes) -> dict:
 
 register(Mechanic(
     NAME, "colony tiles with their trade markers and colonies, and the players' trade fleets (Colonies)",
-    state=_state, player_state=_player_state, deal=deal, new_generation=new_generation,
+    state=_state, player_state=_player_state, deal=deal, new_generation=new_generation, check_save=check_save,
+    scenario=ScenarioKeys(setup={"colonies": _TILES}, arrange=arrange, card_lists={}),
 ))
