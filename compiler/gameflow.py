@@ -18,6 +18,7 @@ names the engine does not have (`flow_diagnostics`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from pathlib import Path
@@ -248,7 +249,12 @@ def _rendered(problems: list[FlowProblem]) -> list[str]:
     return [d.render() for d in sorted(out, key=lambda d: (d.position.path, d.position.line, d.position.col))]
 
 
-def flow_diagnostics(folder: Path, known: Known) -> list[Diagnostic]:
+#: how the engine's names are asked (`tmars.flow` adds its `flow_names` when the engine loads):
+#: the compiler names no engine module; without the engine a flow's names are the game's to check
+ENGINE_NAMES: list[Callable[[], Known]] = []
+
+
+def flow_diagnostics(folder: Path, known: Known | None) -> list[Diagnostic]:
     """The problems of a module's flow and of its variants' flows, for lint, each at its place in
     its module.yaml: each part is added to the flow of the modules it requires (a variant's, also
     to its module's) and checked against the names the engine has (`known`). A manifest that cannot

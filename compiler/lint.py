@@ -22,6 +22,7 @@ from .triggers import TRIGGERS
 from .diagnostics import Diagnostic, Position, render
 from .frame import RawCard
 from .terminal import clip, has_control, safe
+from .gameflow import ENGINE_NAMES
 from .ir import part_rows
 from .library import CompileResult, card_files, compile_file
 from .ops import Award, CardResource, Cards, Choice, If, Override, PlayCard, Resource, ReuseAction, Steal, Tile
@@ -1488,7 +1489,7 @@ def lint_paths(paths: list[str | Path] | None = None, select: set[str] | None = 
     for c in known:
         components.setdefault(c["type"], set()).add(c["name"])
     found = [d for folder in folders for d in manifest_diagnostics(folder, components)]
-    names = engine_flow_names() if folders else {}
+    names = engine_flow_names() if folders else None
     found += [d for folder in folders for d in flow_diagnostics(folder, names)]
     found += _board_diagnostics(boards, components)
     for d in found:
@@ -1500,11 +1501,12 @@ def lint_paths(paths: list[str | Path] | None = None, select: set[str] | None = 
     return result
 
 
-def engine_flow_names() -> dict[str, dict[str, str]]:
+def engine_flow_names() -> dict[str, dict[str, str]] | None:
     """The names a module's flow may use, from the engine's registries (its tasks, phases, score
-    rows and mechanics: `tmars.flow.flow_names`): the compiler keeps no copy of them."""
-    from tmars.flow import flow_names
-    return flow_names()
+    rows and mechanics), as the engine gives them when it is loaded (`gameflow.ENGINE_NAMES`,
+    filled by `tmars.flow`): the compiler keeps no copy of them and imports no engine module.
+    Without the engine, None: the names are then checked by the game that reads the flow."""
+    return ENGINE_NAMES[0]() if ENGINE_NAMES else None
 
 
 def _board_diagnostics(boards: list[Path], components: dict[str, set[str]]) -> list[Diagnostic]:

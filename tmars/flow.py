@@ -21,7 +21,7 @@ from .interpreter import Interp, ask_one, decision, option, quantities
 from .mechanic import MECHANICS, PHASES, TASKS, Phase, Task, core_phases, core_tasks, load_plugins, names_off
 from .scoring import ROWS
 from .setup import next_setup_task
-from compiler.gameflow import SECTIONS, GameFlow, Known
+from compiler.gameflow import ENGINE_NAMES, SECTIONS, GameFlow, Known
 from compiler.text import noun
 from compiler.modules import ModuleError
 from compiler.ops import Tile
@@ -353,3 +353,6 @@ def checked_flow(flow: GameFlow) -> GameFlow:
                 raise ModuleError(f"the modules' flow names the {SECTIONS[section]} '{name}', which this engine "
                                   f"does not have{hint}")
     return flow
+
+
+ENGINE_NAMES.append(flow_names)  # lint checks a module's flow against the engine's names
