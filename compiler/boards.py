@@ -35,7 +35,7 @@ _AREA = {
         "bonus": {"type": "array", "items": {"enum": list(vocab.PLACEMENT_BONUSES)},
                   "description": "the placement bonus, one word a unit: a standard resource, or card (a card "
                                  "drawn)"},
-        "name": {**_MEANING, "description": "the printed name (a volcano, Noctis City)"},
+        "name": {**_MEANING, "description": "the printed name of a named area (a volcano, a reserved city area)"},
         "volcanic": {"type": "boolean", "description": "a volcanic area (lava-flows and the volcanic rule)"},
         "reserved": {**_WORD, "description": "the named tile the area is kept for (a tile name a module brings)"},
     },

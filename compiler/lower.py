@@ -368,8 +368,9 @@ def alternatives_as_items(alts: list) -> list[Node]:
 CONSTRUCTS: dict[str, Any] = {"atom": Lowerer.atom, "box": Lowerer.box, "group": Lowerer.group,
                               "optional": Lowerer.optional, "conditional": Lowerer.conditional,
                               "steal": Lowerer.steal, "need": Lowerer.need}
-#: constructs that are parts of a row or of an icon rather than items of their own
-ROW_CONSTRUCTS = {"alternatives": Lowerer.row_as_items, "arrow": Lowerer.row, "star": Lowerer.atom}
+#: constructs that are parts of a row or of an icon rather than items of their own (built by
+#: `alternatives_as_items` and `Lowerer.atom`)
+ROW_CONSTRUCTS = frozenset({"alternatives", "arrow", "star"})
 
 
 def lower_field(source: SourceText, start: str) -> Any:

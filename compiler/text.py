@@ -214,13 +214,7 @@ def cond_text(c: dict) -> str:
 def item_text(node: dict, cost: bool = False, note: str | None = None) -> str:
     """One IR item as a clause. `cost` marks the paying side of an arrow ('spend', exact removals).
     Each op states its own clause (`compiler/ops`)."""
-    global _OPS
-    if _OPS is None:  # the ops import this module: they are looked up once, on first use
-        from .ops import OPS as _OPS
-    return _OPS[node["op"]].text(node, cost, note)
-
-
-_OPS: dict | None = None
+    return _ops().OPS[node["op"]].text(node, cost, note)
 
 
 def _ops() -> Any:

@@ -329,14 +329,13 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-#: The most a save file may hold: a long game's save is well under a megabyte.
-MAX_SAVE_BYTES = 64_000_000
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     from compiler.readfile import Unreadable, read_bytes
 
     from .agents import restore
+    from .savefile import MAX_SAVE_BYTES
     from .game import Game, SaveError
     from .human import HumanAgent, autosave_target, session
     if args.load:

@@ -25,6 +25,7 @@ from compiler.readfile import Unreadable, read_bytes
 from compiler.terminal import safe
 
 from .game import Game, selection_refusal
+from .savefile import MAX_SAVE_BYTES
 
 AUTOSAVE = "tmars-autosave.json"  # in the current folder: where an interrupted game is kept
 
@@ -194,7 +195,7 @@ def _unfinished_game(path: Path) -> bool:
     if not path.exists():
         return False
     try:
-        data = json.loads(read_bytes(str(path), 64 * 1024 * 1024))
+        data = json.loads(read_bytes(str(path), MAX_SAVE_BYTES))
     except (OSError, ValueError, Unreadable, RecursionError):
         return True  # not ours to judge: keep it
     return not (isinstance(data, dict) and data.get("over") is True)

@@ -36,6 +36,10 @@ class SaveError(Exception):
     """A save file that is not a tmars game this engine can continue."""
 
 
+#: the largest save file read (a late game's is a few hundred kilobytes)
+MAX_SAVE_BYTES = 64_000_000
+
+
 # ---- the schema --------------------------------------------------------------------------------
 def _int(lo: int, hi: int) -> dict:
     return {"type": "integer", "minimum": lo, "maximum": hi}

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import vocab
 from ..modules import ON_NEW_WORDS
+from . import ON_NEW_OP
 
 if TYPE_CHECKING:
     from . import Op
@@ -81,11 +82,4 @@ def atom_table(in_box: bool) -> dict[str, Op]:
 
 
 ON_NEW_WORDS.append(_TABLES.clear)
-
-
-def _register() -> None:
-    from . import ON_NEW_OP
-    ON_NEW_OP.append(_TABLES.clear)
-
-
-_register()
+ON_NEW_OP.append(_TABLES.clear)

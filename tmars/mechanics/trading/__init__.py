@@ -71,11 +71,11 @@ def deal(g: Interp) -> None:
     """Deal the game's colony tiles, in printed order once chosen: an active tile's marker at its
     start, a sleeping tile's parked; and give each player their fleets."""
     st, content = g.state, g.content
-    tiles = content.in_printed_order(CARD_TYPE)
-    if not tiles:
-        return
-    shuffle(st, tiles)
     order = content.in_printed_order(CARD_TYPE)
+    if not order:
+        return
+    tiles = list(order)
+    shuffle(st, tiles)
     chosen = sorted(tiles[:tiles_dealt(content, len(st["players"]))], key=order.index)
     st["colonies"] = [{"name": t, "owners": [],
                        "marker": content.cards[t]["parts"]["marker"] if awake(st, content, t) else None}
