@@ -10,7 +10,7 @@ read from their manifests (`cards/<module>/module.yaml`); a card may use only wh
 and the modules it requires bring (`compiler/compile.py` checks it).
 
 Every word is one the engine runs and a card of the library uses (a test checks it). Words of
-expansions not yet built (Colonies' camps and data, …) come back with their modules: `LATER`
+expansions not yet built (data, …) come back with their modules: `LATER`
 names them so that an author gets a clear error instead of a guess.
 """
 
@@ -125,7 +125,7 @@ OVERRIDES: dict[str, str] = {
 }
 
 # Words of the printed game that the engine does not run yet, with the module that will bring them.
-LATER: dict[str, str] = {"camp": "Colonies", "data": "Colonies"}
+LATER: dict[str, str] = {"data": "a later expansion"}
 
 
 
