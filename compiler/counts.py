@@ -261,6 +261,29 @@ class Tiles(Count):
         return icons.icon("tile" if word == "tile" else word[:-5]), []
 
 
+class Colonies(Count):
+    """Colonies on the colony tiles (the trading mechanic's): yours, or everyone's with `!`. A
+    colony is no tile on Mars (F368), so `tile` and `city-tile` never count it."""
+
+    def words(self):
+        return {"colonies": "colonies you own on colony tiles (any player's with !)"}
+
+    def value(self, rules, state, content, p, c, ctx, players):
+        return sum(t["owners"].count(q) for t in state.get("colonies", ()) for q in players)
+
+    def reads(self, c):
+        return frozenset({"colonies"})
+
+    def others_reads(self, c):
+        return frozenset({"colonies"})
+
+    def parts(self, c, who):
+        return "colony", "colonies", who
+
+    def icon(self, c, icons, small, grp):
+        return icons.icon("colony"), []
+
+
 class Adjacent(Count):
     def words(self):
         return {"city-adjacent": "city tiles next to this card's tile",

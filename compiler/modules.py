@@ -523,8 +523,14 @@ def closure(mid: str) -> set[str]:
 
 
 def bringer(word: str, kind: str) -> str | None:
-    """The module that brings a word, if any known module does."""
-    return next((mid for mid, m in manifests().items() if word in m.words(kind)), None)
+    """The module that brings a word, if any known module does (the first of `bringers`)."""
+    return next(iter(bringers(word, kind)), None)
+
+
+def bringers(word: str, kind: str) -> list[str]:
+    """Every known module that brings a word: two may declare one alike (floaters, Colonies and
+    Venus Next)."""
+    return [mid for mid, m in manifests().items() if word in m.words(kind)]
 
 
 def module_of_path(path: Path) -> str | None:

@@ -395,6 +395,10 @@ def _modifier_text(m: dict, note: str | None) -> str:
             return f"when {triggers_text(on) if on else 'you pay'}, you pay {less}"
         if not on:
             return f"when you play a card, you pay {less} for it"
+        from .triggers import TRIGGERS
+        what = next((TRIGGERS[t["event"]].discounts for t in on if TRIGGERS[t["event"]].discounts), "")
+        if what:
+            less = f"{m['n']} {what if m['n'] == 1 else what + 's'} less"
         return f"when {triggers_text(on)}, you pay {less} for it"
     if kind == "value":
         return f"each {RES.get(m['res'], m['res'])} you spend is worth {m['n']} M€ more"

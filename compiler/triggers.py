@@ -56,6 +56,8 @@ class Trigger:
     listens: str
     #: its event names a standard resource, which the outcome may gain as `+1 that`
     binds_that = False
+    #: what a discount filtered by it lowers, for the rules text ('' : the M€ of what is paid)
+    discounts = ""
 
     def words(self) -> dict[str, str]:
         raise NotImplementedError
@@ -287,6 +289,43 @@ class ProductionRaised(Trigger):
     def icon(self, t, icons, small):
         inner = "".join(icons.icon(w) for w in _words(t)) or icons.icon("held")
         return f'<span class="grp box">{inner}</span>', []
+
+
+class ColonyPlaced(Trigger):
+    """A colony placed on a colony tile: by you, or with `!` by anyone (Poseidon, F354)."""
+    listens = "colony"
+
+    def words(self):
+        return {"colony": "a colony is placed (by you; by anyone with !)"}
+
+    def matches(self, t, event, content):
+        return event["kind"] == "colony"
+
+    def phrase(self, t, cost):
+        return "any player places a colony" if t.get("any") else "you place a colony"
+
+    def icon(self, t, icons, small):
+        return icons.icon("colony"), []
+
+
+class Traded(Trigger):
+    """You trade with a colony tile: what reacts goes before the income (`that` is the tile). As a
+    discount's filter it lowers the trade's price, whichever resource pays it."""
+    listens = "trade"
+    #: what a discount on it lowers, for the rules text
+    discounts = "resource"
+
+    def words(self):
+        return {"trade": "you trade with a colony tile"}
+
+    def matches(self, t, event, content):
+        return event["kind"] == "trade"
+
+    def phrase(self, t, cost):
+        return "you trade"
+
+    def icon(self, t, icons, small):
+        return icons.icon("trade"), []
 
 
 TRIGGERS: dict[str, Trigger] = {}

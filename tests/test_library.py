@@ -11,7 +11,7 @@ from compiler import printer
 from compiler.compile import FRAME_SCHEMA
 from compiler.ops.schema import schema
 from compiler.library import compile_paths
-from compiler.lower import lower_field
+from compiler.lower import alternatives_as_items, lower_field
 from compiler.parser import SourceText
 
 LIBRARY = compile_paths(use_cache=False)
@@ -33,7 +33,6 @@ def test_card_matches_ir_schema(card):
 def reparse(field: str, text: str):
     alts = lower_field(SourceText(text, "<printed>", 1, 1), START_OF[field])
     if field in ("play", "start", "first-action"):
-        from compiler.lower import alternatives_as_items
         return alternatives_as_items(alts)
     if field == "action":
         return [a if isinstance(a, dict) else {"cost": [], "gain": a} for a in alts]
@@ -43,9 +42,19 @@ def reparse(field: str, text: str):
 @pytest.mark.parametrize("card", CARDS, ids=lambda c: c["name"])
 def test_print_then_parse_gives_the_same_ir(card):
     ir_key = {"first-action": "first_action", "effect": "effects"}
+    parts = card.get("parts", {})
     for field, text in printer.card_fields(card).items():
         key = ir_key.get(field, field)
-        if field == "effect":
+        if field in parts:  # a field of the card's type (a colony tile's rows and numbers)
+            value = parts[field]
+            if isinstance(text, list):
+                assert [alternatives_as_items(lower_field(SourceText(t, "<printed>", 1, 1), "row")) for t in text] \
+                    == value, f"{card['name']}.{field}"
+            elif isinstance(value, list):
+                assert reparse("play", text) == value, f"{card['name']}.{field}: {text}"
+            else:
+                assert text == value
+        elif field == "effect":
             assert [reparse(field, t) for t in text] == card[key]
         else:
             assert reparse(field, text) == card[key], f"{card['name']}.{field}: {text}"

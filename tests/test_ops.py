@@ -113,7 +113,7 @@ def _schema_has(schema: dict, path: list[str]) -> bool:
 def test_what_each_op_changes_is_a_part_of_the_save_schema():
     from tmars.content import load_content
     from tmars.savefile import schema as save_schema
-    schema = save_schema(load_content(("base", "corpera", "prelude", "venus")), 2)
+    schema = save_schema(load_content(("base", "corpera", "prelude", "venus", "colonies")), 2)
     for name, op in OPS.items():
         for path in op.writes:
             assert _schema_has(schema, path.split(".")), f"op '{name}' writes '{path}', which no save may hold"

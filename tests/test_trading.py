@@ -54,6 +54,8 @@ def test_the_trading_mechanic_deals_the_colony_tiles_by_the_number_of_players(pl
 
 
 def test_a_save_with_a_colony_tile_the_game_lacks_or_a_fourth_colony_is_refused():
+    """A forged save is refused: an unknown tile, a fourth colony, a marker off its track or left
+    of its colonies, a parked tile with colonies, a tile twice, more fleets away than owned."""
     import json
 
     from compiler.modules import forget_added
@@ -64,8 +66,10 @@ def test_a_save_with_a_colony_tile_the_game_lacks_or_a_fourth_colony_is_refused(
         for forge in (lambda s: s["colonies"][0].update(name="Vulcan"),
                       lambda s: s["colonies"][0].update(owners=[0, 1, 0, 1]),
                       lambda s: s["colonies"][0].update(marker=9), lambda s: s["players"][0].update(fleets=-1),
-                      lambda s: s["colonies"][0].update(owners=[0, 0], marker=2),
-                      lambda s: s["colonies"][0].update(owners=[0, 1], marker=1)):
+                      lambda s: s["colonies"][0].update(owners=[0, 1], marker=1),
+                      lambda s: s["colonies"][0].update(owners=[0], marker=None),
+                      lambda s: s["colonies"].append(dict(s["colonies"][0])),
+                      lambda s: [t.update(fleet=0) for t in s["colonies"][:2]]):
             data = json.loads(game.save())
             forge(data)
             with pytest.raises(SaveError):

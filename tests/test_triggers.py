@@ -24,7 +24,8 @@ SAMPLE_EVENTS = [{"kind": "tag", "tag": "space", "p": 0}, {"kind": "card", "card
                  {"kind": "std", "name": "Power Plant", "cost": 11, "p": 0},
                  {"kind": "tile", "tile": "city", "area": "r3c3", "p": 0},
                  {"kind": "conversion", "res": "plant", "p": 0},
-                 {"kind": "raise", "param": "temperature", "p": 0}, {"kind": "production", "res": "steel", "p": 0}]
+                 {"kind": "raise", "param": "temperature", "p": 0}, {"kind": "production", "res": "steel", "p": 0},
+                 {"kind": "colony", "card": "Luna", "p": 0}, {"kind": "trade", "card": "Luna", "p": 0}]
 
 
 @pytest.mark.parametrize("word", sorted(TRIGGERS))

@@ -31,8 +31,9 @@ declaration. No other module names an op by its string: they ask the op (`OPS[no
 compare with its class's `name` (`is_op`).
 
 The modules: `amounts` (resources, production, card resources, TR, cards), `board` (raises,
-tiles, claims), `structure` (boxes, choices, payments, optional and conditional items) and
-`special` (steals, asterisk overrides).
+tiles, claims), `colonies` (colonies, trades, fleets and markers on colony tiles), `structure`
+(boxes, choices, payments, optional and conditional items) and `special` (steals, asterisk
+overrides).
 """
 
 from __future__ import annotations
@@ -194,6 +195,12 @@ class Op:
             out.extend(OPS[n["op"]].events(n))
         return out
 
+    def worth_asking(self, g: Any, node: Node, ctx: dict) -> bool:
+        """Inside a 'may': is taking it a real choice? False where doing it now can only help the
+        player (a trade's marker raised toward more of the same income), so the 'may' is taken
+        without a question. The default: it is asked."""
+        return True
+
     def x_room(self, g: Any, node: Node, ctx: dict) -> int | None:
         """For an X-loss: the largest X the player can pay now (None: it does not bound X)."""
         return None
@@ -285,7 +292,7 @@ def is_loss(node: Node) -> bool:
     """A loss of an amount (resources, production, cards, card resources): what its op says."""
     return node.get("n", 0) < 0 and OPS[node["op"]].exactness(node) == "amount"
 
-from . import amounts, board, plays, special, structure  # noqa: E402,F401  (each module registers its ops)
+from . import amounts, board, colonies, plays, special, structure  # noqa: E402,F401  (each registers its ops)
 from .amounts import TR, CardResource, Cards, Production, Resource, own_resource_loss  # noqa: E402  (by class)
 from .board import Claim, Raise, Tile  # noqa: E402
 from .plays import Award, PlayCard, ReuseAction  # noqa: E402

@@ -9,7 +9,7 @@ from .. import printer as pr
 from .. import text as tx
 from ..ir import BOX_ITEMS, ITEMS, OPTIONS
 from ..sheet import render as rd
-from . import Op, is_loss, items_cannot_fail, items_reads, items_safe_whatever_chosen, walk
+from . import OPS, Op, is_loss, items_cannot_fail, items_reads, items_safe_whatever_chosen, walk
 from .amounts import production_part
 
 
@@ -188,6 +188,8 @@ class May(Op):
         return rd.grp(rd.small("may") + rd.items_html(node["items"]))
 
     def run(self, g, node, ctx, answer):
+        if answer is None and not any(OPS[n["op"]].worth_asking(g, n, ctx) for n in node["items"]):
+            answer = "yes"  # taking it can only help: nothing to ask (`Op.worth_asking`)
         if answer is None:
             return decision(ctx["p"], "confirm", f"Do you want to: {tx.items_text(node['items'])}?",
                             [option("yes", "yes"), option("no", "no")], auto="single")

@@ -153,6 +153,15 @@ SYMBOLS: dict[str, str] = {
             f'<polygon points="{HEX_IN}" class="s-dark" stroke-width="0.8" fill="none" stroke-dasharray="1.6 1.2"/>',
     "claim": f'<polygon points="{HEX}" class="f-tile s-dark" stroke-width="1.1"/>'
              f'<path d="{FLAG}" class="s-ink f-flag" stroke-width="1.6" stroke-linejoin="round"/>',
+    # colony tiles: a colony (a dome on a moon), a trade fleet (a ship), a track's marker (a chevron)
+    "colony": '<circle cx="12" cy="12" r="10.5" class="f-tile s-dark" stroke-width="1.1"/>'
+              '<path d="M6 15.5h12M8 15.5v-4.5l4-3.5 4 3.5v4.5" fill="none" class="s-dark" stroke-width="1.6"/>',
+    "trade": '<circle cx="12" cy="12" r="10.5" class="f-tile s-dark" stroke-width="1.1"/>'
+             '<path d="M5 12h11M13 8l4 4-4 4" fill="none" class="s-dark" stroke-width="1.8"/>',
+    "fleet": '<path d="M3 13l4-6h10l4 6-9 6z" class="f-tile s-dark" stroke-width="1.1"/>'
+             '<path d="M12 7v12" class="s-dark" stroke-width="1.2"/>',
+    "marker": '<rect x="2" y="5" width="20" height="14" rx="2" class="f-tile s-dark" stroke-width="1.1"/>'
+              '<path d="M9 8l5 4-5 4" fill="none" class="s-dark" stroke-width="2"/>',
     # global parameters and terraform rating
     "temperature": '<rect x="1.5" y="1.5" width="21" height="21" rx="10.5" class="f-temp-bg s-temp"'
                    ' stroke-width="1.2"/>' + THERMO.format(c="f-temp", k="f-white", s="s-temp"),
@@ -181,7 +190,9 @@ NAMES = {
     "heat": "heat", "animal": "animal", "microbe": "microbe", "science": "science resource",
     "fighter": "fighter", "floater": "floater", "asteroid": "asteroid", "camp": "camp", "data": "data",
     "held": "any resource", "city": "city tile", "greenery": "greenery tile", "ocean": "ocean tile",
-    "special": "special tile", "tile": "any tile", "claim": "claimed area", "temperature": "temperature",
+    "special": "special tile", "tile": "any tile", "claim": "claimed area", "colony": "colony",
+    "trade": "trade with a colony tile", "fleet": "trade fleet", "marker": "colony tile's trade marker",
+    "temperature": "temperature",
     "oxygen": "oxygen", "venus": "Venus", "tr": "terraform rating", "card": "card", "std": "standard project",
     "arrow": "action: pay, then get",
     "award": "award", "star": "asterisk: see the text", "params": "global requirements",

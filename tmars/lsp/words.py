@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from compiler import vocab
-from compiler.modules import VOCABULARY_KINDS, all_words, bringer, manifests
+from compiler.modules import VOCABULARY_KINDS, all_words, bringers, manifests
 from compiler.ops.lowering import atom_table
 
 #: The keywords of grammar/cards.lark, each with what it does in a row.
@@ -45,7 +45,9 @@ class Meaning:
 
 
 def module_label(mid: str) -> str:
-    """'venus (Venus Next)'."""
+    """'venus (Venus Next)'; for a word several modules bring ('colonies, venus'), each of them."""
+    if ", " in mid:
+        return "`, `".join(module_label(m) for m in mid.split(", "))
     module = manifests().get(mid)
     return f"{mid} ({module.name})" if module and module.name != mid else mid
 
@@ -62,7 +64,7 @@ def describe(word: str) -> list[Meaning]:
         spec = all_words(kind).get(word)
         if spec is not None:
             out.append(Meaning(what.removeprefix("a ").removeprefix("an "), str(spec.get("meaning", "")),
-                               bringer(word, kind) or ""))
+                               ", ".join(bringers(word, kind))))
     op = atom_table(False).get(word)
     if op is not None and op.meaning(word):  # the language's own words: what their op says they do
         kind = "standard resource" if word in vocab.STANDARD_RESOURCES else "word"
@@ -97,7 +99,7 @@ def _stem_bringer(word: str) -> str:
     kinds = ("tags",) if stem != word else ("globals", "card_resources", "counts")
     for kind in kinds:
         if stem in all_words(kind):
-            return bringer(stem, kind) or ""
+            return ", ".join(bringers(stem, kind))
     return ""
 
 
@@ -115,7 +117,7 @@ def markdown(word: str, meanings: list[Meaning]) -> str:
     """A hover for a word: each reading and the module that brings it."""
     lines = [f"**`{word}`**", ""]
     for m in meanings:
-        who = f" — brought by module `{module_label(m.module)}`" if m.module else ""
+        who = f" — brought by module{'s' if ', ' in m.module else ''} `{module_label(m.module)}`" if m.module else ""
         lines.append(f"- *{m.kind}*: {m.meaning}{who}")
     if not any(m.module for m in meanings):
         lines += ["", f"A word of {_LANGUAGE}."]

@@ -15,15 +15,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from compiler.ops.colonies import SPACES, TILES, awake, marker
+
 from ...content import Content
 from ...interpreter import Interp
 from ...mechanic import Mechanic, SaveShapes, ScenarioKeys, register
 from ...rng import shuffle
+from . import trade  # noqa: F401  (registers the trade action)
 
 NAME = "trading"
 CARD_TYPE = "colony"
-#: how many colonies a tile holds (three spaces)
-SPACES = 3
 
 
 def facts(content: Content) -> dict:
@@ -37,34 +38,17 @@ def tiles_dealt(content: Content, players: int) -> int:
     return int(table.get(players, table.get(str(players), 0)))
 
 
-def awake(state: dict, content: Content, name: str) -> bool:
-    """Is the tile active: it needs no resource, or some player has a card in play that holds the
-    resource it names?"""
-    wakes = content.cards[name].get("parts", {}).get("wakes")
-    if wakes is None:
-        return True
-    return any(content.cards[e["name"]].get("holds") == wakes for pl in state["players"] for e in pl["played"])
-
-
-def marker(state: dict, content: Content, tile: dict) -> int | None:
-    """Where a tile's marker stands: its own step; for a tile still parked, its start once some
-    card in play holds the resource that wakes it (a tile wakes as that card enters play, and for
-    good: the first generation's end it sees awake fixes it), else None."""
-    if tile["marker"] is not None:
-        return tile["marker"]
-    spec = content.cards[tile["name"]]["parts"]
-    return spec["marker"] if awake(state, content, tile["name"]) else None
-
-
 def new_generation(g: Interp) -> None:
-    """At the end of each generation every active tile's marker moves up one step, to its last
-    at most; a parked tile does not move (and one woken during the generation moves from its
-    start)."""
-    for tile in g.state.get("colonies", ()):
+    """Between generations every active tile's marker moves up one step, to its last at most (a
+    parked tile does not move, and one woken during the generation moves from its start), and
+    the trade fleets come home (F347, F364)."""
+    for tile in g.state.get(TILES, ()):
         at = marker(g.state, g.content, tile)
         if at is not None:
             last = len(g.content.cards[tile["name"]]["parts"]["track"]) - 1
             tile["marker"] = min(at + 1, last)
+        tile.pop("fleet", None)
+        tile.pop("moved", None)
 
 
 def deal(g: Interp) -> None:
@@ -85,14 +69,20 @@ def deal(g: Interp) -> None:
 
 
 def check_save(state: dict) -> None:
-    """What the schema cannot say: a player has one colony on a tile at most, and a marker never
-    stands left of the tile's colonies."""
+    """What the schema cannot say: no tile twice, a marker never left of the tile's colonies, a
+    parked tile has none, and no player has more fleets away than they own."""
     from ...savefile import SaveError
-    for tile in state.get("colonies", ()):
-        if len(set(tile["owners"])) != len(tile["owners"]):
-            raise SaveError(f"a player has two colonies on {tile['name']}")
+    names = [t["name"] for t in state.get(TILES, ())]
+    if len(set(names)) != len(names):
+        raise SaveError("a colony tile is in play twice")
+    for tile in state.get(TILES, ()):
+        if tile["marker"] is None and tile["owners"]:
+            raise SaveError(f"{tile['name']} is parked but has colonies")
         if tile["marker"] is not None and tile["marker"] < len(tile["owners"]):
             raise SaveError(f"the marker of {tile['name']} stands left of its colonies")
+    for p, pl in enumerate(state["players"]):
+        if sum(1 for t in state.get(TILES, ()) if t.get("fleet") == p) > pl.get("fleets", 0):
+            raise SaveError(f"{pl['name']} has more trade fleets away than they own")
 
 
 def arrange(game: Any, setup: Any, players: Any, card: Any) -> None:
@@ -131,16 +121,25 @@ def _state(s: SaveShapes) -> dict:
     tiles = s.names([c["name"] for c in s.content.of_type(CARD_TYPE)], "a colony tile of this game")
     steps = max((len(c["parts"]["track"]) for c in s.content.of_type(CARD_TYPE)), default=1)
     tile = s.record({"name": tiles, "owners": s.listing(s.player, maxItems=SPACES),
-                     "marker": {"anyOf": [s.integer(0, steps - 1), {"type": "null"}]}})
-    return {"colonies": s.listing(tile)}
+                     "marker": {"anyOf": [s.integer(0, steps - 1), {"type": "null"}]},
+                     "fleet": s.player, "moved": s.card}, required=("name", "owners", "marker"))
+    return {TILES: s.listing(tile)}
 
 
 def _player_state(s: SaveShapes) -> dict:
     return {"fleets": s.integer(0, 20)}
 
 
+def fingerprint(state: dict, content: Content, p: int) -> tuple:
+    """What an offer reading the colony tiles depends on: each tile's colonies, marker (a parked
+    tile's as it is now) and fleet, and the player's fleets."""
+    return (tuple((t["name"], tuple(t["owners"]), marker(state, content, t), t.get("fleet"), t.get("moved"))
+                  for t in state.get(TILES, ())), state["players"][p].get("fleets", 0))
+
+
 register(Mechanic(
     NAME, "colony tiles with their trade markers and colonies, and the players' trade fleets (Colonies)",
     state=_state, player_state=_player_state, deal=deal, new_generation=new_generation, check_save=check_save,
+    domains={TILES: fingerprint},
     scenario=ScenarioKeys(setup={"colonies": _TILES}, arrange=arrange, card_lists={}),
 ))
