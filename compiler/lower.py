@@ -294,8 +294,9 @@ class Lowerer:
 
     def modifier(self, tree: Tree) -> Node:
         toks = [c for c in tree.children if isinstance(c, Token)]
-        if tree.data == "mod_discount":
-            node: Node = {"mod": "discount", "n": int(toks[0])}
+        if tree.data == "mod_discount":  # a negative one is a surcharge (Polyphemos: cards cost more to buy)
+            sign = -1 if str(toks[0]) == "-" else 1
+            node: Node = {"mod": "discount", "n": sign * int(next(t for t in toks if t.type == "NUMBER"))}
             unit = [t for t in toks if t.type == "WORD"]
             if unit:
                 if str(unit[0]) not in vocab.MODIFIER_UNITS:
@@ -327,10 +328,11 @@ class Lowerer:
             rate = [int(t) for t in toks if t.type == "NUMBER"]
             res, as_ = str(words[0]), str(words[1])
             trig = self.subtree(tree, "triggers")
-            if rate or trig is not None:  # resources on this card, worth N M€ each, for what matches
-                if res not in vocab.CARD_RESOURCES or as_ != "mc":
-                    raise self.fail("E201", f"'{res}' at a rate: only card resources held here pay as N mc",
-                                    words[0], "pay CARD-RESOURCE as N mc on TRIGGER",
+            if rate or trig is not None:  # resources on this card, worth N M€ (or heat) each, for what matches
+                if res not in vocab.CARD_RESOURCES or as_ not in ("mc", "heat") or (as_ == "heat" and trig):
+                    raise self.fail("E201", f"'{res}' at a rate: only card resources held here pay as N mc "
+                                    "(or as N heat, wherever heat is spent)",
+                                    words[0], "pay CARD-RESOURCE as N mc on TRIGGER, or pay CARD-RESOURCE as N heat",
                                     did_you_mean(res, vocab.CARD_RESOURCES))
                 node = {"mod": "pay", "res": res, "as": as_, "n": rate[0] if rate else 1}
                 if trig is not None:

@@ -399,6 +399,8 @@ def _modifier_text(m: dict, note: str | None) -> str:
         what = next((TRIGGERS[t["event"]].discounts for t in on if TRIGGERS[t["event"]].discounts), "")
         if what:
             less = f"{m['n']} {what if m['n'] == 1 else what + 's'} less"
+        elif m["n"] < 0:
+            less = f"{-m['n']} {noun(unit, -m['n'])} more"
         return f"when {triggers_text(on)}, you pay {less} for it"
     if kind == "value":
         return f"each {RES.get(m['res'], m['res'])} you spend is worth {m['n']} M€ more"
@@ -409,6 +411,8 @@ def _modifier_text(m: dict, note: str | None) -> str:
                    "either way"
         return f"the global requirements of the cards you play are met within {n} step{'s' if n != 1 else ''} " \
                "either way"
+    if kind == "pay" and "n" in m and m["as"] == "heat":
+        return f"you may spend {noun(m['res'], 2)} here as {m['n']} heat each wherever you spend heat"
     if kind == "pay" and "n" in m:
         what = f"when {triggers_text(m['on'])}, " if "on" in m else ""
         return f"{what}you may spend {noun(m['res'], 2)} here as {m['n']} M€ each to pay for it"

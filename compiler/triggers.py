@@ -328,6 +328,42 @@ class Traded(Trigger):
         return icons.icon("trade"), []
 
 
+class Bought(Trigger):
+    """You buy a card (at setup, in research, or through a card): one event per card bought. As a
+    discount's filter it changes the price of buying (a negative discount raises it, F371)."""
+    listens = "buy"
+
+    def words(self):
+        return {"buy": "you buy a card (one event per card bought)"}
+
+    def matches(self, t, event, content):
+        return event["kind"] == "buy"
+
+    def phrase(self, t, cost):
+        return "you buy a card"
+
+    def icon(self, t, icons, small):
+        return icons.icon("card") + small("buy"), []
+
+
+class NewTagType(Trigger):
+    """A card you play brings a tag of a type you had none of in play (once per type on it; event
+    cards and wild tags never do, F355)."""
+    listens = "new-tag-type"
+
+    def words(self):
+        return {"new-tag-type": "a card you play brings a type of tag you had none of (once per type)"}
+
+    def matches(self, t, event, content):
+        return event["kind"] == "new-tag-type"
+
+    def phrase(self, t, cost):
+        return "you play a card with a type of tag you had none of in play (each new type)"
+
+    def icon(self, t, icons, small):
+        return icons.tag("wild") + small("new"), []
+
+
 TRIGGERS: dict[str, Trigger] = {}
 MEANINGS: dict[str, str] = {}
 _refill = keep_tables(KINDS, TRIGGERS, MEANINGS)  # refilled when a module added to the run brings new words

@@ -312,8 +312,24 @@ def h_resolve_card(g: Interp, task: dict, answer: Any) -> dict | None:
     g.push({"t": "batch", "p": p, "card": name, "entries": row_entries(card.get("play", []), ctx)})
     for t in card["tags"]:
         g.emit({"kind": "tag", "tag": t, "p": p, "card": name})
+    if "new-tag-type" in g.content.listened and card["type"] != "event":
+        for t in new_tag_types(g, p, name):
+            g.emit({"kind": "new-tag-type", "tag": t, "p": p, "card": name})
     g.emit({"kind": "card", "p": p, "card": name})
     return None
+
+
+def new_tag_types(g: Interp, p: int, name: str) -> list[str]:
+    """The types of tag on a card just played that none of the player's other cards in play has
+    (events and wild tags never count, F355), in the card's order."""
+    cards = g.content.cards
+    had = {t for e in g.state["players"][p]["played"] if e["name"] != name and cards[e["name"]]["type"] != "event"
+           for t in cards[e["name"]]["tags"]}
+    out: list[str] = []
+    for t in cards[name]["tags"]:
+        if t not in had and t not in out and t != "event" and t not in g.content.wild:
+            out.append(t)
+    return out
 
 
 

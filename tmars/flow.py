@@ -157,7 +157,7 @@ def h_research(g: Interp, task: dict, answer: Any) -> dict | None:
         if most == 0:
             answer = []
         else:
-            return decision(p, "select", f"Research: buy cards at {g.content.rules.card_price} M€ each",
+            return decision(p, "select", f"Research: buy cards at {rules.buy_price(g.state, g.content, p)} M€ each",
                             [option(c, c) for c in cards], min=0, max=most)
     buy_cards(g, p, cards, answer)
     return None
@@ -167,7 +167,8 @@ def h_research(g: Interp, task: dict, answer: Any) -> dict | None:
 def buyable(g: Interp, p: int, offered: int) -> int:
     """How many cards the player can afford at the card price, counting resources usable as M€ (F170)."""
     spend = g.state["players"][p]["res"]["mc"] + rules.spare_payment_value(g.state, g.content, p, ())
-    return min(offered, spend // g.content.rules.card_price)
+    price = rules.buy_price(g.state, g.content, p)
+    return min(offered, spend // price) if price else offered
 
 
 
@@ -179,7 +180,9 @@ def buy_cards(g: Interp, p: int, cards: list[str], chosen: list[str]) -> None:
     if cards:
         g.say(p, f"buys {len(chosen)} of {len(cards)} {noun('card', len(cards))}")
     if chosen:
-        g.push({"t": "pay", "p": p, "amount": g.content.rules.card_price * len(chosen), "why": "cards"})
+        g.push({"t": "pay", "p": p, "amount": rules.buy_price(g.state, g.content, p) * len(chosen), "why": "cards"})
+        for c in chosen:
+            g.emit({"kind": "buy", "p": p, "card": c})
 
 
 

@@ -215,6 +215,9 @@ class Interp:
     def spare_payment_value(self, p: int, metals: tuple | list) -> int:
         return rules.spare_payment_value(self.state, self.content, p, metals)
 
+    def heat_payments(self, p: int) -> list[tuple[str, int, int]]:
+        return rules.heat_payments(self.state, self.content, p)
+
     def holders(self, p: int, res: str, exclude: str | None = None) -> list[dict]:
         """The player's cards that hold this resource ('held': any resource) other than `exclude`."""
         cards = self.content.cards
@@ -604,7 +607,7 @@ def h_look(g: Interp, task: dict, answer: Any) -> Decision | None:
         if most == 0 or (least == most == len(cards)):
             answer = list(cards)[:most]
         else:
-            verb = f"Buy ({g.content.rules.card_price} M€ each)" if task["buy"] else "Keep"
+            verb = f"Buy ({rules.buy_price(g.state, g.content, p)} M€ each)" if task["buy"] else "Keep"
             return decision(p, "select", f"{verb} up to {most} card(s)", [option(c, c) for c in cards],
                             min=least, max=most)
     if task["buy"]:

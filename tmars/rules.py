@@ -432,6 +432,17 @@ def discount(state: dict, content: Content, p: int, subject: dict, unit: str = "
     return total
 
 
+def buy_price(state: dict, content: Content, p: int, corp: str | None = None) -> int:
+    """What buying one card costs the player: the card price less the discounts on buying (a
+    negative one is a surcharge: Polyphemos, F371), never below 0. At setup, before anything is
+    in play, `corp` is the corporation chosen: its own effects already set the price of the
+    starting hand."""
+    event = {"kind": "buy", "p": p}
+    mods = _played_modifiers(content, [{"name": corp}], "discount") if corp else modifiers(state, content, p, "discount")
+    less = sum(m["n"] for m in mods if any(trigger_matches(t, event, p, content) for t in m.get("on", ())))
+    return max(0, content.rules.card_price - less)
+
+
 def card_cost(state: dict, content: Content, p: int, name: str) -> int:
     """Printed cost less discounts, never below 0 (F077). The discounts from cards in play are
     memoised with them, per card asked; a discount granted until the next card is added on top."""
@@ -497,8 +508,24 @@ def card_payments(state: dict, content: Content, p: int, card: str | None) -> li
     out = []
     for e in state["players"][p]["played"]:
         for m in payers.get(e["name"], ()):
+            if m["as"] != "mc":
+                continue
             if e.get("res") and (not m.get("on") or any(_card_matches(t, card, p, content) for t in m["on"])):
                 out.append((f"card:{e['name']}", m["n"], e["res"]))
+    return out
+
+
+def heat_payments(state: dict, content: Content, p: int) -> list[tuple[str, int, int]]:
+    """Resources held on the player's cards that may be spent as heat wherever heat is spent
+    (`pay floater as 2 heat`, Stormcraft Incorporated, F357): (card name, heat each, how many)."""
+    if not content.card_pay:
+        return []
+    payers = _memo_on_played(state, content, p, "card-payers", _card_payers)
+    out = []
+    for e in state["players"][p]["played"]:
+        for m in payers.get(e["name"], ()):
+            if m["as"] == "heat" and e.get("res"):
+                out.append((e["name"], m["n"], e["res"]))
     return out
 
 

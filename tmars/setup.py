@@ -88,9 +88,10 @@ def h_setup_choose(g: Interp, task: dict, answer: Any) -> dict | None:
         if hand_is_free(g.content, corp) or not pl["dealt"]:
             task["keep"] = list(pl["dealt"])
         else:
-            most = min(len(pl["dealt"]), start_mc(g.content, corp) // g.content.rules.card_price)
+            price = rules.buy_price(g.state, g.content, p, corp)
+            most = min(len(pl["dealt"]), start_mc(g.content, corp) // price) if price else len(pl["dealt"])
             if answer is None:
-                return decision(p, "select", f"Keep cards at {g.content.rules.card_price} M€ each (as {corp})",
+                return decision(p, "select", f"Keep cards at {price} M€ each (as {corp})",
                                 [option(c, c) for c in pl["dealt"]], min=0, max=most)
             task["keep"] = list(answer)
             answer = None
@@ -140,7 +141,9 @@ def h_reveal(g: Interp, task: dict, answer: Any) -> dict | None:
 def h_buy_start(g: Interp, task: dict, answer: Any) -> dict | None:
     pl = g.state["players"][task["p"]]
     if not task["free"]:
-        pl["res"]["mc"] -= g.content.rules.card_price * len(task["cards"])
+        pl["res"]["mc"] -= rules.buy_price(g.state, g.content, task["p"]) * len(task["cards"])
+        for c in task["cards"]:
+            g.emit({"kind": "buy", "p": task["p"], "card": c})
     pl["hand"].extend(task["cards"])
     return None
 

@@ -136,6 +136,10 @@ class Resource(Op):
                         "titanium": "titanium" in metals, "why": ctx.get("card") or "an action"})
                 return None
             have = players[p]["res"][res]
+            if res == "heat" and n and not node.get("upto"):
+                payers = g.heat_payments(p)  # card resources spent as heat (F357)
+                if payers:
+                    return _pay_heat(g, p, n, have, payers, answer, ctx)
             if have < n and not node.get("upto"):
                 raise CannotComplete(f"{g.pname(p)} has {have} {res}, not {n}")
             players[p]["res"][res] = max(0, have - n)
@@ -175,6 +179,8 @@ class Resource(Op):
         elif not node.get("any") and not node.get("upto"):
             if node["res"] == "mc":
                 n = max(0, n - g.spare_payment_value(ctx["p"], node.get("with", ())))
+            elif node["res"] == "heat":
+                n = max(0, n - sum(worth * k for _, worth, k in g.heat_payments(ctx["p"])))
             led.loss[("res", node["res"])] += n
         elif mandatory:
             whom = _removal_targets(g, node)
@@ -214,6 +220,35 @@ def _removal_targets(g: Any, node: Node) -> set[int]:
         return set(players)
     count = {"count": node["tag"] + vocab.COUNT_SUFFIX_TAG}
     return {q for q in players if g.count(q, count)}
+
+
+def _pay_heat(g: Any, p: int, n: int, have: int, payers: list, answer: Any, ctx: dict) -> None:
+    """Spend n heat, part of it as card resources worth heat (`pay floater as 2 heat`, F357): the
+    player chooses how many of them to spend, from none (when the heat is enough) to as many as
+    the amount takes; they come off the cards in the order played."""
+    worth = sum(w * k for _, w, k in payers)
+    if have + worth < n:
+        raise CannotComplete(f"{g.pname(p)} has {have} heat and {worth} heat on cards, not {n}")
+    held = [(name, w) for name, w, k in payers for _ in range(k)]
+    least = 0
+    while have + sum(w for _, w in held[:least]) < n:
+        least += 1
+    most = least
+    while most < len(held) and sum(w for _, w in held[:most]) < n:
+        most += 1
+    res = g.content.cards[held[0][0]]["holds"]
+    answer, ask = ask_one(answer, p, "amount", f"Spend how many {tx.noun(res, 2)} as heat?",
+                          [option(str(k), f"{k} {tx.noun(res, k)} and {max(0, n - sum(w for _, w in held[:k]))} "
+                                  "heat") for k in range(least, most + 1)])
+    if ask:
+        return ask
+    k = int(answer)
+    for name, _ in held[:k]:
+        g.find_played(p, name)["res"] -= 1
+    paid = sum(w for _, w in held[:k])
+    g.state["players"][p]["res"]["heat"] = have - max(0, n - paid)
+    g.say(p, f"spends {k} {tx.noun(res, k)} and {max(0, n - paid)} heat{g.source(ctx)}")
+    return None
 
 
 class Production(Op):
