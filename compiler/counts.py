@@ -143,7 +143,7 @@ class Tags(Count):
         tag = c["count"][:-4]
         if tag == "event":  # events are face down: counted from the events played
             return sum(len(state["players"][q]["events"]) for q in players)
-        return sum(rules.tags(state, content, q)[tag] for q in players)
+        return sum(rules.tags(state, content, q)[tag] for q in players) + _own_event_tags(content, tag, ctx, players)
 
     def others_reads(self, c):
         return frozenset({"others:cards"})
@@ -162,6 +162,42 @@ class Tags(Count):
 
     def icon(self, c, icons, small, grp):
         return icons.tag(c["count"][:-4]), []
+
+
+def _own_event_tags(content: Any, tag: str, ctx: dict | None, players: Any) -> int:
+    """An event's own tags count for its own effects while it resolves (F105: Solar Probe counts
+    its science tag), though an event's tags never count once it is played."""
+    card = ctx.get("card") if ctx else None
+    if card is None or ctx["p"] not in players:
+        return 0
+    spec = content.cards.get(card)
+    return spec["tags"].count(tag) if spec is not None and spec["type"] == "event" else 0
+
+
+class TaglessCards(Count):
+    """Your cards in play with no tag: corporations, preludes, green and blue cards, never events
+    (F358); a card whose only tags are wild tags counts (a wild tag is no tag outside your own
+    actions, F330)."""
+
+    def words(self):
+        return {"tagless-card": "your cards in play with no tag, events left out (any player's with !)"}
+
+    def value(self, rules, state, content, p, c, ctx, players):
+        cards = content.cards
+        return sum(1 for q in players for e in state["players"][q]["played"]
+                   if cards[e["name"]]["type"] != "event" and all(t in content.wild for t in cards[e["name"]]["tags"]))
+
+    def reads(self, c):
+        return frozenset({"played"})
+
+    def others_reads(self, c):
+        return frozenset({"others:cards"})
+
+    def parts(self, c, who):
+        return "card with no tag", "cards with no tag", "you have in play"
+
+    def icon(self, c, icons, small, grp):
+        return icons.icon("card"), ["no tag"]
 
 
 class EventCards(Count):

@@ -29,7 +29,8 @@ ARG = {"oneOf": [STR, {"type": "object", "required": ["rule"], "additionalProper
 ARGS = {"type": "array", "items": ARG}
 
 COUNT = {"type": "object", "required": ["count"], "additionalProperties": False,
-         "properties": {"count": STR, "div": {"type": "integer", "minimum": 1}, "any": TRUE, "args": ARGS}}
+         "properties": {"count": STR, "div": {"type": "integer", "minimum": 1},
+                                  "max": {"type": "integer", "minimum": 1}, "any": TRUE, "args": ARGS}}
 COMPARISON = {"type": "object", "required": ["count", "cmp", "value"], "additionalProperties": False,
               "properties": {**COUNT["properties"], "cmp": {"enum": [">=", "<="]}, "value": INT}}
 COND = {"oneOf": [COMPARISON, {"type": "object", "required": ["reveal"], "additionalProperties": False,

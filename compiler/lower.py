@@ -119,6 +119,12 @@ class Lowerer:
         args = self.args(args_tree) if args_tree else []
         per_tree = self.subtree(tree, "per")
         per = self.count(per_tree.children[0]) if per_tree else None
+        if per is not None:
+            most = [t for t in per_tree.children if isinstance(t, Token) and t.type == "NUMBER"]
+            if most:
+                per["max"] = int(most[0])
+                if per["max"] < 1:
+                    raise self.fail("E231", "a count taken as 0 at most gives nothing", most[0], "max 1 or more")
 
         if star:
             if word not in vocab.OVERRIDES:

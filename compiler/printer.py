@@ -37,7 +37,10 @@ def args(items: list) -> str:
 
 
 def per(node: Node) -> str:
-    return f" per {count(node['per'])}" if "per" in node else ""
+    if "per" not in node:
+        return ""
+    most = node["per"].get("max")
+    return f" per {count(node['per'])}" + (f" max {most}" if most else "")
 
 
 def item(node: Node) -> str:

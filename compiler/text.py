@@ -132,7 +132,10 @@ def count_text(c: dict) -> str:
 
 
 def per_text(node: dict) -> str:
-    return f" per {count_text(node['per'])}" if "per" in node else ""
+    if "per" not in node:
+        return ""
+    most = node["per"].get("max")
+    return f" per {count_text(node['per'])}" + (f" (counting {most} at most)" if most else "")
 
 
 def have_text(c: dict, value: int, cmp: str = ">=") -> str:

@@ -209,8 +209,8 @@ class Interp:
     def protected(self, owner: int, card_name: str | None, by: int) -> bool:
         return rules.is_protected(self.state, self.content, owner, card_name, by)
 
-    def requirement_met(self, p: int, cond: dict) -> bool:
-        return rules.requirement_met(self.state, self.content, p, cond)
+    def requirement_met(self, p: int, cond: dict, ctx: dict | None = None) -> bool:
+        return rules.requirement_met(self.state, self.content, p, cond, ctx=ctx)
 
     def spare_payment_value(self, p: int, metals: tuple | list) -> int:
         return rules.spare_payment_value(self.state, self.content, p, metals)

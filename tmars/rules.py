@@ -267,7 +267,9 @@ def count(state: dict, content: Content, p: int, c: dict, ctx: dict | None = Non
     value = COUNTS[c["count"]].value(_THIS, state, content, p, c, ctx, players)
     if wild and content.wild:
         value += wild_tags(state, content, c["count"], players)
-    return value // c["div"] if "div" in c else value
+    if "div" in c:
+        value //= c["div"]
+    return min(value, c["max"]) if "max" in c else value
 
 
 def acting(state: dict) -> int | None:
@@ -310,10 +312,11 @@ def wild_tags(state: dict, content: Content, word: str, players: Any) -> int:
 
 
 # ---- requirements ----------------------------------------------------------------
-def requirement_met(state: dict, content: Content, p: int, req: dict, flex: int = 0) -> bool:
+def requirement_met(state: dict, content: Content, p: int, req: dict, flex: int = 0, ctx: dict | None = None) -> bool:
     """A minimum is met with the acting player's wild tags standing for the tag asked (F330); a
-    maximum is not made harder by them (they stand for a tag only when the player wants)."""
-    value = count(state, content, p, req, wild=req["cmp"] == ">=")
+    maximum is not made harder by them (they stand for a tag only when the player wants). `ctx`:
+    the card a condition is on, for what it counts on that card (`if floater >= 4 then …`)."""
+    value = count(state, content, p, req, ctx, wild=req["cmp"] == ">=")
     spec = content.rules.globals.get(req["count"])
     step = spec["step"] if spec else None
     slack = flex * step if step and not req.get("any") else 0

@@ -143,7 +143,7 @@ class Need(Op):
         return rd.grp(rd.small("need") + rd.req_part(node["cond"]), "cond")
 
     def run(self, g, node, ctx, answer):
-        if not g.requirement_met(ctx["p"], node["cond"]):
+        if not g.requirement_met(ctx["p"], node["cond"], ctx):
             raise CannotComplete(f"the condition is not met: {tx.cond_text(node['cond'])}")
         return None
 
@@ -151,7 +151,7 @@ class Need(Op):
         """In a cost it is met before anything else, on the state now; among a row's effects it is
         met when its turn comes, after what the player orders before it: not met now is no proof
         that it cannot be (an optimistic ledger lets it pass)."""
-        if not g.requirement_met(ctx["p"], node["cond"]):
+        if not g.requirement_met(ctx["p"], node["cond"], ctx):
             if mandatory or not led.optimistic:
                 led.failed = True
             if not mandatory:

@@ -268,7 +268,7 @@ class If(Op):
             hit = cond["reveal"] in g.content.cards[card]["tags"]
             g.say(ctx["p"], f"reveals {card}: {'a hit' if hit else 'no match'}")
         else:
-            hit = g.requirement_met(ctx["p"], cond)
+            hit = g.requirement_met(ctx["p"], cond, ctx)
         if hit:
             g.push_items(node["items"], ctx)
         return None

@@ -95,7 +95,8 @@ def count_html(c: dict, value: int | None = None) -> str:
 def per_html(node: dict) -> str:
     if "per" not in node:
         return ""
-    return q("/", "slash") + count_html(node["per"])
+    most = node["per"].get("max")
+    return q("/", "slash") + count_html(node["per"]) + (small(f"max {most}") if most else "")
 
 
 def requirement_html(reqs: list[dict]) -> str:
