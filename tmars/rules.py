@@ -441,7 +441,10 @@ def buy_price(state: dict, content: Content, p: int, corp: str | None = None) ->
     in play, `corp` is the corporation chosen: its own effects already set the price of the
     starting hand."""
     event = {"kind": "buy", "p": p}
-    mods = _played_modifiers(content, [{"name": corp}], "discount") if corp else modifiers(state, content, p, "discount")
+    if corp:
+        mods = _played_modifiers(content, [{"name": corp}], "discount")
+    else:
+        mods = modifiers(state, content, p, "discount")
     less = sum(m["n"] for m in mods if any(trigger_matches(t, event, p, content) for t in m.get("on", ())))
     return max(0, content.rules.card_price - less)
 
