@@ -294,6 +294,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         unused = sorted(set(acting) - used)
         say(f"actions used: {len(set(acting) & used)}/{len(acting)}"
             + (f"; never used: {', '.join(unused)}" if unused else ""))
+        for m in content.mechanics:
+            for label, (card_type, _) in m.coverage.items():
+                names = content.in_printed_order(card_type)
+                seen = tally.used.get(label, set())
+                gone = [n for n in names if n not in seen]
+                say(f"{label}: {len(set(names) & seen)}/{len(names)}" + (f"; never: {', '.join(gone)}" if gone else ""))
     for seed, failure in tally.failures:
         say(f"error: seed {seed}: {failure}", err)
     return 128 + stopped if stopped else (1 if tally.failures else 0)

@@ -35,6 +35,8 @@ class Tally:
     decisions_per_game: Counter = field(default_factory=Counter)
     played: set[str] = field(default_factory=set)
     actions: set[str] = field(default_factory=set)
+    #: what the mechanics' coverage lists (`Mechanic.coverage`): label -> names used
+    used: dict[str, set[str]] = field(default_factory=dict)
     #: engine failures recovered from (`Game.keep_going`), with the seed of their game
     failures: list[tuple[int, str]] = field(default_factory=list)
 
@@ -49,6 +51,8 @@ class Tally:
         self.decisions_per_game[result["decisions"]] += 1
         self.played.update(result["played"])
         self.actions.update(result["actions"])
+        for label, names in result.get("used", {}).items():
+            self.used.setdefault(label, set()).update(names)
 
 
 class JsonList:

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..ir import INT, STR, TRUE
 from ..sheet import render as rd
-from . import ANYTHING, Node, Op
+from . import ANYTHING, Node, Op, items_cannot_fail
 from .protocol import CannotComplete, ask_one, option
 
 #: how many colonies a tile holds (its three spaces): no card ever adds a fourth (F354)
@@ -72,6 +72,20 @@ def tradeable(state: dict, content: Any) -> list[dict]:
 
 def can_trade(state: dict, content: Any, p: int) -> bool:
     return free_fleets(state, p) > 0 and bool(tradeable(state, content))
+
+
+def trade_is_safe(state: dict, content: Any) -> bool:
+    """Can no trade fail now, whichever tile it visits: every income it may get (at the marker or
+    above, where a card raises it first) and every colony bonus it pays out cannot fail? Then the
+    offer check need not try one (Pluto's bonus discards a card: that one is tried)."""
+    for t in tradeable(state, content):
+        spec = parts(content, t["name"])
+        if t["owners"] and not items_cannot_fail(spec["bonus"]):
+            return False
+        for row in spec["track"][marker(state, content, t):]:
+            if not items_cannot_fail(row):
+                return False
+    return True
 
 
 def _tile(state: dict, name: str) -> dict:
@@ -153,8 +167,13 @@ class PlaceColony(Op):
         return None
 
     def bound(self, g, node, ctx, led, mandatory):
-        if not open_tiles(g.state, g.content, ctx["p"], node.get("again", False)):
+        """Failed with no open tile; no proof (a trial decides) unless some open tile's build
+        bonus cannot fail."""
+        tiles = open_tiles(g.state, g.content, ctx["p"], node.get("again", False))
+        if not tiles:
             led.failed = True
+        elif not any(items_cannot_fail(parts(g.content, t["name"])["build"]) for t in tiles):
+            led.inexact = True
 
     def reads(self, node, mandatory=False):
         return ANYTHING  # which tiles are open, and what their build bonus gives: worked out each time
@@ -163,7 +182,7 @@ class PlaceColony(Op):
         return False
 
     def exactness(self, node):
-        return "inexact"  # what the build bonus gives depends on the tile chosen: a trial decides
+        return "dynamic"  # its own verdict (`bound`) is exact alone
 
     def order_matters(self, node):
         return True
@@ -223,6 +242,7 @@ class Trade(Op):
             return ask
         tile = _tile(st, answer)
         tile["fleet"] = p
+        tile["trades"] = tile.get("trades", 0) + 1  # how often it was traded with, this game
         tile["marker"] = marker(st, content, tile)
         g.say(p, f"trades with {answer}")
         g.push_items([{"op": self.name, "tile": answer}], {"p": p, "card": ctx.get("card")})
@@ -240,7 +260,11 @@ class Trade(Op):
         return None
 
     def bound(self, g, node, ctx, led, mandatory):
-        if "tile" not in node and not can_trade(g.state, g.content, ctx["p"]):
+        """Failed with no fleet home or no tile free; no proof (a trial decides) where some income
+        or colony bonus could fail (`trade_is_safe`)."""
+        if "tile" in node or not trade_is_safe(g.state, g.content):
+            led.inexact = True
+        elif not can_trade(g.state, g.content, ctx["p"]):
             led.failed = True
 
     def reads(self, node, mandatory=False):
@@ -250,7 +274,7 @@ class Trade(Op):
         return False
 
     def exactness(self, node):
-        return "inexact"
+        return "dynamic"
 
     def order_matters(self, node):
         return True
@@ -542,4 +566,4 @@ class AddColonyTile(Op):
 
 
 __all__ = ["SPACES", "TILES", "AddColonyTile", "ColonyBonus", "Fleet", "Marker", "PlaceColony", "Trade", "awake",
-           "bonus_entries", "can_trade", "free_fleets", "marker", "open_tiles", "tradeable"]
+           "bonus_entries", "can_trade", "free_fleets", "marker", "open_tiles", "trade_is_safe", "tradeable"]

@@ -122,7 +122,8 @@ def _state(s: SaveShapes) -> dict:
     steps = max((len(c["parts"]["track"]) for c in s.content.of_type(CARD_TYPE)), default=1)
     tile = s.record({"name": tiles, "owners": s.listing(s.player, maxItems=SPACES),
                      "marker": {"anyOf": [s.integer(0, steps - 1), {"type": "null"}]},
-                     "fleet": s.player, "moved": s.card}, required=("name", "owners", "marker"))
+                     "fleet": s.player, "moved": s.card, "trades": s.integer(1, 10**6)},
+                    required=("name", "owners", "marker"))
     return {TILES: s.listing(tile)}
 
 
@@ -141,5 +142,7 @@ register(Mechanic(
     NAME, "colony tiles with their trade markers and colonies, and the players' trade fleets (Colonies)",
     state=_state, player_state=_player_state, deal=deal, new_generation=new_generation, check_save=check_save,
     domains={TILES: fingerprint},
+    coverage={"colony tiles built on": (CARD_TYPE, lambda st: (t["name"] for t in st.get(TILES, ()) if t["owners"])),
+              "colony tiles traded with": (CARD_TYPE, lambda st: (t["name"] for t in st.get(TILES, ()) if t.get("trades")))},
     scenario=ScenarioKeys(setup={"colonies": _TILES}, arrange=arrange, card_lists={}),
 ))

@@ -9,8 +9,8 @@ project (F362).
 
 from __future__ import annotations
 
-from compiler.ops import Resource
-from compiler.ops.colonies import TILES, Trade, can_trade
+from compiler.ops import Resource, items_cannot_fail
+from compiler.ops.colonies import TILES, Trade, can_trade, trade_is_safe
 from compiler.text import noun
 
 from ... import rules
@@ -46,13 +46,17 @@ class TradeAction(ActionKind):
     prefix = "trade"
 
     def offers(self, g, p):
+        """Each price the player can pay, while a fleet is home and a tile free; a trial only where
+        some income, colony bonus or reaction to the trade could fail."""
         st = g.state
         if not st.get(TILES) or not can_trade(st, g.content, p):
             return []
         out = []
+        safe = trade_is_safe(st, g.content) and all(items_cannot_fail(eff["do"])
+                                                    for _, eff in rules.listeners(st, g.content, p).get("trade", ()))
         for res, price in prices(g, p).items():
             oid = f"trade:{res}"
-            if _affordable(g, p, res, price) and action_completes(g, p, oid):
+            if _affordable(g, p, res, price) and (safe or action_completes(g, p, oid)):
                 out.append(option(oid, _label(res, price)))
         return out
 
