@@ -51,7 +51,8 @@ def play_one(spec: Spec, seed: int) -> dict:
                                     spec.map_name, spec.folders, spec.variants)
     played = sorted({e["name"] for pl in game.state["players"] for e in pl["played"]}
                     | {n for pl in game.state["players"] for n in pl["events"]})
-    used = {label: sorted(names(game.state)) for m in game.content.mechanics for label, (_, names) in m.coverage.items()}
+    used = {label: sorted(names(game.state))
+            for m in game.content.mechanics for label, (_, names) in m.coverage.items()}
     return {"seed": seed, "generations": game.state["generation"], "decisions": decisions,
             "capped": bool(game.state.get("capped")), "seconds": time.perf_counter() - t,
             "scores": [r["total"] for r in game.scores()], "played": played,

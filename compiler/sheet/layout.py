@@ -186,6 +186,13 @@ svg.ic.star{width:5.6em;height:5.6em}
 .z90 .body{font-size:.9em}.z80 .body{font-size:.8em}.z72 .body{font-size:.72em}
 .z65 .body{font-size:.65em}.z58 .body{font-size:.58em}
 .sep{align-self:stretch;border-left:.3em solid var(--start-edge);margin:0 .6em}
+[class*=" p-part-"]{background:var(--panel);border:.3em solid var(--panel-edge)}
+.track{display:flex;flex-wrap:nowrap;gap:.35em;justify-content:center}
+.cell{display:flex;flex-direction:column;align-items:center;gap:.2em;min-width:5.6em;padding:.25em .2em;
+ border:.25em solid var(--panel-edge);border-radius:1em;background:#fff}
+.cell svg.ic{width:4.4em;height:4.4em}.cell .q{font-size:2.9em}.cell .cap{display:none}
+.cell .box{padding:.2em .3em;border-radius:1em}
+.stepno{font:700 1.8em/1 "Liberation Sans",Arial,sans-serif;color:var(--label)}
 """
 
 PAGE_CSS = """

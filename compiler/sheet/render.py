@@ -175,7 +175,8 @@ def modifier_html(m: dict) -> str:
     if kind == "discount":
         on = triggers_html(m["on"]) if m.get("on") else icons.icon("card")
         unit = m.get("unit", "mc")
-        less = icons.icon("mc", label=f"{MINUS}{m['n']}") if unit == "mc" else q(f"{MINUS}{m['n']}") + icons.icon(unit)
+        amount = f"{MINUS}{m['n']}" if m["n"] > 0 else f"+{-m['n']}"  # a negative discount costs more
+        less = icons.icon("mc", label=amount) if unit == "mc" else q(amount) + icons.icon(unit)
         return grp(on + colon + grp(less))
     if kind == "value":
         return grp(icons.icon(m["res"]) + colon + icons.icon("mc", label=f"+{m['n']}"))
@@ -185,7 +186,7 @@ def modifier_html(m: dict) -> str:
         on = "".join(icons.tag(t["event"][:-4]) if t["event"].endswith("-tag") else small(t["event"])
                      for t in m.get("on", ()))
         worth = icons.icon(m["as"], label=str(m["n"]))
-        return grp(on + q(":", "colon") + icons.icon(m["res"]) + q("=", "colon") + worth)
+        return grp((on + q(":", "colon") if on else "") + icons.icon(m["res"]) + q("=", "colon") + worth)
     if kind == "pay":
         return grp(icons.icon(m["res"]) + q("=", "colon") + icons.icon(m["as"]))
     if kind == "override":
@@ -262,9 +263,10 @@ def part_panels(card: dict) -> list[tuple[str, str, str]]:
         value, kind = parts[name], spec["kind"]
         if kind == "row":
             html = items_html(value) or small("nothing")
-        elif kind == "rows":
-            html = "".join(grp(q(str(i), "step") + (items_html(r) or small("nothing")), "alt")
-                           for i, r in enumerate(value))
+        elif kind == "rows":  # a track: one numbered cell per step, in one line
+            html = '<span class="track">' + "".join(
+                f'<span class="cell"><span class="stepno">{i}</span>{items_html(r) or small("nothing")}</span>'
+                for i, r in enumerate(value)) + "</span>"
         elif kind == "number":
             html = q(str(value))
         else:
