@@ -142,7 +142,8 @@ register(Mechanic(
     NAME, "colony tiles with their trade markers and colonies, and the players' trade fleets (Colonies)",
     state=_state, player_state=_player_state, deal=deal, new_generation=new_generation, check_save=check_save,
     domains={TILES: fingerprint},
-    coverage={"colony tiles built on": (CARD_TYPE, lambda st: (t["name"] for t in st.get(TILES, ()) if t["owners"])),
-              "colony tiles traded with": (CARD_TYPE, lambda st: (t["name"] for t in st.get(TILES, ()) if t.get("trades")))},
+    coverage={"colony tiles built on": (CARD_TYPE, lambda st: [t["name"] for t in st.get(TILES, ()) if t["owners"]]),
+              "colony tiles traded with": (CARD_TYPE,
+                                           lambda st: [t["name"] for t in st.get(TILES, ()) if t.get("trades")])},
     scenario=ScenarioKeys(setup={"colonies": _TILES}, arrange=arrange, card_lists={}),
 ))
