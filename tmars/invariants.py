@@ -43,6 +43,7 @@ def check(state: dict, content: Content, start_tr: int | None = None) -> list[st
         out.append(f"milestones claimed: {', '.join(claimed)}")
     if len(set(funded)) < len(funded):  # a fourth may be funded for free (F338), never one twice
         out.append(f"awards funded: {', '.join(funded)}")
+    out += _mechanics_sound(state, content)
     oceans = sum(1 for t in state["board"].values() if t["tile"] == "ocean")
     if oceans != state["globals"]["oceans"] or oceans > spec["oceans"]["goal"]:
         out.append(f"{oceans} ocean tiles on the board, the track says {state['globals']['oceans']}")
@@ -54,6 +55,20 @@ def check(state: dict, content: Content, start_tr: int | None = None) -> list[st
             other = state["board"].get(nb)
             if other and other["tile"] == t["tile"] and other.get("spacing") != "waived":
                 out.append(f"{t['tile']} tiles next to each other on {aid} and {nb}")
+    return out
+
+
+def _mechanics_sound(state: dict, content: Content) -> list[str]:
+    """What each mechanic switched on says of its own part of a sound state (`Mechanic.check_save`:
+    the trading mechanic's colonies, markers and fleets)."""
+    from .savefile import SaveError
+    out = []
+    for m in content.mechanics:
+        if m.check_save is not None:
+            try:
+                m.check_save(state)
+            except SaveError as e:
+                out.append(f"{m.name}: {e}")
     return out
 
 

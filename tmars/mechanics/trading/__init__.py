@@ -69,13 +69,16 @@ def deal(g: Interp) -> None:
 
 
 def check_save(state: dict) -> None:
-    """What the schema cannot say: no tile twice, a marker never left of the tile's colonies, a
-    parked tile has none, and no player has more fleets away than they own."""
+    """A sound trading state, for a save (what its schema cannot say) and for the invariants after
+    every decision: no tile twice, three colonies on a tile at most, a marker never left of the
+    tile's colonies, a parked tile has none, and no player has more fleets away than they own."""
     from ...savefile import SaveError
     names = [t["name"] for t in state.get(TILES, ())]
     if len(set(names)) != len(names):
         raise SaveError("a colony tile is in play twice")
     for tile in state.get(TILES, ()):
+        if len(tile["owners"]) > SPACES:
+            raise SaveError(f"{tile['name']} has {len(tile['owners'])} colonies")
         if tile["marker"] is None and tile["owners"]:
             raise SaveError(f"{tile['name']} is parked but has colonies")
         if tile["marker"] is not None and tile["marker"] < len(tile["owners"]):
