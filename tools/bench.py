@@ -3,7 +3,7 @@ state copy and save costs, and peak memory. Prints a table and writes JSON for c
 
     python tools/bench.py [--games 50] [--json out.json] [--compare old.json]
                           [--only compile|play|steady|modules|state|memory|lint-many] [--memory-games 1000]
-                          [--lint-files 5000] [--steady-games 500] [--module-sets "base;base,corpera"]
+                          [--lint-files 5000] [--steady-games 500] [--module-sets "base;base,corpera;base,corpera,colonies"]
 
 `play` is the 50-game figure (3 warm-up games); `steady` plays 500 games after 50 of warm-up;
 `modules` gives games/s and ms per generation for each module set.
@@ -204,7 +204,8 @@ def main() -> int:
     ap.add_argument("--compare")
     ap.add_argument("--only", choices=("compile", "play", "steady", "modules", "state", "memory", "lint-many"))
     ap.add_argument("--steady-games", type=int, default=500, help="games after a 50-game warm-up for the steady state")
-    ap.add_argument("--module-sets", default="base;base,corpera",
+    ap.add_argument("--module-sets",
+                    default="base;base,corpera;base,corpera,colonies;base,corpera,prelude,venus,colonies",
                     help="module sets for the per-module figure, ';' between sets, ',' between modules")
     ap.add_argument("--memory-games", type=int, default=1000, help="games played for the memory figure")
     ap.add_argument("--lint-files", type=int, default=5000, help="one-card files linted for the lint-many figure")
