@@ -143,7 +143,8 @@ class Tags(Count):
         tag = c["count"][:-4]
         if tag == "event":  # events are face down: counted from the events played
             return sum(len(state["players"][q]["events"]) for q in players)
-        return sum(rules.tags(state, content, q)[tag] for q in players) + _own_event_tags(content, tag, ctx, players)
+        n = sum(rules.tags(state, content, q)[tag] for q in players)
+        return n + _own_event_tags(content, tag, ctx, players) if content.own_tag_events else n
 
     def others_reads(self, c):
         return frozenset({"others:cards"})
@@ -168,16 +169,15 @@ def _own_event_tags(content: Any, tag: str, ctx: dict | None, players: Any) -> i
     """An event's own tags count for its own effects while it resolves (F105: Solar Probe counts
     its science tag), though an event's tags never count once it is played."""
     card = ctx.get("card") if ctx else None
-    if card is None or ctx["p"] not in players:
+    if card not in content.own_tag_events or ctx["p"] not in players:
         return 0
-    spec = content.cards.get(card)
-    return spec["tags"].count(tag) if spec is not None and spec["type"] == "event" else 0
+    return content.cards[card]["tags"].count(tag)
 
 
 class TaglessCards(Count):
-    """Your cards in play with no tag: corporations, preludes, green and blue cards, never events
-    (F358); a card whose only tags are wild tags counts (a wild tag is no tag outside your own
-    actions, F330)."""
+    """Your cards in play with no tag: corporations, cards played before the first generation,
+    green and blue cards, never events (F358); a card whose only tags are wild tags counts (a wild
+    tag is no tag outside your own actions, F330)."""
 
     def words(self):
         return {"tagless-card": "your cards in play with no tag, events left out (any player's with !)"}

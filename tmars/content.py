@@ -14,6 +14,7 @@ from compiler.gameflow import GameFlow, load_flow, variants_of
 from compiler.gamerules import GameRules, load_rules
 from compiler.modules import ON_FORGET, ModuleError, folder_of, manifests
 from compiler.triggers import TRIGGERS
+from compiler.ops import walk
 from compiler.library import CARDS_ROOT, compile_paths
 from compiler.lower import lower_field
 from compiler.parser import SourceText
@@ -90,6 +91,11 @@ class Content:
         # whether any card lets the resources it holds pay for cards (rules.card_payments)
         self.card_pay = any(m["mod"] == "pay" and "n" in m for c in self.cards.values()
                             for e in c.get("effects", ()) for m in e.get("mods", ()))
+        # the events that count a tag of their own while they resolve (Solar Probe, F105): a tag
+        # count looks at the event being played only in a game that has one
+        self.own_tag_events = frozenset(
+            c["name"] for c in self.cards.values() if c["type"] == "event" and any(
+                n.get("per", {}).get("count", "")[:-4] in c["tags"] for n in walk(c.get("play", ()))))
         # the kinds of event some card's trigger matches: an event of another kind fires nothing
         # (one is emitted for every production step, tag and tile), so the engine need not look
         self.listened = frozenset(TRIGGERS[t["event"]].listens for c in self.cards.values()

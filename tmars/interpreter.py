@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from compiler.ops import OPS, Override, ReuseAction, walk
+from compiler.ops import OPS, Cards, Override, ReuseAction, walk
 from compiler.ops.special import PRIMITIVES
 from compiler.text import items_text, noun
 from compiler.tiles import TILE_KINDS
@@ -24,7 +24,7 @@ from .rng import shuffle
 from compiler.ops.protocol import CannotComplete, Decision, ask_one, decision, option
 
 #: the ops told apart here, by their declared names (string compares on hot paths)
-_OVERRIDE, _REUSE_ACTION = Override.name, ReuseAction.name
+_CARDS, _OVERRIDE, _REUSE_ACTION = Cards.name, Override.name, ReuseAction.name
 
 __all__ = ["CannotComplete", "Decision", "HANDLERS", "Interp", "ask_one", "decision", "option"]
 
@@ -369,7 +369,8 @@ class Interp:
             else:
                 # the active player orders all triggers; outside the action phase, the first player (F204)
                 chooser = task["p"] if self.state["phase"] == "action" else self.state["first"]
-                free = len(ready) == len(entries) and not any(_order_matters(e["items"]) for e in entries)
+                free = len(ready) == len(entries) and not any(_order_matters(e["items"]) for e in entries) \
+                    and not _draws_compete(self.state, entries)
                 # labels are written only for a decision that is asked (`trial.offer`)
                 return decision(chooser, "order", "Choose which effect resolves next",
                                 [option(str(i), "") for i in ready], auto="first" if free else "single",
@@ -508,6 +509,22 @@ def _order_matters(items: list) -> bool:
     optional effect, a discard, a choice involving a loss, a red-border removal or an override
     (F073, F076). Each op says whether it is such a part."""
     return any(OPS[node["op"]].order_matters(node) for node in walk(items, into_options=False))
+
+
+def _draws_compete(state: dict, entries: list) -> bool:
+    """Do players draw in these entries more cards than the deck holds? Then who draws first gets
+    the last cards of the deck, and the order is the chooser's (F351: the trader orders the
+    income and the colony bonuses)."""
+    first = entries[0]["ctx"]["p"]
+    if all(e["ctx"]["p"] == first for e in entries):
+        return False  # one player's own draws: the order gives them the same cards
+    drawers, total = set(), 0
+    for e in entries:
+        for node in walk(e["items"], into_options=False):
+            if node["op"] == _CARDS and node["n"] > 0 and not node.get("of"):
+                drawers.add(e["ctx"]["p"])
+                total += node["n"]
+    return len(drawers) > 1 and total > len(state["deck"])
 
 
 def describe_entry(g: Interp, entry: dict) -> str:

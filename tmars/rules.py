@@ -521,6 +521,11 @@ def card_payments(state: dict, content: Content, p: int, card: str | None) -> li
     return out
 
 
+def heat_worth(state: dict, content: Content, p: int) -> int:
+    """The heat the player's card resources held as heat are worth (`heat_payments`)."""
+    return sum(worth * k for _, worth, k in heat_payments(state, content, p))
+
+
 def heat_payments(state: dict, content: Content, p: int) -> list[tuple[str, int, int]]:
     """Resources held on the player's cards that may be spent as heat wherever heat is spent
     (`pay floater as 2 heat`, Stormcraft Incorporated, F357): (card name, heat each, how many)."""

@@ -3,7 +3,7 @@ state copy and save costs, and peak memory. Prints a table and writes JSON for c
 
     python tools/bench.py [--games 50] [--json out.json] [--compare old.json]
                           [--only compile|play|steady|modules|state|memory|lint-many] [--memory-games 1000]
-                          [--lint-files 5000] [--steady-games 500] [--module-sets "base;base,corpera;base,corpera,colonies"]
+                          [--lint-files 5000] [--steady-games 500] [--module-sets "base;base,corpera,colonies"]
 
 `play` is the 50-game figure (3 warm-up games); `steady` plays 500 games after 50 of warm-up;
 `modules` gives games/s and ms per generation for each module set.

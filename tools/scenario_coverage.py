@@ -16,6 +16,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from compiler import vocab  # noqa: E402
 from compiler.terminal import safe  # noqa: E402
 from compiler.modules import manifests, resolve  # noqa: E402
 from tmars.content import load_content  # noqa: E402
@@ -54,6 +55,8 @@ def scan() -> dict[str, set[str]]:
             for a in answers:
                 for one in a if isinstance(a, list) else [a]:
                     kind, _, name = str(one).partition(":")
+                    if not name:
+                        mark(kind, "named")  # a bare name: a component chosen (a colony tile traded with)
                     if kind == "play":
                         mark(name, "play")
                         mark(name, "in-play")
@@ -70,10 +73,14 @@ def main() -> int:
     seen = scan()
     missing = []
     cards = [c for c in content.cards.values() if not args.module or c["module"] in args.module]
+    played_types = {*vocab.PROJECT_TYPES, "corporation", *(t for m in content.mechanics for t in m.card_types)}
     for card in sorted(cards, key=lambda c: (c["type"] == "corporation", c.get("number", ""))):
         got = seen.get(card["name"], set())
         need = []
-        if card["type"] == "corporation":
+        if card["type"] not in played_types:  # a component no one plays (a colony tile): chosen by name
+            if "named" not in got:
+                need.append("a scenario that chooses it")
+        elif card["type"] == "corporation":
             if "corp" not in got:
                 need.append("a scenario with it as corporation")
         elif "play" not in got:

@@ -180,7 +180,7 @@ class Resource(Op):
             if node["res"] == "mc":
                 n = max(0, n - g.spare_payment_value(ctx["p"], node.get("with", ())))
             elif node["res"] == "heat":
-                n = max(0, n - sum(worth * k for _, worth, k in g.heat_payments(ctx["p"])))
+                n = max(0, n - sum(worth * k for _, worth, k in g.heat_payments(ctx["p"])))  # F357
             led.loss[("res", node["res"])] += n
         elif mandatory:
             whom = _removal_targets(g, node)

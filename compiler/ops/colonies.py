@@ -20,8 +20,9 @@ from .protocol import CannotComplete, ask_one, option
 
 #: how many colonies a tile holds (its three spaces): no card ever adds a fourth (F354)
 SPACES = 3
-#: the game's state key of the tiles in play (declared with its save shape by the mechanic)
-TILES = "colonies"
+#: the game's state keys of the tiles in play and of those traded with this game (declared with
+#: their save shape by the mechanic)
+TILES, TRADED = "colonies", "colonies_traded"
 
 
 # ---- what a tile is now ------------------------------------------------------------------------
@@ -203,7 +204,7 @@ class Trade(Op):
     name = "trade"
     optional = {"tile": STR}
     written_as = "icon"
-    writes = ("colonies",)
+    writes = ("colonies", "colonies_traded")
     emits = ("trade",)
 
     def words(self, in_box):
@@ -242,7 +243,9 @@ class Trade(Op):
             return ask
         tile = _tile(st, answer)
         tile["fleet"] = p
-        tile["trades"] = tile.get("trades", 0) + 1  # how often it was traded with, this game
+        traded = st.setdefault(TRADED, [])
+        if answer not in traded:
+            traded.append(answer)  # the tiles traded with this game (for the bots' coverage report)
         tile["marker"] = marker(st, content, tile)
         g.say(p, f"trades with {answer}")
         g.push_items([{"op": self.name, "tile": answer}], {"p": p, "card": ctx.get("card")})
@@ -565,5 +568,5 @@ class AddColonyTile(Op):
         return "inexact"
 
 
-__all__ = ["SPACES", "TILES", "AddColonyTile", "ColonyBonus", "Fleet", "Marker", "PlaceColony", "Trade", "awake",
-           "bonus_entries", "can_trade", "free_fleets", "marker", "open_tiles", "trade_is_safe", "tradeable"]
+__all__ = ["SPACES", "TILES", "TRADED", "AddColonyTile", "ColonyBonus", "Fleet", "Marker", "PlaceColony", "Trade",
+           "awake", "bonus_entries", "can_trade", "free_fleets", "marker", "open_tiles", "trade_is_safe", "tradeable"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.ops.colonies import SPACES, TILES, awake, marker
+from compiler.ops.colonies import SPACES, TILES, TRADED, awake, marker
 
 from ...content import Content
 from ...interpreter import Interp
@@ -125,9 +125,8 @@ def _state(s: SaveShapes) -> dict:
     steps = max((len(c["parts"]["track"]) for c in s.content.of_type(CARD_TYPE)), default=1)
     tile = s.record({"name": tiles, "owners": s.listing(s.player, maxItems=SPACES),
                      "marker": {"anyOf": [s.integer(0, steps - 1), {"type": "null"}]},
-                     "fleet": s.player, "moved": s.card, "trades": s.integer(1, 10**6)},
-                    required=("name", "owners", "marker"))
-    return {TILES: s.listing(tile)}
+                     "fleet": s.player, "moved": s.card}, required=("name", "owners", "marker"))
+    return {TILES: s.listing(tile), TRADED: s.listing(tiles, uniqueItems=True)}
 
 
 def _player_state(s: SaveShapes) -> dict:
@@ -146,7 +145,6 @@ register(Mechanic(
     state=_state, player_state=_player_state, deal=deal, new_generation=new_generation, check_save=check_save,
     domains={TILES: fingerprint},
     coverage={"colony tiles built on": (CARD_TYPE, lambda st: [t["name"] for t in st.get(TILES, ()) if t["owners"]]),
-              "colony tiles traded with": (CARD_TYPE,
-                                           lambda st: [t["name"] for t in st.get(TILES, ()) if t.get("trades")])},
+              "colony tiles traded with": (CARD_TYPE, lambda st: st.get(TRADED, ()))},
     scenario=ScenarioKeys(setup={"colonies": _TILES}, arrange=arrange, card_lists={}),
 ))
