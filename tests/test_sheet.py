@@ -193,6 +193,22 @@ def test_base_sheet_renders_in_chromium_without_overflow(chromium, base_sheet):
     assert report.pages == [], "pages whose content overflows"
 
 
+def test_the_colonies_sheet_renders_in_chromium_with_its_tiles_tracks_and_icons(chromium):
+    """Issue 33 (MODULE-DONE 8): every Colonies component is drawn, nothing overflows, each colony
+    tile shows its track as seven numbered cells, and the key shows the new icons."""
+    colonies = [c for c in CARDS if c["module"] == "colonies"]
+    sheet = make_sheet(CARDS, modules=["colonies"])
+    report = probe(sheet.html)
+    assert Counter(report.present) == Counter(c["name"] for c in colonies)
+    assert report.overflowing == [] and report.pages == []
+    for tile in (c for c in colonies if c["type"] == "colony"):
+        html = render.render_card(tile)
+        assert html.count('class="stepno"') == 7, tile["name"]
+    legend = sheet.html.split('class="legend"')[1]
+    for word in ("colony", "trade", "trade fleet", "trade marker"):
+        assert word in legend, word
+
+
 def test_every_layout_of_the_library_fits(chromium):
     for options in ({"paper": "letter"}, {"layout": "list"}, {"grey": True, "modules": ["corpera"]}):
         sheet = make_sheet(CARDS, **options)

@@ -191,7 +191,7 @@ NAMES = {
     "fighter": "fighter", "floater": "floater", "asteroid": "asteroid", "camp": "camp", "data": "data",
     "held": "any resource", "city": "city tile", "greenery": "greenery tile", "ocean": "ocean tile",
     "special": "special tile", "tile": "any tile", "claim": "claimed area", "colony": "colony",
-    "trade": "trade with a colony tile", "fleet": "trade fleet", "marker": "colony tile's trade marker",
+    "trade": "trade", "fleet": "trade fleet", "marker": "trade marker",
     "temperature": "temperature",
     "oxygen": "oxygen", "venus": "Venus", "tr": "terraform rating", "card": "card", "std": "standard project",
     "arrow": "action: pay, then get",
@@ -282,5 +282,21 @@ def legend_groups() -> list[tuple[str, list[str]]]:
         ("Tiles", ["city", "greenery", "ocean", "special", "tile", "claim"]),
         ("Global parameters", [*vocab.GLOBALS, "tr", "params"]),
         *([("Counts", list(all_words("counts")))] if all_words("counts") else []),
-        ("Other", ["card", "std", "arrow", "star"]),
+        ("Other", ["card", "std", "arrow", "star", *_op_icons_elsewhere()]),
     ]
+
+
+def _op_icons_elsewhere() -> list[str]:
+    """The icons the ops declare for their words that no group above shows (a colony, a trade, a
+    fleet, a marker): every icon a card may draw is in the key."""
+    from ..ops import OPS
+    shown = {*vocab.STANDARD_RESOURCES, *vocab.CARD_RESOURCES, vocab.HELD, *vocab.GLOBALS, "tr", "params", "card",
+             "std", "arrow", "star", "city", "greenery", "ocean", "special", "tile", "claim"}
+    out: list[str] = []
+    for op in OPS.values():
+        for in_box in (False, True):
+            for word in op.words(in_box):
+                ic = op.icon(word)
+                if ic in SYMBOLS and ic not in shown and ic not in out:
+                    out.append(ic)
+    return out

@@ -211,7 +211,7 @@ body{font-family:"Liberation Sans",Arial,Helvetica,sans-serif;color:var(--ink);-
 .grid{display:grid;justify-content:center;align-content:start}
 .legend h3{font:700 3.6mm/1.2 "Liberation Sans",Arial,sans-serif;margin:2.2mm 0 1.2mm;border-bottom:.2mm solid #aaa}
 .legend .items{display:flex;flex-wrap:wrap;gap:1mm 4mm;font-size:.8mm}
-.legend .it{display:inline-flex;align-items:center;gap:1.5mm;font-size:2.8mm;min-width:41mm}
+.legend .it{display:inline-flex;align-items:center;gap:1.5mm;font-size:2.8mm;min-width:34mm}
 .legend .it svg.ic{width:6.4mm;height:6.4mm}
 .legend .ex{display:inline-flex;align-items:center;gap:1.2mm;font-size:.8mm}
 .legend .marks{display:grid;grid-template-columns:44mm 1fr;gap:1.2mm 5mm;align-items:center;font-size:2.8mm}
