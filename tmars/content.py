@@ -91,6 +91,9 @@ class Content:
         # whether any card lets the resources it holds pay for cards (rules.card_payments)
         self.card_pay = any(m["mod"] == "pay" and "n" in m for c in self.cards.values()
                             for e in c.get("effects", ()) for m in e.get("mods", ()))
+        # whether any card changes the price of buying a card (`discount N on buy`, rules.buy_price)
+        self.buy_discounts = any(m["mod"] == "discount" and any(t["event"] == "buy" for t in m.get("on", ()))
+                                 for c in self.cards.values() for e in c.get("effects", ()) for m in e.get("mods", ()))
         # the events that count a tag of their own while they resolve (Solar Probe, F105): a tag
         # count looks at the event being played only in a game that has one
         self.own_tag_events = frozenset(

@@ -181,8 +181,9 @@ def buy_cards(g: Interp, p: int, cards: list[str], chosen: list[str]) -> None:
         g.say(p, f"buys {len(chosen)} of {len(cards)} {noun('card', len(cards))}")
     if chosen:
         g.push({"t": "pay", "p": p, "amount": rules.buy_price(g.state, g.content, p) * len(chosen), "why": "cards"})
-        for c in chosen:
-            g.emit({"kind": "buy", "p": p, "card": c})
+        if "buy" in g.content.listened:
+            for c in chosen:
+                g.emit({"kind": "buy", "p": p, "card": c})
 
 
 

@@ -369,8 +369,13 @@ class Interp:
             else:
                 # the active player orders all triggers; outside the action phase, the first player (F204)
                 chooser = task["p"] if self.state["phase"] == "action" else self.state["first"]
-                free = len(ready) == len(entries) and not any(_order_matters(e["items"]) for e in entries) \
-                    and not _draws_compete(self.state, entries)
+                free = len(ready) == len(entries) and not any(_order_matters(e["items"]) for e in entries)
+                if free:
+                    first = entries[0]["ctx"]["p"]
+                    for e in entries:
+                        if e["ctx"]["p"] != first:  # several players' effects: may their draws compete?
+                            free = not _draws_compete(self.state, entries)
+                            break
                 # labels are written only for a decision that is asked (`trial.offer`)
                 return decision(chooser, "order", "Choose which effect resolves next",
                                 [option(str(i), "") for i in ready], auto="first" if free else "single",
@@ -515,9 +520,6 @@ def _draws_compete(state: dict, entries: list) -> bool:
     """Do players draw in these entries more cards than the deck holds? Then who draws first gets
     the last cards of the deck, and the order is the chooser's (F351: the trader orders the
     income and the colony bonuses)."""
-    first = entries[0]["ctx"]["p"]
-    if all(e["ctx"]["p"] == first for e in entries):
-        return False  # one player's own draws: the order gives them the same cards
     drawers, total = set(), 0
     for e in entries:
         for node in walk(e["items"], into_options=False):

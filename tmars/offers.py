@@ -153,7 +153,7 @@ def _row_decided(g: Interp, p: int, choice: str, counts: bool, entry: tuple) -> 
             if metals is not None:
                 if res[r] + rules.spare_payment_value(g.state, g.content, p, metals) < n:
                     return False
-            elif r != "heat" or res[r] + rules.heat_worth(g.state, g.content, p) < n:
+            elif r != "heat" or not g.content.card_pay or res[r] + rules.heat_worth(g.state, g.content, p) < n:
                 return False  # heat may be paid with resources held as heat (F357)
     return action_completes(g, p, choice, counts) if verdict is None else verdict
 

@@ -439,14 +439,20 @@ def buy_price(state: dict, content: Content, p: int, corp: str | None = None) ->
     """What buying one card costs the player: the card price less the discounts on buying (a
     negative one is a surcharge: Polyphemos, F371), never below 0. At setup, before anything is
     in play, `corp` is the corporation chosen: its own effects already set the price of the
-    starting hand."""
-    event = {"kind": "buy", "p": p}
+    starting hand. A game whose cards change no price skips the work (`Content.buy_discounts`)."""
+    if not content.buy_discounts:
+        return content.rules.card_price
     if corp:
-        mods = _played_modifiers(content, [{"name": corp}], "discount")
+        less = _buy_discount(content, [{"name": corp}])
     else:
-        mods = modifiers(state, content, p, "discount")
-    less = sum(m["n"] for m in mods if any(trigger_matches(t, event, p, content) for t in m.get("on", ())))
+        less = _memo_on_played(state, content, p, "buy-discount", _buy_discount)
     return max(0, content.rules.card_price - less)
+
+
+def _buy_discount(content: Content, played: list) -> int:
+    event = {"kind": "buy", "p": 0}
+    return sum(m["n"] for m in _played_modifiers(content, played, "discount")
+               if any(trigger_matches(t, event, 0, content) for t in m.get("on", ())))
 
 
 def card_cost(state: dict, content: Content, p: int, name: str) -> int:

@@ -142,8 +142,9 @@ def h_buy_start(g: Interp, task: dict, answer: Any) -> dict | None:
     pl = g.state["players"][task["p"]]
     if not task["free"]:
         pl["res"]["mc"] -= rules.buy_price(g.state, g.content, task["p"]) * len(task["cards"])
-        for c in task["cards"]:
-            g.emit({"kind": "buy", "p": task["p"], "card": c})
+        if "buy" in g.content.listened:
+            for c in task["cards"]:
+                g.emit({"kind": "buy", "p": task["p"], "card": c})
     pl["hand"].extend(task["cards"])
     return None
 

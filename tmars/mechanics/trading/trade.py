@@ -10,7 +10,7 @@ project (F362).
 from __future__ import annotations
 
 from compiler.ops import Resource, items_cannot_fail
-from compiler.ops.colonies import TILES, Trade, can_trade, trade_is_safe
+from compiler.ops.colonies import Trade, can_trade, trade_is_safe
 from compiler.text import noun
 
 from ... import rules
@@ -44,12 +44,13 @@ class TradeAction(ActionKind):
     """`trade:RES`: trade, paying the price in that resource."""
 
     prefix = "trade"
+    mechanic = NAME
 
     def offers(self, g, p):
         """Each price the player can pay, while a fleet is home and a tile free; a trial only where
         some income, colony bonus or reaction to the trade could fail."""
         st = g.state
-        if not st.get(TILES) or not can_trade(st, g.content, p):
+        if not can_trade(st, g.content, p):
             return []
         out = []
         safe = trade_is_safe(st, g.content) and all(items_cannot_fail(eff["do"])
