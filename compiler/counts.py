@@ -48,6 +48,9 @@ class Count:
         """(icon html, captions) on the sheet, drawn with the sheet's helpers."""
         raise NotImplementedError
 
+    #: the mechanic whose state it counts (colonies: `trading`), for lint L427
+    mechanic: str | None = None
+
     #: the menu domain whose fingerprint is this count's value itself (`tmars.menu.LEVELS`): the
     #: count reads it, and whether the count is at least n reads its level `DOMAIN:n`
     level: str | None = None
@@ -300,6 +303,8 @@ class Tiles(Count):
 class Colonies(Count):
     """Colonies on the colony tiles (the trading mechanic's): yours, or everyone's with `!`. A
     colony is no tile on Mars (F368), so `tile` and `city-tile` never count it."""
+
+    mechanic = "trading"
 
     def words(self):
         return {"colonies": "colonies you own on colony tiles (any player's with !)"}

@@ -25,7 +25,7 @@ from .terminal import clip, has_control, safe
 from .gameflow import ENGINE_NAMES
 from .ir import part_rows
 from .library import CompileResult, card_files, compile_file
-from .ops import Award, CardResource, Cards, Choice, If, Override, PlayCard, Resource, ReuseAction, Steal, Tile
+from .ops import OPS, Award, CardResource, Cards, Choice, If, Override, PlayCard, Resource, ReuseAction, Steal, Tile
 
 Node = dict[str, Any]
 
@@ -1214,6 +1214,44 @@ def reuse_outside_action(c: Card):
     for f, node, _ in all_nodes(c.ir):
         if node["op"] == ReuseAction.name and f != "action":
             yield f"reuse-action in {f}", f, "reuse-action", "write it as an action: 'action: -> reuse-action'"
+
+
+@rule("L427", "warning", "a word of a mechanic that no module in play switches on",
+      "Colonies, trades, fleets and markers live on the colony tiles of the trading mechanic; a card "
+      "whose module (and what it requires) switches that mechanic on nowhere can never use them: add the "
+      "module that switches it on to 'requires' or to the card's 'needs'.",
+      """
+- name: Far Colony
+  number: "964"
+  type: automated
+  cost: 10
+  play: colony
+""")
+def mechanic_off(c: Card):
+    from .counts import COUNTS
+    from .modules import closure, manifests
+    known = manifests()
+    modules = closure(c.ir["module"]) if c.ir["module"] in known else set()
+    for m in c.ir.get("needs", ()):
+        modules |= closure(m)
+    on: set[str] = set()
+    for mid in modules & set(known):
+        module = known[mid]
+        for flow in [module.flow or {}] + [v.get("flow", {}) for v in (module.variants or {}).values()]:
+            on.update(flow.get("mechanics", ()))
+    seen: set[str] = set()
+    found = [(f, node["op"], OPS[node["op"]].mechanic) for f, node, _ in all_nodes(c.ir)]
+    found += [(f, cnt["count"], getattr(COUNTS.get(cnt["count"]), "mechanic", None)) for f, cnt in counts(c.ir)]
+    for e in c.ir.get("effects", ()):
+        for t in [*e.get("on", ()), *(t for m in e.get("mods", ()) for t in m.get("on", ()))]:
+            found.append(("effect", t["event"], getattr(TRIGGERS.get(t["event"]), "mechanic", None)))
+    for f, word, mechanic in found:
+        if mechanic and mechanic not in on and word not in seen:
+            seen.add(word)
+            bringers = sorted(mid for mid, m in known.items() if mechanic in (m.flow or {}).get("mechanics", ()))
+            which = f"'{bringers[0]}'" if bringers else "a module that switches it on"
+            yield f"'{word}' needs the {mechanic} mechanic, which no module of this card switches on", f, word, \
+                f"add {which} to the requires of the card's module, or to the card's 'needs'"
 
 
 @lru_cache(maxsize=1)

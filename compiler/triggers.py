@@ -58,6 +58,8 @@ class Trigger:
     binds_that = False
     #: what a discount filtered by it lowers, for the rules text ('' : the M€ of what is paid)
     discounts = ""
+    #: the mechanic whose events it listens to (a colony placed: `trading`), for lint L427
+    mechanic: str | None = None
 
     def words(self) -> dict[str, str]:
         raise NotImplementedError
@@ -294,6 +296,7 @@ class ProductionRaised(Trigger):
 class ColonyPlaced(Trigger):
     """A colony placed on a colony tile: by you, or with `!` by anyone (Poseidon, F354)."""
     listens = "colony"
+    mechanic = "trading"
 
     def words(self):
         return {"colony": "a colony is placed (by you; by anyone with !)"}
@@ -312,6 +315,7 @@ class Traded(Trigger):
     """You trade with a colony tile: what reacts goes before the income (`that` is the tile). As a
     discount's filter it lowers the trade's price, whichever resource pays it."""
     listens = "trade"
+    mechanic = "trading"
     #: what a discount on it lowers, for the rules text
     discounts = "resource"
 

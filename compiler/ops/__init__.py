@@ -83,6 +83,9 @@ class Op:
     #: the parts of the state its `run` may change, as paths of the save schema ('*' for any key
     #: or index: "players.*.res"); what it runs through tasks and nested items is theirs to declare
     writes: ClassVar[tuple[str, ...]]
+    #: the mechanic whose part of the state it acts on (a colony: `trading`): a card using it in a
+    #: module that switches it on nowhere can never be played (lint L427)
+    mechanic: ClassVar[str | None] = None
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)

@@ -20,6 +20,8 @@ from .protocol import CannotComplete, ask_one, option
 
 #: how many colonies a tile holds (its three spaces): no card ever adds a fourth (F354)
 SPACES = 3
+#: the mechanic that keeps the colony tiles (`tmars/mechanics/trading`)
+MECHANIC = "trading"
 #: the game's state keys of the tiles in play and of those traded with this game (declared with
 #: their save shape by the mechanic)
 TILES, TRADED = "colonies", "colonies_traded"
@@ -116,6 +118,7 @@ class PlaceColony(Op):
     needs a tile to place it on (F353)."""
 
     name = "colony"
+    mechanic = MECHANIC
     optional = {"again": TRUE}
     written_as = "icon"
     writes = ("colonies",)  # the build bonus is the tile's own row, run as items of their own
@@ -202,6 +205,7 @@ class Trade(Op):
     named (`tile`), pushed by the first: no card writes it."""
 
     name = "trade"
+    mechanic = MECHANIC
     optional = {"tile": STR}
     written_as = "icon"
     writes = ("colonies", "colonies_traded")
@@ -290,6 +294,7 @@ class Fleet(Op):
     """`+N fleet`: gain N trade fleets (each trades once a generation, F347)."""
 
     name = "fleet"
+    mechanic = MECHANIC
     required = {"n": INT}
     written_as = "icon"
     writes = ("players.*.fleets",)
@@ -355,6 +360,7 @@ class Marker(Op):
     does not move."""
 
     name = "marker"
+    mechanic = MECHANIC
     required = {"n": INT}
     optional = {"that": TRUE, "other": TRUE}
     written_as = "icon"
@@ -457,6 +463,7 @@ class ColonyBonus(Op):
     trade paid them (Productive Outpost); you order them."""
 
     name = "colony-bonus"
+    mechanic = MECHANIC
     written_as = "icon"
     writes = ()
 
@@ -507,6 +514,7 @@ class AddColonyTile(Op):
     it is parked until a card in play holds its resource, as at setup."""
 
     name = "colony-tile"
+    mechanic = MECHANIC
     written_as = "icon"
     writes = ("colonies",)
 
