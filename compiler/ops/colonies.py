@@ -39,7 +39,21 @@ def awake(state: dict, content: Any, name: str) -> bool:
     wakes = parts(content, name).get("wakes")
     if wakes is None:
         return True
-    return any(content.cards[e["name"]].get("holds") == wakes for pl in state["players"] for e in pl["played"])
+    return any(wakes in _held(content, pl["played"]) for pl in state["players"])
+
+
+def _held(content: Any, played: list) -> frozenset:
+    """The card resources the cards of a played list hold: remembered on the list (a tracked list
+    of the engine, `tmars/memo.py`: forgotten when it changes other than by growing)."""
+    memo = getattr(played, "derived", None)
+    if memo is not None:
+        hit = memo.get("held")
+        if hit is not None and hit[0] == len(played):
+            return hit[1]
+    found = frozenset(h for e in played if (h := content.cards[e["name"]].get("holds")))
+    if memo is not None:
+        memo["held"] = (len(played), found)
+    return found
 
 
 def marker(state: dict, content: Any, tile: dict) -> int | None:
@@ -82,12 +96,14 @@ def trade_is_safe(state: dict, content: Any) -> bool:
     above, where a card raises it first) and every colony bonus it pays out cannot fail? Then the
     offer check need not try one (Pluto's bonus discards a card: that one is tried)."""
     for t in tradeable(state, content):
-        spec = parts(content, t["name"])
-        if t["owners"] and not items_cannot_fail(spec["bonus"]):
+        key = ("trade-safe", t["name"], marker(state, content, t), bool(t["owners"]))
+        safe = content.memo.get(key)
+        if safe is None:
+            spec = parts(content, t["name"])
+            safe = content.memo[key] = (not t["owners"] or items_cannot_fail(spec["bonus"])) and all(
+                items_cannot_fail(row) for row in spec["track"][key[2]:])
+        if not safe:
             return False
-        for row in spec["track"][marker(state, content, t):]:
-            if not items_cannot_fail(row):
-                return False
     return True
 
 

@@ -10,10 +10,10 @@ project (F362).
 from __future__ import annotations
 
 from compiler.ops import Resource, items_cannot_fail
-from compiler.ops.colonies import Trade, can_trade, trade_is_safe
+from compiler.ops.colonies import Trade, can_trade, marker, trade_is_safe, tradeable
 from compiler.text import noun
 
-from ... import rules
+from ... import feasible, rules
 from ...actions import ActionKind, kind
 from ...interpreter import Interp, option
 from ...trial import action_completes
@@ -39,6 +39,22 @@ def _label(res: str, price: int) -> str:
     return f"Trade with a colony tile ({what})"
 
 
+def _proven(g: Interp, p: int) -> bool:
+    """Can every income and colony bonus a trade may pay now be completed, each by the player
+    who gets it? Proven row by row, statically or by the ledger (Pluto's bonus draws a card before
+    it discards one); False where only a trial can tell."""
+    st, content = g.state, g.content
+    for t in tradeable(st, content):
+        spec = content.cards[t["name"]]["parts"]
+        rows = [(q, "bonus", spec["bonus"]) for q in set(t["owners"])]
+        rows += [(p, f"track:{i}", spec["track"][i]) for i in range(marker(st, content, t), len(spec["track"]))]
+        for q, which, row in rows:
+            if not items_cannot_fail(row) and feasible.row_verdict(
+                    g, q, f"colony:{t['name']}:{which}", [], row, {"p": q, "card": t["name"]}) is not True:
+                return False
+    return True
+
+
 @kind
 class TradeAction(ActionKind):
     """`trade:RES`: trade, paying the price in that resource."""
@@ -53,8 +69,8 @@ class TradeAction(ActionKind):
         if not can_trade(st, g.content, p):
             return []
         out = []
-        safe = trade_is_safe(st, g.content) and all(items_cannot_fail(eff["do"])
-                                                    for _, eff in rules.listeners(st, g.content, p).get("trade", ()))
+        safe = (trade_is_safe(st, g.content) or _proven(g, p)) and all(
+            items_cannot_fail(eff["do"]) for _, eff in rules.listeners(st, g.content, p).get("trade", ()))
         for res, price in prices(g, p).items():
             oid = f"trade:{res}"
             if _affordable(g, p, res, price) and (safe or action_completes(g, p, oid)):
