@@ -259,19 +259,11 @@ def _menu_now(g: Interp, p: int) -> list[dict]:
         if only:
             return only + KINDS["pass"].offers(g, p)
     out: list[dict] = []
-    for k in _kinds_of(g.content):
-        out += k.offers(g, p)
+    on = g.content.mechanic_names
+    for k in KINDS.values():
+        if not k.exclusive and (k.mechanic is None or k.mechanic in on):  # a mechanic's only where it is on
+            out += k.offers(g, p)
     return out
-
-
-def _kinds_of(content: Any) -> list[ActionKind]:
-    """The kinds a game's menu lists (not the exclusive ones), those of mechanics it lacks left out."""
-    found = content.memo.get("action-kinds")
-    if found is None:
-        on = {m.name for m in content.mechanics}
-        found = content.memo["action-kinds"] = [k for k in KINDS.values()
-                                                if not k.exclusive and (k.mechanic is None or k.mechanic in on)]
-    return found
 
 
 def start_action(g: Interp, p: int, choice: str, counts: bool = True) -> None:

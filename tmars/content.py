@@ -107,6 +107,7 @@ class Content:
         # party's policy, `rules.standing`); what they listen to may change, so with any the
         # engine looks at every event
         self.standing_hooks = tuple(m.standing for m in self.mechanics if m.standing)
+        self.mechanic_names = frozenset(m.name for m in self.mechanics)  # those switched on
         if self.standing_hooks:
             self.listened = frozenset(kind.listens for kind in TRIGGERS.values())
 
