@@ -89,6 +89,8 @@ class Op:
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
+        if "name" not in cls.__dict__:
+            return  # a kind of op (`Word`), not an op of its own
         fields = {**cls.required, **cls.optional}
         cls.child_fields = tuple((k, spec is OPTIONS) for k, spec in fields.items()
                                  if spec is ITEMS or spec is BOX_ITEMS or spec is OPTIONS)
@@ -207,6 +209,26 @@ class Op:
     def x_room(self, g: Any, node: Node, ctx: dict) -> int | None:
         """For an X-loss: the largest X the player can pay now (None: it does not bound X)."""
         return None
+
+
+class Word(Op):
+    """An op written as one word, with no amount and no arguments (`trade`, `reuse-action`): its
+    word, its node and its source are the word's."""
+
+    word: ClassVar[str]
+    written_as = "icon"
+
+    def words(self, in_box):
+        return () if in_box else (self.word,)
+
+    def lower(self, atom):
+        atom.no_args()
+        if atom.sign < 0 or atom.n != 1:
+            raise atom.fail("E216", f"'{self.word}' takes no amount", atom.place, f"'{self.word}'")
+        return {"op": self.name}
+
+    def source(self, node):
+        return self.word
 
 
 def is_op(node: Node, op: type[Op]) -> bool:

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..ir import INT, STR, TRUE
 from ..sheet import render as rd
-from . import ANYTHING, Node, Op, items_cannot_fail
+from . import ANYTHING, Node, Op, Word, items_cannot_fail
 from .protocol import CannotComplete, ask_one, option
 
 #: how many colonies a tile holds (its three spaces): no card ever adds a fourth (F354)
@@ -211,7 +211,7 @@ class PlaceColony(Op):
         return [{"kind": "colony"}]
 
 
-class Trade(Op):
+class Trade(Word):
     """`trade`: send one of your trade fleets home this generation to a colony tile no fleet is
     visiting; what it costs is paid before (the trade action's price, or a card's action cost).
     Cards that react to a trade go first (a marker raised, F-rules of Trade Envoys), then the
@@ -220,15 +220,11 @@ class Trade(Op):
     to the step just right of the colonies (F364). The second part is the same op with the tile
     named (`tile`), pushed by the first: no card writes it."""
 
-    name = "trade"
+    name = word = "trade"
     mechanic = MECHANIC
     optional = {"tile": STR}
-    written_as = "icon"
     writes = ("colonies", "colonies_traded")
     emits = ("trade",)
-
-    def words(self, in_box):
-        return () if in_box else ("trade",)
 
     def icon(self, word):
         return "trade"
@@ -236,17 +232,8 @@ class Trade(Op):
     def meaning(self, word):
         return "trade with a colony tile, using one of your trade fleets"
 
-    def lower(self, atom):
-        atom.no_args()
-        if atom.sign < 0 or atom.n != 1:
-            raise atom.fail("E216", "a trade is one trade", atom.place, "'trade'")
-        return {"op": self.name}
-
     def text(self, node, cost, note):
         return "trade with a colony tile"
-
-    def source(self, node):
-        return "trade"
 
     def html(self, node):
         return rd.grp(rd.icons.icon("trade"))
@@ -474,17 +461,13 @@ class Marker(Op):
         return True
 
 
-class ColonyBonus(Op):
+class ColonyBonus(Word):
     """`colony-bonus`: gain the colony bonus of every colony you own, once per colony, as if a
     trade paid them (Productive Outpost); you order them."""
 
-    name = "colony-bonus"
+    name = word = "colony-bonus"
     mechanic = MECHANIC
-    written_as = "icon"
     writes = ()
-
-    def words(self, in_box):
-        return () if in_box else ("colony-bonus",)
 
     def icon(self, word):
         return "colony"
@@ -492,15 +475,8 @@ class ColonyBonus(Op):
     def meaning(self, word):
         return "gain the colony bonus of each of your colonies"
 
-    def lower(self, atom):
-        atom.no_args()
-        return {"op": self.name}
-
     def text(self, node, cost, note):
         return "gain the colony bonus of each of your colonies"
-
-    def source(self, node):
-        return "colony-bonus"
 
     def html(self, node):
         return rd.grp(rd.icons.icon("colony") + rd.small("bonus"))
@@ -525,17 +501,13 @@ class ColonyBonus(Op):
         return True
 
 
-class AddColonyTile(Op):
+class AddColonyTile(Word):
     """`colony-tile`: put a colony tile of your choice that is not in play into the game (F356);
     it is parked until a card in play holds its resource, as at setup."""
 
-    name = "colony-tile"
+    name = word = "colony-tile"
     mechanic = MECHANIC
-    written_as = "icon"
     writes = ("colonies",)
-
-    def words(self, in_box):
-        return () if in_box else ("colony-tile",)
 
     def icon(self, word):
         return "colony"
@@ -543,15 +515,8 @@ class AddColonyTile(Op):
     def meaning(self, word):
         return "put a colony tile that is not in play into the game"
 
-    def lower(self, atom):
-        atom.no_args()
-        return {"op": self.name}
-
     def text(self, node, cost, note):
         return "put a colony tile of your choice that is not in play into the game"
-
-    def source(self, node):
-        return "colony-tile"
 
     def html(self, node):
         return rd.grp(rd.small("+") + rd.icons.icon("colony"))

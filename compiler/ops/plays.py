@@ -11,7 +11,7 @@ from ..diagnostics import did_you_mean
 from ..ir import INT, TRUE
 from ..modules import all_words
 from ..sheet import render as rd
-from . import Node, Op
+from . import Node, Op, Word
 from .lowering import arg_text
 
 
@@ -197,19 +197,15 @@ class Award(Op):
         return False
 
 
-class ReuseAction(Op):
+class ReuseAction(Word):
     """`reuse-action`: use again, as this action, the action of one of your own blue cards that
     was already used this generation — any of its alternatives, whichever was taken before (F293).
     Only actions that can be completed again are offered; an action that itself reuses actions is
     never one of them."""
 
-    name = "reuse_action"
+    name, word = "reuse_action", "reuse-action"
     answer_leads_elsewhere = True
-    written_as = "icon"
     writes = ()  # the action used again is a unit of its own
-
-    def words(self, in_box):
-        return () if in_box else ("reuse-action",)
 
     def icon(self, word):
         return "arrow"
@@ -217,15 +213,8 @@ class ReuseAction(Op):
     def meaning(self, word):
         return "use again the action of one of your cards used this generation"
 
-    def lower(self, atom):
-        atom.no_args()
-        return {"op": self.name}
-
     def text(self, node, cost, note):
         return "use the action of one of your blue cards that you have already used this generation"
-
-    def source(self, node):
-        return "reuse-action"
 
     def html(self, node):
         return rd.grp(rd.small("used") + rd.icons.icon(self.icon("reuse-action"), "arrow") + rd.small("again"))
