@@ -9,6 +9,7 @@ from __future__ import annotations
 from compiler.tiles import TILE_KINDS
 
 from .content import Content
+from .mechanic import SaveError
 
 
 def check(state: dict, content: Content, start_tr: int | None = None) -> list[str]:
@@ -60,8 +61,7 @@ def check(state: dict, content: Content, start_tr: int | None = None) -> list[st
 
 def _mechanics_sound(state: dict, content: Content) -> list[str]:
     """What each mechanic switched on says of its own part of a sound state (`Mechanic.check_save`:
-    the trading mechanic's colonies, markers and fleets)."""
-    from .savefile import SaveError
+    the trading mechanic's colonies, markers and fleets), each refusal a violation."""
     out = []
     for m in content.mechanics:
         if m.check_save is not None:

@@ -31,6 +31,11 @@ Handler = Callable[["Interp", dict, Any], "dict | None"]
 AMOUNT = 10**6  # more of anything than a game can reach: a larger number is a damaged or forged save
 COUNT = 1000  # a bound for counters (TR, generations, card resources) no real game reaches
 
+class SaveError(Exception):
+    """A save file that is not a tmars game this engine can continue (or a state a mechanic's
+    `check_save` refuses: the invariants report it)."""
+
+
 #: how each task type runs, by name: the interpreter's loop reads this (TASKS has the rest of each)
 HANDLERS: dict[str, Handler] = {}
 

@@ -23,17 +23,13 @@ from compiler.tiles import TILE_KINDS
 
 from . import flow, invariants
 from .content import Content
-from .mechanic import AMOUNT, COUNT, TASKS, SaveShapes, names_off
+from .mechanic import AMOUNT, COUNT, TASKS, SaveError, SaveShapes, names_off
 from .setup import players_range, step_players, step_records
 
 #: the ops told apart here, by their declared names (string compares on hot paths)
 _PAY = Pay.name
 U64 = (1 << 64) - 1
 AGENT_KINDS = ("human", "random", "greedy")
-
-
-class SaveError(Exception):
-    """A save file that is not a tmars game this engine can continue."""
 
 
 #: the largest save file read (a late game's is a few hundred kilobytes)

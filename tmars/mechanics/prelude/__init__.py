@@ -66,7 +66,7 @@ def reveal(g: Interp, p: int) -> None:
 
 
 def check_save(state: dict) -> None:
-    from ...savefile import SaveError
+    from ...mechanic import SaveError
     for pl in state["players"]:
         if not set(pl.get("setup_preludes", [])) <= set(pl.get("dealt_preludes", [])):
             raise SaveError(f"{pl['name']} keeps preludes that were not dealt")

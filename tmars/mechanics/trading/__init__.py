@@ -72,7 +72,7 @@ def check_save(state: dict) -> None:
     """A sound trading state, for a save (what its schema cannot say) and for the invariants after
     every decision: no tile twice, three colonies on a tile at most, a marker never left of the
     tile's colonies, a parked tile has none, and no player has more fleets away than they own."""
-    from ...savefile import SaveError
+    from ...mechanic import SaveError
     names = [t["name"] for t in state.get(TILES, ())]
     if len(set(names)) != len(names):
         raise SaveError("a colony tile is in play twice")
