@@ -9,7 +9,7 @@ project (F362).
 
 from __future__ import annotations
 
-from compiler.ops import Resource, items_cannot_fail
+from compiler.ops import Cards, Resource, items_cannot_fail
 from compiler.ops.colonies import Trade, can_trade, marker, trade_is_safe, tradeable
 from compiler.text import noun
 
@@ -41,17 +41,42 @@ def _label(res: str, price: int) -> str:
 
 def _proven(g: Interp, p: int) -> bool:
     """Can every income and colony bonus a trade may pay now be completed, each by the player
-    who gets it? Proven row by row, statically or by the ledger (Pluto's bonus draws a card before
-    it discards one); False where only a trial can tell."""
+    who gets it? Proven row by row, statically, as plain draws and discards, or by the ledger;
+    False where only a trial can tell."""
     st, content = g.state, g.content
     for t in tradeable(st, content):
         spec = content.cards[t["name"]]["parts"]
+        at = marker(st, content, t)
+        incomes = spec["track"][at:]
+        # every draw of this trade at once, so that no row is proven with cards another row takes
+        draws = _draws(spec["bonus"]) * len(t["owners"]) + max(map(_draws, incomes))
+        supply = len(st["deck"]) + len(st["discard"])
         rows = [(q, "bonus", spec["bonus"]) for q in set(t["owners"])]
-        rows += [(p, f"track:{i}", spec["track"][i]) for i in range(marker(st, content, t), len(spec["track"]))]
+        rows += [(p, f"track:{i}", spec["track"][i]) for i in range(at, len(spec["track"]))]
         for q, which, row in rows:
-            if not items_cannot_fail(row) and feasible.row_verdict(
-                    g, q, f"colony:{t['name']}:{which}", [], row, {"p": q, "card": t["name"]}) is not True:
+            if items_cannot_fail(row) or (draws <= supply and _draws_then_discards(st, q, row)):
+                continue
+            if feasible.row_verdict(g, q, f"colony:{t['name']}:{which}", [], row, {"p": q, "card": t["name"]}) \
+                    is not True:
                 return False
+    return True
+
+
+def _draws(row: list) -> int:
+    return sum(n["n"] for n in row if n["op"] == Cards.name and n["n"] > 0 and set(n) <= {"op", "n"})
+
+
+def _draws_then_discards(state: dict, q: int, row: list) -> bool:
+    """Does a row of plain draws and discards (Pluto's bonus: draw a card, then discard one) surely
+    complete for player q, its items taken in order, when the deck and the discard pile hold every
+    card the trade draws?"""
+    hand = len(state["players"][q]["hand"])
+    for node in row:
+        if node["op"] != Cards.name or set(node) - {"op", "n"}:
+            return False
+        hand += node["n"]
+        if hand < 0:
+            return False
     return True
 
 
