@@ -299,3 +299,26 @@ def test_a_byte_that_is_not_utf8_is_read_as_a_replacement_character():
     from tmars.tui.app import _tolerant_input
     _tolerant_input()
     assert linux_driver.getincrementaldecoder("utf-8")().decode(b"a\xffb", final=True) == "a\ufffdb"
+
+
+def test_a_game_with_colonies_shows_its_colony_tiles_and_fleets():
+    """A mechanic's part of the table is drawn (its `describe`): each colony tile with its marker's
+    step, what a trade there gives now, its colonies and the fleet visiting it; the fleets at home."""
+    def start() -> Game:
+        return Game.new(2, seed=3, modules=("base", "corpera", "colonies"))
+    table = Table(start(), [HumanAgent(Console(file=io.StringIO())), make_agent("random", 4)], start)
+
+    async def test() -> None:
+        app = PlayApp(table)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            game = table.game
+            tile = game.state["colonies"][1]
+            tile["owners"].append(1)
+            tile["marker"] = max(tile["marker"], 1)
+            app.redraw()
+            await pilot.pause()
+            shown = text_of(app, "#tracks")
+            assert "Colony tiles" in shown and "fleets at home: P1 1/1, P2 1/1" in shown
+            assert f"{tile['name']}: step {tile['marker']}, trade gives:" in shown and "P2" in shown
+    run(test)

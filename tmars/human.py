@@ -133,6 +133,10 @@ class HumanAgent:
     def show(self, game: Game) -> None:
         d = game.pending
         self.say(self.status(game, d["player"]))
+        for m in game.content.mechanics:  # a mechanic's own part of the table (the colony tiles)
+            if m.describe is not None:
+                title, lines = m.describe(game.state, game.content)
+                self.say(f"{title}: " + " | ".join(lines), style="dim")
         self.say(d["prompt"], style="bold")
         for i, o in enumerate(d["options"], start=1):
             self.say(f"  {i:>3}. {o['label']}")

@@ -151,6 +151,9 @@ class Mechanic:
     #: what it makes ready again as a generation begins (its fleets come home, its lobby opens),
     #: after the core's own (passing, TR raised this generation, what was granted for a while)
     new_generation: Callable[[Interp], None] | None = None
+    #: its part of the state as lines of text for a player at the table (`tmars play`): a title
+    #: and the lines (the colony tiles with their markers, colonies and fleets)
+    describe: Callable[[dict, Content], tuple[str, list[str]]] | None = None
     #: what the bots' coverage report (`simulate --coverage`) lists for it: a label ('colony
     #: tiles traded with') -> (the card type counted, the names a finished game used)
     coverage: dict[str, tuple[str, Callable[[dict], Iterable[str]]]] = field(default_factory=dict)

@@ -32,6 +32,12 @@ def tracks_text(game: Game) -> Text:
         out.append("█" * filled, style="green" if value >= spec["goal"] else "yellow")
         out.append("░" * (width - filled), style="dim")
         out.append(f" {value} / {spec['goal']}" + (" ✓" if value >= spec["goal"] else "") + "\n")
+    for m in game.content.mechanics:  # a mechanic's own part of the table (the colony tiles)
+        if m.describe is not None:
+            title, lines = m.describe(st, game.content)
+            out.append(f"{title}\n", style="bold")
+            for line in lines:
+                out.append(f"  {line}\n")
     milestones = ", ".join(f"{m['name']} (P{m['player'] + 1})" for m in st["milestones"]) or "-"
     awards = ", ".join(f"{a['name']} (P{a['player'] + 1})" for a in st["awards"]) or "-"
     out.append(f"milestones: {milestones}\nawards funded: {awards}", style="dim")

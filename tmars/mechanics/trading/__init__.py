@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.ops.colonies import SPACES, TILES, TRADED, awake, marker
+from compiler.ops.colonies import SPACES, TILES, TRADED, awake, free_fleets, marker
 
 from ...content import Content
 from ...interpreter import Interp
@@ -133,6 +133,28 @@ def _player_state(s: SaveShapes) -> dict:
     return {"fleets": s.integer(0, 20)}
 
 
+def describe(state: dict, content: Content) -> tuple[str, list[str]]:
+    """The colony tiles as a player sees them: each marker's step and what a trade there gives now,
+    whose colonies, whose fleet; then each player's fleets at home."""
+    from compiler.text import items_text
+    names = [pl["name"] for pl in state["players"]]
+    lines = []
+    for t in state.get(TILES, ()):
+        at = marker(state, content, t)
+        spec = content.cards[t["name"]]["parts"]
+        if at is None:
+            lines.append(f"{t['name']}: parked until a card holds {spec['wakes']}s")
+            continue
+        owners = ", ".join(names[q] for q in t["owners"]) or "no colonies"
+        fleet = f"; {names[t['fleet']]}'s fleet is there" if "fleet" in t else ""
+        lines.append(f"{t['name']}: step {at}, trade gives: {items_text(spec['track'][at]) or 'nothing'}"
+                     f"; {owners}{fleet}")
+    home = ", ".join(f"{pl['name']} {free_fleets(state, q)}/{pl.get('fleets', 0)}"
+                     for q, pl in enumerate(state["players"]))
+    lines.append(f"fleets at home: {home}")
+    return "Colony tiles", lines
+
+
 def fingerprint(state: dict, content: Content, p: int) -> tuple:
     """What an offer reading the colony tiles depends on: each tile's colonies, marker (a parked
     tile's as it is now) and fleet, and the player's fleets."""
@@ -143,7 +165,7 @@ def fingerprint(state: dict, content: Content, p: int) -> tuple:
 register(Mechanic(
     NAME, "colony tiles with their trade markers and colonies, and the players' trade fleets (Colonies)",
     state=_state, player_state=_player_state, deal=deal, new_generation=new_generation, check_save=check_save,
-    domains={TILES: fingerprint},
+    domains={TILES: fingerprint}, describe=describe,
     coverage={"colony tiles built on": (CARD_TYPE, lambda st: [t["name"] for t in st.get(TILES, ()) if t["owners"]]),
               "colony tiles traded with": (CARD_TYPE, lambda st: st.get(TRADED, ()))},
     scenario=ScenarioKeys(setup={"colonies": _TILES}, arrange=arrange, card_lists={}),
