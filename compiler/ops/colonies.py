@@ -161,7 +161,7 @@ class PlaceColony(Op):
         return node
 
     def text(self, node, cost, note):
-        return "place a colony" + (", even on a colony tile where you already have one" if node.get("again") else "")
+        return "place a colony" + (" (it may go on a colony tile where you already have one)" if node.get("again") else "")
 
     def source(self, node):
         return "colony(again)" if node.get("again") else "colony"
@@ -389,7 +389,7 @@ class Marker(Op):
     def text(self, node, cost, note):
         n = node["n"]
         which = "that colony tile's" if node.get("that") else \
-            "another colony tile's" if node.get("other") else "a colony tile's"
+            "a different colony tile's" if node.get("other") and n < 0 else "a colony tile's"
         return f"{'raise' if n > 0 else 'lower'} {which} trade marker {abs(n)} step{'s' if abs(n) != 1 else ''}"
 
     def source(self, node):
