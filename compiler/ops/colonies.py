@@ -161,7 +161,8 @@ class PlaceColony(Op):
         return node
 
     def text(self, node, cost, note):
-        return "place a colony" + (" (it may go on a colony tile where you already have one)" if node.get("again") else "")
+        again = " (it may go on a colony tile where you already have one)" if node.get("again") else ""
+        return "place a colony" + again
 
     def source(self, node):
         return "colony(again)" if node.get("again") else "colony"
