@@ -15,11 +15,14 @@ from typing import Any
 
 from ..ir import INT, STR, TRUE
 from ..sheet import render as rd
-from . import ANYTHING, Node, Op, Word, items_cannot_fail
+from . import Node, Op, Word, items_cannot_fail
 from .protocol import CannotComplete, ask_one, option
 
 #: how many colonies a tile holds (its three spaces): no card ever adds a fourth (F354)
 SPACES = 3
+#: what the offer check of these ops reads: the trading mechanic's menu domain (the tiles with
+#: their markers, colonies and fleets, and the player's fleets)
+TILES_READ = frozenset({"colonies"})
 #: the mechanic that keeps the colony tiles (`tmars/mechanics/trading`)
 MECHANIC = "trading"
 #: the game's state keys of the tiles in play and of those traded with this game (declared with
@@ -197,7 +200,7 @@ class PlaceColony(Op):
             led.inexact = True
 
     def reads(self, node, mandatory=False):
-        return ANYTHING  # which tiles are open, and what their build bonus gives: worked out each time
+        return TILES_READ  # which tiles are open (their build bonus is the tile's own, a fact)
 
     def cannot_fail(self, node, mandatory, tile_ok):
         return False
@@ -279,7 +282,7 @@ class Trade(Word):
             led.failed = True
 
     def reads(self, node, mandatory=False):
-        return ANYTHING
+        return TILES_READ
 
     def cannot_fail(self, node, mandatory, tile_ok):
         return False
@@ -450,7 +453,7 @@ class Marker(Op):
             led.failed = True
 
     def reads(self, node, mandatory=False):
-        return ANYTHING
+        return TILES_READ
 
     def cannot_fail(self, node, mandatory, tile_ok):
         return bool(node.get("that")) and node["n"] > 0
@@ -490,7 +493,7 @@ class ColonyBonus(Word):
         return None
 
     def reads(self, node, mandatory=False):
-        return ANYTHING
+        return TILES_READ
 
     def cannot_fail(self, node, mandatory, tile_ok):
         return False
@@ -549,7 +552,7 @@ class AddColonyTile(Word):
             led.failed = True
 
     def reads(self, node, mandatory=False):
-        return ANYTHING
+        return TILES_READ
 
     def cannot_fail(self, node, mandatory, tile_ok):
         return False
