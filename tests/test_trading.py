@@ -99,3 +99,16 @@ def test_markers_move_up_each_generation_and_a_tile_wakes_with_a_card_that_holds
         assert tiles[active]["marker"] == 6 and tiles["Enceladus"]["marker"] == 6
     finally:
         forget_added()
+
+
+@pytest.mark.parametrize("tile,says", [("{name: Luna, marker: 9}", "on its track: 0 to 6"),
+                                       ("{name: Luna, marker: 1, owners: [Alice, Bob]}", "right of its colonies"),
+                                       ("{name: Titan, marker: null, owners: [Alice]}", "parked"),
+                                       ("{name: Luna, owners: [Zed]}", "unknown player")])
+def test_a_scenario_position_of_colony_tiles_no_game_can_reach_is_refused(tmp_path, tile, says):
+    from tmars.scenario import run
+    path = tmp_path / "bad.yaml"
+    path.write_text(f"name: bad\nsetup:\n  modules: [base, corpera, colonies]\n  colonies:\n    - {tile}\n"
+                    "steps:\n  - expect: {game.generation: 1}\n")
+    outcome = run(path)
+    assert not outcome.ok and says in " ".join(str(f) for f in outcome.failures)

@@ -2,13 +2,16 @@
 colonies built on it, and each player's trade fleets.
 
 Its facts are the `trading:` section of a rules file (`tiles`: how many tiles a game of so many
-players deals; `fleets`: each player's fleets at the start); its tiles are the cards of type
-`colony` (a module declares the type and its fields: `build`, `bonus`, `track`, `marker`,
-`wakes`). A module switches it on with `flow: {mechanics: [trading]}`.
+players deals; `fleets`: each player's fleets at the start; `trade`: the trade's price in each
+resource that may pay it); its tiles are the cards of type `colony` (a module declares the type
+and its fields: `build`, `bonus`, `track`, `marker`, `wakes`). A module switches it on with
+`flow: {mechanics: [trading]}`.
 
-This is its first part (issue 33): the tiles dealt at setup and their state, a tile waking when a
-card that holds its resource is in play (its marker parked, `None`, until then), and the markers
-moving up at each generation's end. Trading and building colonies come with the rest.
+Here: the tiles dealt at setup and their state (a tile parked, its marker `None`, until a card
+that holds its resource is in play), the markers moving up and the fleets coming home between
+generations, save checks, the scenario key, the menu domain and what the play screen shows; the
+trade action is `trade.py`; what colonies, trades, fleets and markers do is the card language's
+(`compiler/ops/colonies.py`), so a card and a tile say it the same way.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from compiler.ops.colonies import SPACES, TILES, TRADED, awake, free_fleets, mar
 
 from ...content import Content
 from ...interpreter import Interp
-from ...mechanic import Mechanic, SaveShapes, ScenarioKeys, register
+from ...mechanic import Mechanic, SaveError, SaveShapes, ScenarioKeys, register
 from ...rng import shuffle
 from . import trade  # noqa: F401  (registers the trade action)
 
@@ -61,7 +64,7 @@ def deal(g: Interp) -> None:
     tiles = list(order)
     shuffle(st, tiles)
     chosen = sorted(tiles[:tiles_dealt(content, len(st["players"]))], key=order.index)
-    st["colonies"] = [{"name": t, "owners": [],
+    st[TILES] = [{"name": t, "owners": [],
                        "marker": content.cards[t]["parts"]["marker"] if awake(st, content, t) else None}
                       for t in chosen]
     for pl in st["players"]:
@@ -72,7 +75,6 @@ def check_save(state: dict) -> None:
     """A sound trading state, for a save (what its schema cannot say) and for the invariants after
     every decision: no tile twice, three colonies on a tile at most, a marker never left of the
     tile's colonies, a parked tile has none, and no player has more fleets away than they own."""
-    from ...mechanic import SaveError
     names = [t["name"] for t in state.get(TILES, ())]
     if len(set(names)) != len(names):
         raise SaveError("a colony tile is in play twice")
@@ -94,7 +96,7 @@ def arrange(game: Any, setup: Any, players: Any, card: Any) -> None:
     from ...scenario_check import WRONG_VALUE, ScenarioError, where
     st = game.state
     names = [pl["name"] for pl in st["players"]]
-    if "colonies" in setup:
+    if TILES in setup:
         tiles = []
         for i, spec in enumerate(setup["colonies"]):
             name = card(spec, "name", CARD_TYPE)
@@ -106,10 +108,14 @@ def arrange(game: Any, setup: Any, players: Any, card: Any) -> None:
                 owners.append(names.index(who))
             tiles.append({"name": name, "owners": owners,
                           "marker": spec.get("marker", game.content.cards[name]["parts"]["marker"])})
-            if tiles[-1]["marker"] is not None and tiles[-1]["marker"] < len(owners):
-                raise ScenarioError(f"the marker of {name} would stand left of its colonies",
-                                    where(setup["colonies"], i), WRONG_VALUE)
-        st["colonies"] = tiles
+            at, last = tiles[-1]["marker"], len(game.content.cards[name]["parts"]["track"]) - 1
+            if at is None and owners:
+                raise ScenarioError(f"{name} is parked (marker null) but has colonies", where(setup["colonies"], i),
+                                    WRONG_VALUE)
+            if at is not None and not len(owners) <= at <= last:
+                raise ScenarioError(f"the marker of {name} must stand right of its colonies and on its track: "
+                                    f"{len(owners)} to {last}", where(setup["colonies"], i), WRONG_VALUE)
+        st[TILES] = tiles
 
 
 _TILES = {"type": "array", "items": {"type": "object", "required": ["name"], "additionalProperties": False,
