@@ -327,7 +327,10 @@ def rest_is_safe(g: Interp, stop: int, tiles: TileCheck | None = None) -> bool:
 def _spends_resources(g: Interp, stack: list, stop: int) -> bool:
     """Does anything after a payment take resources from the player, or read them (a condition on
     steel, an amount per plant)? If not, how the player pays cannot matter, and the unit was
-    offered as completable."""
+    offered as completable. A triggered effect that can fail may take them too (a trigger that
+    costs M€): then it does."""
+    if unsafe_triggers_in_play(g.state, g.content):
+        return True
     for task in stack[stop:-1]:
         items = _rest(g, task)
         if items is None:
