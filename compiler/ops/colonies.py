@@ -114,8 +114,9 @@ def _tile(state: dict, name: str) -> dict:
     return next(t for t in state[TILES] if t["name"] == name)
 
 
-def _entries(items: list, p: int, card: str, times: int = 1) -> list[dict]:
-    return [{"items": items, "ctx": {"p": p, "card": card}} for _ in range(times) if items]
+def _entries(items: list, p: int, card: str) -> list[dict]:
+    """A row as a batch entry of player p's, from a tile (none for an empty row)."""
+    return [{"items": items, "ctx": {"p": p, "card": card}}] if items else []
 
 
 def bonus_entries(state: dict, content: Any, tile: dict, only: int | None = None) -> list[dict]:
