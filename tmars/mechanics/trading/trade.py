@@ -3,17 +3,17 @@
 The prices are rule facts (`trading: {trade: {mc: 9, energy: 3, titanium: 3}}`); discounts that
 cards give on a trade (`discount 1 on trade`) lower each of them, however they stack, never below
 zero. What the trade does is the `trade` op's (`compiler/ops/colonies.py`), which a card's action
-may also use at a price of its own (Titan Floating Launch-pad's floater). A trade is no standard
+may also use at a price of its own (a floater removed from a card). A trade is no standard
 project (F362).
 """
 
 from __future__ import annotations
 
-from compiler.ops import Cards, Resource, items_cannot_fail
-from compiler.ops.colonies import Trade, can_trade, marker, trade_is_safe, tradeable
+from compiler.ops import Resource, items_cannot_fail
+from compiler.ops.colonies import Trade, can_trade, trade_is_safe
 from compiler.text import noun
 
-from ... import feasible, rules
+from ... import rules
 from ...actions import ActionKind, kind
 from ...interpreter import Interp, option
 from ...trial import action_completes
@@ -29,7 +29,7 @@ def prices(g: Interp, p: int) -> dict[str, int]:
 
 
 def _affordable(g: Interp, p: int, res: str, price: int) -> bool:
-    if res == "mc":  # paid through the payment step: what may pay as M€ helps (Helion's heat)
+    if res == "mc":  # paid through the payment step: what may pay as M€ helps (heat, where a card allows it)
         return price <= g.state["players"][p]["res"]["mc"] or price <= rules.pay_value(g.state, g.content, p)
     return g.state["players"][p]["res"].get(res, 0) >= price
 
@@ -37,47 +37,6 @@ def _affordable(g: Interp, p: int, res: str, price: int) -> bool:
 def _label(res: str, price: int) -> str:
     what = f"{price} M€" if res == "mc" else f"{price} {noun(res, price)}"
     return f"Trade with a colony tile ({what})"
-
-
-def _proven(g: Interp, p: int) -> bool:
-    """Can every income and colony bonus a trade may pay now be completed, each by the player
-    who gets it? Proven row by row, statically, as plain draws and discards, or by the ledger;
-    False where only a trial can tell."""
-    st, content = g.state, g.content
-    for t in tradeable(st, content):
-        spec = content.cards[t["name"]]["parts"]
-        at = marker(st, content, t)
-        incomes = spec["track"][at:]
-        # every draw of this trade at once, so that no row is proven with cards another row takes
-        draws = _draws(spec["bonus"]) * len(t["owners"]) + max(map(_draws, incomes))
-        supply = len(st["deck"]) + len(st["discard"])
-        rows = [(q, "bonus", spec["bonus"]) for q in set(t["owners"])]
-        rows += [(p, f"track:{i}", spec["track"][i]) for i in range(at, len(spec["track"]))]
-        for q, which, row in rows:
-            if items_cannot_fail(row) or (draws <= supply and _draws_then_discards(st, q, row)):
-                continue
-            if feasible.row_verdict(g, q, f"colony:{t['name']}:{which}", [], row, {"p": q, "card": t["name"]}) \
-                    is not True:
-                return False
-    return True
-
-
-def _draws(row: list) -> int:
-    return sum(n["n"] for n in row if n["op"] == Cards.name and n["n"] > 0 and set(n) <= {"op", "n"})
-
-
-def _draws_then_discards(state: dict, q: int, row: list) -> bool:
-    """Does a row of plain draws and discards (Pluto's bonus: draw a card, then discard one) surely
-    complete for player q, its items taken in order, when the deck and the discard pile hold every
-    card the trade draws?"""
-    hand = len(state["players"][q]["hand"])
-    for node in row:
-        if node["op"] != Cards.name or set(node) - {"op", "n"}:
-            return False
-        hand += node["n"]
-        if hand < 0:
-            return False
-    return True
 
 
 @kind
@@ -94,7 +53,7 @@ class TradeAction(ActionKind):
         if not can_trade(st, g.content, p):
             return []
         out = []
-        safe = (trade_is_safe(st, g.content) or _proven(g, p)) and all(
+        safe = trade_is_safe(st, g.content) and all(
             items_cannot_fail(eff["do"]) for _, eff in rules.listeners(st, g.content, p).get("trade", ()))
         for res, price in prices(g, p).items():
             oid = f"trade:{res}"
