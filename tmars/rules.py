@@ -416,12 +416,14 @@ def trigger_matches(t: dict, event: dict, owner: int, content: Content) -> bool:
     return TRIGGERS[t["event"]].matches(t, event, content)
 
 
-def discount(state: dict, content: Content, p: int, subject: dict, unit: str = "mc") -> int:
-    """Standing discount from cards in play for a card (subject={'kind':'card','card':name}) or a
-    standard project or conversion. A tag discount counts each matching tag (F078)."""
+def discount(state: dict, content: Content, p: int, subject: dict, unit: str = "mc",
+             mods: tuple | None = None) -> int:
+    """Standing discount from cards in play (or from `mods`, those of cards not yet in play) for a
+    card (subject={'kind':'card','card':name}), a standard project, a conversion, a trade or buying
+    a card. A tag discount counts each matching tag (F078)."""
     total = 0
     is_card = subject["kind"] == "card"
-    for m in modifiers(state, content, p, "discount"):
+    for m in modifiers(state, content, p, "discount") if mods is None else mods:
         if m.get("unit", "mc") != unit:
             continue
         if "on" not in m:
@@ -437,22 +439,13 @@ def discount(state: dict, content: Content, p: int, subject: dict, unit: str = "
 
 def buy_price(state: dict, content: Content, p: int, corp: str | None = None) -> int:
     """What buying one card costs the player: the card price less the discounts on buying (a
-    negative one is a surcharge: Polyphemos, F371), never below 0. At setup, before anything is
+    negative one is a surcharge, F371), never below 0. At setup, before anything is
     in play, `corp` is the corporation chosen: its own effects already set the price of the
     starting hand. A game whose cards change no price skips the work (`Content.buy_discounts`)."""
     if not content.buy_discounts:
         return content.rules.card_price
-    if corp:
-        less = _buy_discount(content, [{"name": corp}])
-    else:
-        less = _memo_on_played(state, content, p, "buy-discount", _buy_discount)
-    return max(0, content.rules.card_price - less)
-
-
-def _buy_discount(content: Content, played: list) -> int:
-    event = {"kind": "buy", "p": 0}
-    return sum(m["n"] for m in _played_modifiers(content, played, "discount")
-               if any(trigger_matches(t, event, 0, content) for t in m.get("on", ())))
+    mods = _played_modifiers(content, [{"name": corp}], "discount") if corp else None
+    return max(0, content.rules.card_price - discount(state, content, p, {"kind": "buy"}, mods=mods))
 
 
 def card_cost(state: dict, content: Content, p: int, name: str) -> int:
@@ -534,7 +527,7 @@ def heat_worth(state: dict, content: Content, p: int) -> int:
 
 def heat_payments(state: dict, content: Content, p: int) -> list[tuple[str, int, int]]:
     """Resources held on the player's cards that may be spent as heat wherever heat is spent
-    (`pay floater as 2 heat`, Stormcraft Incorporated, F357): (card name, heat each, how many)."""
+    (`pay floater as 2 heat`, F357): (card name, heat each, how many)."""
     if not content.card_pay:
         return []
     payers = _memo_on_played(state, content, p, "card-payers", _card_payers)
