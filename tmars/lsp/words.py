@@ -42,13 +42,11 @@ class Meaning:
 
     kind: str
     meaning: str
-    module: str = ""  # the module id that brings it ('' for the language's own words)
+    modules: tuple[str, ...] = ()  # the modules that bring it (two may declare one alike; none: the language's own)
 
 
 def module_label(mid: str) -> str:
-    """'venus (Venus Next)'; for a word several modules bring ('colonies, venus'), each of them."""
-    if ", " in mid:
-        return "`, `".join(module_label(m) for m in mid.split(", "))
+    """'venus (Venus Next)'."""
     module = manifests().get(mid)
     return f"{mid} ({module.name})" if module and module.name != mid else mid
 
@@ -65,7 +63,7 @@ def describe(word: str) -> list[Meaning]:
         spec = all_words(kind).get(word)
         if spec is not None:
             out.append(Meaning(what.removeprefix("a ").removeprefix("an "), str(spec.get("meaning", "")),
-                               ", ".join(bringers(word, kind))))
+                               tuple(bringers(word, kind))))
     op = atom_table(False).get(word)
     if op is not None and op.meaning(word):  # the language's own words: what their op says they do
         kind = "standard resource" if word in vocab.STANDARD_RESOURCES else "word"
@@ -93,15 +91,15 @@ def describe(word: str) -> list[Meaning]:
     return _dedupe(out)
 
 
-def _stem_bringer(word: str) -> str:
+def _stem_bringer(word: str) -> tuple[str, ...]:
     """`venus-tag` counts the `venus` tag: it comes with the module that brings the tag (and a
     global parameter, card resource or defined count word with the module that brings the word)."""
     stem = word.removesuffix(vocab.COUNT_SUFFIX_TAG)
     kinds = ("tags",) if stem != word else ("globals", "card_resources", "counts")
     for kind in kinds:
         if stem in all_words(kind):
-            return ", ".join(bringers(stem, kind))
-    return ""
+            return tuple(bringers(stem, kind))
+    return ()
 
 
 def _dedupe(items: list[Meaning]) -> list[Meaning]:
@@ -118,9 +116,10 @@ def markdown(word: str, meanings: list[Meaning]) -> str:
     """A hover for a word: each reading and the module that brings it."""
     lines = [f"**`{word}`**", ""]
     for m in meanings:
-        who = f" — brought by module{'s' if ', ' in m.module else ''} `{module_label(m.module)}`" if m.module else ""
+        labels = "`, `".join(module_label(mid) for mid in m.modules)
+        who = f" — brought by module{'s' if len(m.modules) > 1 else ''} `{labels}`" if m.modules else ""
         lines.append(f"- *{m.kind}*: {m.meaning}{who}")
-    if not any(m.module for m in meanings):
+    if not any(m.modules for m in meanings):
         lines += ["", f"A word of {_LANGUAGE}."]
     return "\n".join(lines)
 
