@@ -169,8 +169,8 @@ class Tags(Count):
 
 
 def _own_event_tags(content: Any, tag: str, ctx: dict | None, players: Any) -> int:
-    """An event's own tags count for its own effects while it resolves (F105: Solar Probe counts
-    its science tag), though an event's tags never count once it is played."""
+    """An event's own tags count for its own effects while it resolves (F105: a draw per
+    science tag counts the event's own), though an event's tags never count once it is played."""
     card = ctx.get("card") if ctx else None
     if card not in content.own_tag_events or ctx["p"] not in players:
         return 0

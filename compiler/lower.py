@@ -300,7 +300,7 @@ class Lowerer:
 
     def modifier(self, tree: Tree) -> Node:
         toks = [c for c in tree.children if isinstance(c, Token)]
-        if tree.data == "mod_discount":  # a negative one is a surcharge (Polyphemos: cards cost more to buy)
+        if tree.data == "mod_discount":  # a negative one is a surcharge (cards that cost more to buy)
             sign = -1 if str(toks[0]) == "-" else 1
             node: Node = {"mod": "discount", "n": sign * int(next(t for t in toks if t.type == "NUMBER"))}
             unit = [t for t in toks if t.type == "WORD"]

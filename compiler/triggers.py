@@ -294,7 +294,7 @@ class ProductionRaised(Trigger):
 
 
 class ColonyPlaced(Trigger):
-    """A colony placed on a colony tile: by you, or with `!` by anyone (Poseidon, F354)."""
+    """A colony placed on a colony tile: by you, or with `!` by anyone (F354)."""
     listens = "colony"
     mechanic = "trading"
 

@@ -94,7 +94,7 @@ class Content:
         # whether any card changes the price of buying a card (`discount N on buy`, rules.buy_price)
         self.buy_discounts = any(m["mod"] == "discount" and any(t["event"] == "buy" for t in m.get("on", ()))
                                  for c in self.cards.values() for e in c.get("effects", ()) for m in e.get("mods", ()))
-        # the events that count a tag of their own while they resolve (Solar Probe, F105): a tag
+        # the events that count a tag of their own while they resolve (F105): a tag
         # count looks at the event being played only in a game that has one
         self.own_tag_events = frozenset(
             c["name"] for c in self.cards.values() if c["type"] == "event" and any(

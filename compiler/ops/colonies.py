@@ -97,7 +97,7 @@ def can_trade(state: dict, content: Any, p: int) -> bool:
 def trade_is_safe(state: dict, content: Any) -> bool:
     """Can no trade fail now, whichever tile it visits: every income it may get (at the marker or
     above, where a card raises it first) and every colony bonus it pays out cannot fail? Then the
-    offer check need not try one (Pluto's bonus discards a card: that one is tried)."""
+    offer check need not try one (a bonus that discards a card is tried)."""
     for t in tradeable(state, content):
         key = ("trade-safe", t["name"], marker(state, content, t), bool(t["owners"]))
         safe = content.memo.get(key)
@@ -219,7 +219,7 @@ class PlaceColony(Op):
 class Trade(Word):
     """`trade`: send one of your trade fleets home this generation to a colony tile no fleet is
     visiting; what it costs is paid before (the trade action's price, or a card's action cost).
-    Cards that react to a trade go first (a marker raised, F-rules of Trade Envoys), then the
+    Cards that react to a trade go first (a marker raised first), then the
     trader gets the income at the marker and every colony's owner the tile's colony bonus, in the
     order the trader chooses, each owner making their own choices (F351); then the marker drops
     to the step just right of the colonies (F364). The second part is the same op with the tile
@@ -347,8 +347,8 @@ class Fleet(Op):
 
 def _dominates(low: list, high: list) -> bool:
     """Is the income `high` at least `low` in every way: the same items, each as much or more?
-    Then raising a marker toward it can only help, and nobody need be asked (only Europa, whose
-    steps give different productions, is a real choice)."""
+    Then raising a marker toward it can only help, and nobody need be asked (a track
+    whose steps give different productions is a real choice)."""
     if len(low) != len(high):
         return False
     for a, b in zip(low, high, strict=True):
@@ -438,7 +438,7 @@ class Marker(Op):
         return None
 
     def worth_asking(self, g, node, ctx) -> bool:
-        """Raising the marker of the tile traded with is optional (Trade Envoys' 'may'); it is
+        """Raising the marker of the tile traded with is optional (a trigger's 'may'); it is
         asked only where the higher step is not surely better (`_dominates`)."""
         if not (node.get("that") and node["n"] > 0):
             return True
@@ -468,7 +468,7 @@ class Marker(Op):
 
 class ColonyBonus(Word):
     """`colony-bonus`: gain the colony bonus of every colony you own, once per colony, as if a
-    trade paid them (Productive Outpost); you order them."""
+    trade paid them; you order them."""
 
     name = word = "colony-bonus"
     mechanic = MECHANIC
