@@ -325,6 +325,40 @@ class Colonies(Count):
         return icons.icon("colony"), []
 
 
+class Influence(Count):
+    """A player's influence on the Terraforming Committee (the politics mechanic's, F383): 1 as
+    chairman, 1 as leader of the dominant party, 1 for any delegate of theirs there that is not its
+    leader."""
+
+    mechanic = "politics"
+
+    def words(self):
+        return {"influence": "your influence: chairman, leader of the dominant party, a delegate there"}
+
+    def value(self, rules, state, content, p, c, ctx, players):
+        board = state.get("politics")
+        if board is None:
+            return 0
+        total = 0
+        for q in players:
+            dominant = next(x for x in board["parties"] if x["name"] == board["dominant"])
+            leads = dominant["leader"] == q
+            total += int(board["chairman"] == q) + int(leads) + int(dominant["delegates"].count(q) - leads > 0)
+        return total
+
+    def reads(self, c):
+        return frozenset({"politics"})
+
+    def others_reads(self, c):
+        return frozenset({"politics"})
+
+    def parts(self, c, who):
+        return "influence", "influence", ""
+
+    def icon(self, c, icons, small, grp):
+        return icons.icon("tr"), ["influence"]
+
+
 class Adjacent(Count):
     def words(self):
         return {"city-adjacent": "city tiles next to this card's tile",

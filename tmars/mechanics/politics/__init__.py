@@ -1,0 +1,125 @@
+"""The politics mechanic (Turmoil): the Terraforming Committee's board — the parties with their
+delegates and leaders, the chairman, the ruling and the dominant party — and each player's
+delegates in reserve and in the lobby.
+
+Its facts are the `politics:` section of a rules file (`delegates` per player, `neutral`
+delegates, `lobby_price`: what a delegate sent from the reserve costs once the free lobby
+delegate is used, `ruling_at_start`); its parties are the cards of type `party`, in board order
+(dominance passes on in that order when parties tie). A module switches it on with
+`flow: {mechanics: [politics]}`.
+
+This is its first part (issue 34): the board, sending a delegate (an action), party leaders
+(a leader changes only to an owner with strictly more delegates there, F378), dominance (a party
+takes it only with strictly more delegates than the dominant one), influence (the `influence`
+count, F383), the lobby refilled between generations when empty (F382), delegates conserved (save
+checks and invariants). The Turmoil phase, global events, bonuses and policies come with the rest.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...content import Content
+from ...interpreter import Interp
+from ...mechanic import Mechanic, SaveError, SaveShapes, ScenarioKeys, register
+from . import delegate  # noqa: F401  (registers the action of sending a delegate)
+from .board import CARD_TYPE, NAME, NEUTRAL, STATE, facts, size
+
+def deal(g: Interp) -> None:
+    """The board at the start: every party empty, the chairman neutral, the party the facts name
+    ruling and dominant; each player's delegates all in reserve but one in the lobby."""
+    st, content = g.state, g.content
+    parties = content.in_printed_order(CARD_TYPE)
+    if not parties:
+        return
+    f = facts(content)
+    ruling = f.get("ruling_at_start") if f.get("ruling_at_start") in parties else parties[0]
+    st[STATE] = {"parties": [{"name": n, "delegates": [], "leader": None} for n in parties],
+                 "chairman": NEUTRAL, "ruling": ruling, "dominant": ruling, "neutral": int(f["neutral"]) - 1}
+    for pl in st["players"]:
+        pl["lobby"] = True
+        pl["delegates"] = int(f["delegates"]) - 1
+
+
+def new_generation(g: Interp) -> None:
+    """An empty lobby takes a delegate from its player's reserve, if there is one; an unused one
+    does not stack (F382)."""
+    if STATE not in g.state:
+        return
+    for pl in g.state["players"]:
+        if not pl["lobby"] and pl["delegates"] > 0:
+            pl["lobby"], pl["delegates"] = True, pl["delegates"] - 1
+
+
+def check_save(state: dict) -> None:
+    """A sound board: every delegate somewhere, none made or lost (each player's 7 and the
+    neutral ones, the chairman included); a leader is one of the party's delegates; the chairman
+    sits in no party; the dominant party has as many delegates as any."""
+    board = state.get(STATE)
+    if board is None:
+        return
+    placed: dict[Any, int] = {}
+    for party in board["parties"]:
+        for owner in party["delegates"]:
+            placed[owner] = placed.get(owner, 0) + 1
+        if (party["leader"] is None) != (not party["delegates"]) or (
+                party["leader"] is not None and party["leader"] not in party["delegates"]):
+            raise SaveError(f"the leader of {party['name']} is not one of its delegates")
+    chair = board["chairman"]
+    totals = {p: pl["delegates"] + pl["lobby"] + placed.get(p, 0) + (chair == p)
+              for p, pl in enumerate(state["players"])}
+    if len(set(totals.values())) > 1:
+        raise SaveError("the players do not have the same number of delegates")
+    names = [party["name"] for party in board["parties"]]
+    if board["ruling"] not in names or board["dominant"] not in names:
+        raise SaveError("the ruling or the dominant party is not on the board")
+    most = max(size(board, n) for n in names)
+    if size(board, board["dominant"]) < most:
+        raise SaveError(f"{board['dominant']} is dominant with fewer delegates than another party")
+    if board["neutral"] < 0:
+        raise SaveError("fewer than no neutral delegates in reserve")
+
+
+def _state(s: SaveShapes) -> dict:
+    names = s.names(s.content.in_printed_order(CARD_TYPE), "a party of this game")
+    owner = {"anyOf": [s.player, {"const": NEUTRAL}]}
+    party = s.record({"name": names, "delegates": s.listing(owner), "leader": {"anyOf": [owner, {"type": "null"}]}})
+    return {STATE: s.record({"parties": s.listing(party), "chairman": {"anyOf": [owner, {"type": "null"}]},
+                             "ruling": names, "dominant": names, "neutral": s.integer(0, 100)})}
+
+
+def _player_state(s: SaveShapes) -> dict:
+    return {"delegates": s.integer(0, 100), "lobby": s.flag}
+
+
+def describe(state: dict, content: Content) -> tuple[str, list[str]]:
+    """The board as a player sees it: each party's delegates (its leader first), the ruling and
+    the dominant party, the chairman; each player's lobby and reserve."""
+    board = state[STATE]
+    names = [pl["name"] for pl in state["players"]]
+
+    def who(owner: Any) -> str:
+        return "neutral" if owner == NEUTRAL else names[owner]
+
+    lines = []
+    for party in board["parties"]:
+        marks = [m for m, on in (("ruling", party["name"] == board["ruling"]),
+                                 ("dominant", party["name"] == board["dominant"])) if on]
+        dels = ", ".join(who(o) for o in party["delegates"]) or "no delegates"
+        lead = f" (leader {who(party['leader'])})" if party["leader"] is not None else ""
+        lines.append(f"{party['name']}{' [' + ', '.join(marks) + ']' if marks else ''}: {dels}{lead}")
+    lines.append(f"chairman: {who(board['chairman'])}; " + ", ".join(
+        f"{pl['name']} lobby {int(pl['lobby'])} reserve {pl['delegates']}" for pl in state["players"]))
+    return "Terraforming Committee", lines
+
+
+register(Mechanic(
+    NAME, "the Terraforming Committee: parties, delegates, leaders, the chairman, dominance (Turmoil)",
+    state=_state, player_state=_player_state, deal=deal, new_generation=new_generation, check_save=check_save,
+    domains={STATE: lambda st, content, p: repr(st.get(STATE)) + repr(
+        (st["players"][p].get("lobby"), st["players"][p].get("delegates")))},
+    describe=describe,
+    coverage={"parties a delegate was sent to": (CARD_TYPE, lambda st: [
+        party["name"] for party in st.get(STATE, {}).get("parties", ()) if party["delegates"]])},
+    scenario=ScenarioKeys(),
+))
