@@ -1,0 +1,97 @@
+"""The politics mechanic's board (Turmoil, issue 34, first part): delegates conserved, the lobby,
+party leaders, dominance and influence, on six made-up parties (tests/fixtures/politics)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "politics"
+
+
+@pytest.fixture()
+def game():
+    from compiler.modules import forget_added
+    from tmars.game import Game
+    try:
+        yield Game.new(3, seed=5, modules=("base", "corpera"), card_folders=(str(FIXTURE),))
+    finally:
+        forget_added()
+
+
+def _to_actions(game):
+    while game.pending["kind"] != "action":
+        d = game.pending
+        game.answer(d["player"], [] if d["kind"] == "select" else d["options"][0]["id"])
+
+
+def test_the_board_starts_with_a_neutral_chairman_and_one_delegate_in_each_lobby(game):
+    board = game.state["politics"]
+    assert [p["name"] for p in board["parties"]] == [f"Party {c}" for c in "ABCDEF"]
+    assert board["chairman"] == "neutral" and board["neutral"] == 13
+    assert board["ruling"] == board["dominant"] == "Party D"
+    assert all(pl["lobby"] and pl["delegates"] == 6 for pl in game.state["players"])
+
+
+def test_the_lobby_delegate_is_free_then_a_delegate_costs_5_and_the_lead_and_dominance_follow(game):
+    from tmars.invariants import check
+    _to_actions(game)
+    p = game.pending["player"]
+    mc = game.state["players"][p]["res"]["mc"]
+    assert f"delegate:Party B" in [o["id"] for o in game.pending["options"]]
+    game.answer(p, "delegate:Party B")
+    board = game.state["politics"]
+    party = board["parties"][1]
+    assert party["delegates"] == [p] and party["leader"] == p and board["dominant"] == "Party B"
+    assert game.state["players"][p]["res"]["mc"] == mc and not game.state["players"][p]["lobby"]
+    game.answer(p, "delegate:Party B")  # the second action of the turn: from the reserve, 5 M€
+    assert game.state["players"][p]["res"]["mc"] == mc - 5 and game.state["players"][p]["delegates"] == 5
+    assert check(game.state, game.content) == []
+
+
+def test_a_leader_changes_only_to_strictly_more_delegates_and_dominance_only_to_strictly_more():
+    from tmars.mechanics.politics.board import place
+    board = {"parties": [{"name": n, "delegates": [], "leader": None} for n in ("A", "B")],
+             "chairman": "neutral", "ruling": "A", "dominant": "A", "neutral": 13}
+    place(board, 0, "B")
+    assert board["dominant"] == "B"
+    place(board, 1, "A")
+    assert board["dominant"] == "B", "a tie keeps the dominant party"
+    place(board, 1, "B")
+    assert board["parties"][1]["leader"] == 0, "a tie keeps the leader (F378)"
+    place(board, 1, "B")
+    assert board["parties"][1]["leader"] == 1 and board["dominant"] == "B"
+    place(board, "neutral", "A")
+    assert board["parties"][0]["leader"] == 1, "one neutral delegate ties the leader's one"
+    place(board, "neutral", "A")
+    assert board["parties"][0]["leader"] == "neutral" and board["dominant"] == "B", "3 against 3 keeps B"
+    place(board, "neutral", "A")
+    assert board["dominant"] == "A"
+
+
+@pytest.mark.parametrize("seat,chair,expected", [(0, "neutral", 2), (1, "neutral", 1), (2, 2, 1), (1, 1, 2),
+                                                 (0, 0, 3)])
+def test_influence_counts_chairman_leader_and_a_delegate_in_the_dominant_party(seat, chair, expected):
+    from compiler.counts import COUNTS
+    board = {"parties": [{"name": "A", "delegates": [0, 1, 1, 0], "leader": 0}],
+             "chairman": chair, "ruling": "A", "dominant": "A", "neutral": 13}
+    state = {"politics": board, "players": [{}, {}, {}]}
+    assert COUNTS["influence"].value(None, state, None, seat, {"count": "influence"}, None, [seat]) == expected
+
+
+def test_an_empty_lobby_is_refilled_between_generations_and_a_save_conserves_delegates(game):
+    import json
+
+    from tmars import flow
+    from tmars.game import Game
+    from tmars.savefile import SaveError
+    pl = game.state["players"][0]
+    pl["lobby"] = False
+    game.state["politics"]["parties"][0].update(delegates=[0], leader=0)
+    flow.new_generation(game.interp)
+    assert pl["lobby"] and pl["delegates"] == 5
+    data = json.loads(game.save())
+    data["players"][0]["delegates"] = 6  # a delegate made from nothing
+    with pytest.raises(SaveError, match="same number of delegates"):
+        Game.load(json.dumps(data))
