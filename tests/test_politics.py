@@ -39,7 +39,7 @@ def test_the_lobby_delegate_is_free_then_a_delegate_costs_5_and_the_lead_and_dom
     _to_actions(game)
     p = game.pending["player"]
     mc = game.state["players"][p]["res"]["mc"]
-    assert f"delegate:Party B" in [o["id"] for o in game.pending["options"]]
+    assert "delegate:Party B" in [o["id"] for o in game.pending["options"]]
     game.answer(p, "delegate:Party B")
     board = game.state["politics"]
     party = board["parties"][1]
