@@ -113,6 +113,59 @@ def describe(state: dict, content: Content) -> tuple[str, list[str]]:
     return "Terraforming Committee", lines
 
 
+def arrange(game: Any, setup: Any, players: Any, card: Any) -> None:
+    """A scenario's board (`politics:` with `parties`: each party's delegates by owner name, the
+    first its leader; `chairman`; `ruling`; `dominant`, else the party with the most delegates;
+    `lobby`: whose lobby is empty): every delegate not placed is in its reserve."""
+    from ...scenario_check import WRONG_VALUE, ScenarioError, where
+    spec = setup.get(STATE)
+    if spec is None:
+        return
+    st, content = game.state, game.content
+    board = st[STATE]
+    names = [pl["name"] for pl in st["players"]]
+
+    def owner(who: Any, node: Any, key: Any) -> Any:
+        if who == NEUTRAL:
+            return NEUTRAL
+        if who not in names:
+            raise ScenarioError(f"unknown player {who!r}; players are {', '.join(names)} or neutral",
+                                where(node, key), WRONG_VALUE)
+        return names.index(who)
+
+    for name, dels in (spec.get("parties") or {}).items():
+        if name not in [p["name"] for p in board["parties"]]:
+            raise ScenarioError(f"unknown party {name!r}", where(spec["parties"]), WRONG_VALUE)
+        party = next(p for p in board["parties"] if p["name"] == name)
+        party["delegates"] = [owner(w, dels, i) for i, w in enumerate(dels)]
+        party["leader"] = party["delegates"][0] if party["delegates"] else None
+    if "chairman" in spec:
+        board["chairman"] = owner(spec["chairman"], spec, "chairman")
+    for key in ("ruling", "dominant"):
+        if key in spec:
+            board[key] = spec[key]
+    if "dominant" not in spec:
+        most = max(size(board, p["name"]) for p in board["parties"])
+        if size(board, board["dominant"]) < most:
+            board["dominant"] = next(p["name"] for p in board["parties"] if size(board, p["name"]) == most)
+    f = facts(content)
+    empty = set(spec.get("empty_lobby") or ())
+    for p, pl in enumerate(st["players"]):
+        placed = sum(party["delegates"].count(p) for party in board["parties"]) + (board["chairman"] == p)
+        pl["lobby"] = pl["name"] not in empty
+        pl["delegates"] = int(f["delegates"]) - placed - pl["lobby"]
+        if pl["delegates"] < 0:
+            raise ScenarioError(f"{pl['name']} has more than {f['delegates']} delegates", where(spec), WRONG_VALUE)
+    placed = sum(party["delegates"].count(NEUTRAL) for party in board["parties"]) + (board["chairman"] == NEUTRAL)
+    board["neutral"] = int(f["neutral"]) - placed
+
+
+_BOARD = {"type": "object", "additionalProperties": False, "properties": {
+    "parties": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
+    "chairman": {"type": "string"}, "ruling": {"type": "string"}, "dominant": {"type": "string"},
+    "empty_lobby": {"type": "array", "items": {"type": "string"}}}}
+
+
 register(Mechanic(
     NAME, "the Terraforming Committee: parties, delegates, leaders, the chairman, dominance (Turmoil)",
     state=_state, player_state=_player_state, deal=deal, new_generation=new_generation, check_save=check_save,
@@ -121,5 +174,5 @@ register(Mechanic(
     describe=describe,
     coverage={"parties a delegate was sent to": (CARD_TYPE, lambda st: [
         party["name"] for party in st.get(STATE, {}).get("parties", ()) if party["delegates"]])},
-    scenario=ScenarioKeys(),
+    scenario=ScenarioKeys(setup={STATE: _BOARD}, arrange=arrange),
 ))
