@@ -368,6 +368,24 @@ class NewTagType(Trigger):
         return icons.tag("wild") + small("new"), []
 
 
+class RatingRaised(Trigger):
+    """Your terraform rating goes up one step (each step fires once): what a charge on every TR
+    raise reacts to (the Reds' policy)."""
+    listens = "tr"
+
+    def words(self):
+        return {"tr": "your terraform rating goes up one step (each step fires once)"}
+
+    def matches(self, t, event, content):
+        return event["kind"] == "tr"
+
+    def phrase(self, t, cost):
+        return "your terraform rating goes up 1 step"
+
+    def icon(self, t, icons, small):
+        return icons.icon("tr"), []
+
+
 TRIGGERS: dict[str, Trigger] = {}
 MEANINGS: dict[str, str] = {}
 _refill = keep_tables(KINDS, TRIGGERS, MEANINGS)  # refilled when a module added to the run brings new words

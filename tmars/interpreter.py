@@ -423,6 +423,9 @@ class Interp:
         if n > 0:
             pl["tr_gen"] = int(pl.get("tr_gen", 0)) + n  # raises this generation (the tr-raises count)
             pl["tr_raises"] = pl.get("tr_raises", 0) + n
+            if "tr" in self.content.listened:  # a charge on every step (a ruling party's policy)
+                for _ in range(n):
+                    self.emit({"kind": "tr", "p": p})
 
     def h_pay(self, task: dict, answer: Any) -> Decision | None:
         p = task["p"]

@@ -80,6 +80,16 @@ def check_save(state: dict) -> None:
         raise SaveError("fewer than no neutral delegates in reserve")
 
 
+def standing(state: dict, content: Content, p: int) -> tuple[Any, tuple[tuple[str, dict], ...]]:
+    """The ruling party's policy, its effects in a card's form, for every player, in the action
+    phase only (F373: not in the Turmoil phase, the production, the setup or the final greenery)."""
+    board = state.get(STATE)
+    if board is None or state["phase"] != "action":
+        return None, ()
+    ruling = board["ruling"]
+    return ruling, tuple((ruling, e) for e in content.cards[ruling].get("effects", ()))
+
+
 def _state(s: SaveShapes) -> dict:
     names = s.names(s.content.in_printed_order(CARD_TYPE), "a party of this game")
     owner = {"anyOf": [s.player, {"const": NEUTRAL}]}
@@ -168,7 +178,8 @@ _BOARD = {"type": "object", "additionalProperties": False, "properties": {
 
 register(Mechanic(
     NAME, "the Terraforming Committee: parties, delegates, leaders, the chairman, dominance (Turmoil)",
-    state=_state, player_state=_player_state, deal=deal, new_generation=new_generation, check_save=check_save,
+    state=_state, player_state=_player_state, deal=deal, standing=standing, new_generation=new_generation,
+    check_save=check_save,
     domains={STATE: lambda st, content, p: repr(st.get(STATE)) + repr(
         (st["players"][p].get("lobby"), st["players"][p].get("delegates")))},
     describe=describe,
