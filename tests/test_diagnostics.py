@@ -195,4 +195,4 @@ def test_piped_diagnostics_are_never_wrapped(tmp_path, capsys):
     first = next(line for line in out if "E240" in line)
     assert first.endswith("unknown trigger 'plantz'")
     expected = next(line for line in out if line.startswith("  expected:"))
-    assert expected.endswith("; new-tag-type") and "production(...)" in expected and len(expected) > 140
+    assert expected.endswith("; tr") and "production(...)" in expected and len(expected) > 140

@@ -27,7 +27,7 @@ SAMPLE_EVENTS = [{"kind": "tag", "tag": "space", "p": 0}, {"kind": "card", "card
                  {"kind": "raise", "param": "temperature", "p": 0}, {"kind": "production", "res": "steel", "p": 0},
                  {"kind": "colony", "card": "Luna", "p": 0}, {"kind": "trade", "card": "Luna", "p": 0},
                  {"kind": "buy", "card": "Birds", "p": 0},
-                 {"kind": "new-tag-type", "tag": "animal", "card": "Birds", "p": 0}]
+                 {"kind": "new-tag-type", "tag": "animal", "card": "Birds", "p": 0}, {"kind": "tr", "p": 0}]
 
 
 @pytest.mark.parametrize("word", sorted(TRIGGERS))
