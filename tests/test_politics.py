@@ -80,18 +80,47 @@ def test_influence_counts_chairman_leader_and_a_delegate_in_the_dominant_party(s
     assert COUNTS["influence"].value(None, state, None, seat, {"count": "influence"}, None, [seat]) == expected
 
 
-def test_an_empty_lobby_is_refilled_between_generations_and_a_save_conserves_delegates(game):
+def test_a_save_that_makes_a_delegate_from_nothing_is_refused(game):
     import json
 
-    from tmars import flow
     from tmars.game import Game
     from tmars.savefile import SaveError
-    pl = game.state["players"][0]
-    pl["lobby"] = False
-    game.state["politics"]["parties"][0].update(delegates=[0], leader=0)
-    flow.new_generation(game.interp)
-    assert pl["lobby"] and pl["delegates"] == 5
     data = json.loads(game.save())
-    data["players"][0]["delegates"] = 6  # a delegate made from nothing
+    data["players"][0]["delegates"] = 7  # a delegate made from nothing
     with pytest.raises(SaveError, match="same number of delegates"):
         Game.load(json.dumps(data))
+
+
+def test_the_turmoil_phase_revises_tr_and_seats_the_new_government(game):
+    """TR falls by 1; the dominant party rules; the old chairman goes home; the new leader takes
+    the chair (+1 TR after the bonus); the other delegates go home; dominance moves on; every
+    player gets the ruling bonus; empty lobbies refill; delegates are conserved throughout."""
+    from tmars.invariants import check
+    from tmars.mechanics.politics.board import place
+    st = game.state
+    board = st["politics"]
+    for owner, party in ((0, "Party E"), (1, "Party E"), (0, "Party E"), ("neutral", "Party B")):
+        if owner == "neutral":
+            board["neutral"] -= 1
+        else:
+            st["players"][owner]["delegates"] -= 1
+        place(board, owner, party)
+    st["players"][2]["lobby"] = False  # the lobby's delegate goes
+    place(board, 2, "Party B")
+    assert check(st, game.content) == []
+    trs = [pl["tr"] for pl in st["players"]]
+    from tmars.mechanic import HANDLERS
+    from tmars.mechanics.politics import phase
+    st["phase"], st["pending"] = "turmoil", None
+    base = len(st["stack"])
+    phase.start(game.interp)
+    while len(st["stack"]) > base:  # the phase's tasks and what they push, to the end
+        task = st["stack"].pop()
+        assert HANDLERS[task["t"]](game.interp, task, None) is None
+    assert board["ruling"] == "Party E" and board["chairman"] == 0
+    assert board["parties"][4]["delegates"] == [] and board["neutral"] == 13 + 0
+    assert board["dominant"] == "Party B"  # two delegates, the most left (ties would pass on from Party E)
+    # TR: -1 each, +1 from Party E's bonus each, +1 for the chairman
+    assert [pl["tr"] for pl in st["players"]] == [trs[0] + 1, trs[1], trs[2]]
+    assert st["players"][2]["lobby"] and st["players"][2]["delegates"] == 5
+    assert check(st, game.content) == []

@@ -426,6 +426,8 @@ class Interp:
             if "tr" in self.content.listened:  # a charge on every step (a ruling party's policy)
                 for _ in range(n):
                     self.emit({"kind": "tr", "p": p})
+        elif n < 0:
+            pl["tr_lost"] = pl.get("tr_lost", 0) - n  # what the invariants add back
 
     def h_pay(self, task: dict, answer: Any) -> Decision | None:
         p = task["p"]

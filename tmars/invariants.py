@@ -24,8 +24,9 @@ def check(state: dict, content: Content, start_tr: int | None = None) -> list[st
         for r, v in pl["prod"].items():
             if v < content.rules.floor(r):
                 out.append(f"{who} has {r} production {v}")
-        if pl["tr"] != start_tr + pl.get("tr_raises", 0):
-            out.append(f"{who}'s TR {pl['tr']} is not {start_tr} plus its {pl.get('tr_raises', 0)} raises")
+        if pl["tr"] != start_tr + pl.get("tr_raises", 0) - pl.get("tr_lost", 0):
+            out.append(f"{who}'s TR {pl['tr']} is not {start_tr} plus its {pl.get('tr_raises', 0)} raises "
+                       f"less its {pl.get('tr_lost', 0)} losses")
         for e in pl["played"]:
             if e.get("res", 0) < 0:
                 out.append(f"{who}'s {e['name']} holds {e['res']} resources")

@@ -89,7 +89,8 @@ def _schema(content: Content, n: int) -> dict:
     mechanics = content.mechanics
     player_state = _obj({
         "name": {"type": "string", "minLength": 1, "maxLength": 100}, "corp": {"anyOf": [corp, {"type": "null"}]},
-        "tr": _int(0, COUNT), "tr_gen": _int(0, COUNT), "tr_raises": _int(0, COUNT), "res": res, "prod": prod,
+        "tr": _int(0, COUNT), "tr_gen": _int(0, COUNT), "tr_raises": _int(0, COUNT), "tr_lost": _int(0, COUNT),
+        "res": res, "prod": prod,
         "hand": _list(project), "played": _list(played), "events": _list(project), "passed": {"type": "boolean"},
         "granted": _list(granted), "dealt": _list(project), "dealt_corps": _list(corp),
         "first_action": {"type": "boolean"}, "setup_corp": corp, "setup_keep": _list(project),

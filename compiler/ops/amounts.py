@@ -596,7 +596,7 @@ class TR(Op):
     required = {"n": INT}
     optional = {"x": TRUE, "per": PER}
     written_as = "icon"
-    writes = ("players.*.tr", "players.*.tr_gen", "players.*.tr_raises")
+    writes = ("players.*.tr", "players.*.tr_gen", "players.*.tr_raises", "players.*.tr_lost")
 
     def words(self, in_box):
         return () if in_box else ("tr",)

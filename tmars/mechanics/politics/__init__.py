@@ -11,8 +11,10 @@ delegate is used, `ruling_at_start`); its parties are the cards of type `party`,
 This is its first part (issue 34): the board, sending a delegate (an action), party leaders
 (a leader changes only to an owner with strictly more delegates there, F378), dominance (a party
 takes it only with strictly more delegates than the dominant one), influence (the `influence`
-count, F383), the lobby refilled between generations when empty (F382), delegates conserved (save
-checks and invariants). The Turmoil phase, global events, bonuses and policies come with the rest.
+count, F383), the ruling party's policy as a standing effect in the action phase (F373), the
+Turmoil phase without its global event (`phase.py`: TR revision, new government, ruling bonus,
+lobbies refilled, F382), delegates conserved (save checks and invariants). The global events and
+Turmoil's own parties come with the rest.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import Any
 from ...content import Content
 from ...interpreter import Interp
 from ...mechanic import Mechanic, SaveError, SaveShapes, ScenarioKeys, register
-from . import delegate  # noqa: F401  (registers the action of sending a delegate)
+from . import delegate, phase  # noqa: F401  (delegate registers the action of sending a delegate)
 from .board import CARD_TYPE, NAME, NEUTRAL, STATE, facts, size
 
 def deal(g: Interp) -> None:
@@ -39,16 +41,6 @@ def deal(g: Interp) -> None:
     for pl in st["players"]:
         pl["lobby"] = True
         pl["delegates"] = int(f["delegates"]) - 1
-
-
-def new_generation(g: Interp) -> None:
-    """An empty lobby takes a delegate from its player's reserve, if there is one; an unused one
-    does not stack (F382)."""
-    if STATE not in g.state:
-        return
-    for pl in g.state["players"]:
-        if not pl["lobby"] and pl["delegates"] > 0:
-            pl["lobby"], pl["delegates"] = True, pl["delegates"] - 1
 
 
 def check_save(state: dict) -> None:
@@ -178,8 +170,8 @@ _BOARD = {"type": "object", "additionalProperties": False, "properties": {
 
 register(Mechanic(
     NAME, "the Terraforming Committee: parties, delegates, leaders, the chairman, dominance (Turmoil)",
-    state=_state, player_state=_player_state, deal=deal, standing=standing, new_generation=new_generation,
-    check_save=check_save,
+    state=_state, player_state=_player_state, deal=deal, standing=standing, check_save=check_save,
+    tasks=phase.TASKS, phases=phase.PHASES,
     domains={STATE: lambda st, content, p: repr(st.get(STATE)) + repr(
         (st["players"][p].get("lobby"), st["players"][p].get("delegates")))},
     describe=describe,

@@ -1,0 +1,82 @@
+"""The Turmoil phase, after the game-end check of a generation that is not the last (F391): each
+step a task of its own on the stack, so that a decision inside one waits for its player and a game
+can be saved there (issue 34).
+
+1. every player's TR falls by 1; 2. the current global event resolves (with the events, next);
+3. the new government: the dominant party rules, the old chairman goes back to its owner's
+reserve, the new ruling party's leader takes the chair (a player's +1 TR, charged by no policy:
+this is no action phase, F373), its other delegates go back to their reserves, dominance passes
+to the party with the most delegates (ties: the next party in board order from the one that
+ruled), every player gets the ruling bonus, and each empty lobby takes a delegate from its
+player's reserve (F382).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from compiler.ops import TR
+
+from ...flow import end_phase
+from ...interpreter import Interp
+from ...mechanic import Phase, Task
+from .board import NEUTRAL, STATE, party_of, size
+
+
+def start(g: Interp) -> None:
+    """The steps, pushed last first."""
+    g.push({"t": "new_government"})
+    g.push({"t": "tr_revision"})
+
+
+def h_tr_revision(g: Interp, task: dict, answer: Any) -> None:
+    for p, pl in enumerate(g.state["players"]):
+        if pl["tr"] > 0:
+            g.raise_tr(p, -1)
+            g.say(p, "loses 1 TR (the Turmoil phase)")
+    return None
+
+
+def _to_reserve(g: Interp, owner: Any) -> None:
+    board = g.state[STATE]
+    if owner == NEUTRAL:
+        board["neutral"] += 1
+    elif owner is not None:
+        g.state["players"][owner]["delegates"] += 1
+
+
+def h_new_government(g: Interp, task: dict, answer: Any) -> None:
+    st = g.state
+    board = st[STATE]
+    ruling = board["ruling"] = board["dominant"]
+    party = party_of(board, ruling)
+    _to_reserve(g, board["chairman"])
+    leader = party["leader"]
+    if leader is None and board["neutral"] > 0:
+        board["neutral"] -= 1
+        leader = NEUTRAL
+    board["chairman"] = leader
+    if leader is not None:
+        party["delegates"].remove(leader)
+    for owner in party["delegates"]:
+        _to_reserve(g, owner)
+    party["delegates"], party["leader"] = [], None
+    g.log(f"{ruling} rule; the chairman is {'neutral' if leader in (NEUTRAL, None) else g.pname(leader)}")
+    names = [p["name"] for p in board["parties"]]
+    start_at = names.index(ruling)
+    order = names[start_at + 1:] + names[:start_at + 1]  # the next parties first, the one that ruled last
+    board["dominant"] = max(order, key=lambda n: (size(board, n), -order.index(n)))
+    for pl in st["players"]:  # each empty lobby takes a delegate from the reserve (F382)
+        if not pl["lobby"] and pl["delegates"] > 0:
+            pl["lobby"], pl["delegates"] = True, pl["delegates"] - 1
+    if isinstance(leader, int):  # after the bonus (the Reds' bonus judges the TR before it)
+        g.push_items([{"op": TR.name, "n": 1}], {"p": leader, "card": ruling})
+    bonus = g.content.cards[ruling]["parts"]["bonus"]
+    first, n = st["first"], len(st["players"])
+    for p in reversed([(first + i) % n for i in range(n)]):
+        g.push_items(bonus, {"p": p, "card": ruling})
+    return None
+
+
+TASKS = {"tr_revision": Task(h_tr_revision), "new_government": Task(h_new_government)}
+PHASES = {"turmoil": Phase(end_phase, start)}
