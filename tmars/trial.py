@@ -425,6 +425,8 @@ def unit_is_plain(g: Interp, p: int, key: str, rows: Callable[[Interp, int, str]
     (`key`); the rows are asked for only when the board decides."""
     if triggered_choices_in_play(g.state, g.content):
         return False
+    if g.content.standing_hooks and unsafe_triggers_in_play(g.state, g.content):
+        return False  # a standing effect no card gives can fail (a ruling party's charge): nothing is plain
     memo = g.content.table("plain-units")
     static = memo.get(key)
     asked = None

@@ -52,12 +52,12 @@ def h_new_government(g: Interp, task: dict, answer: Any) -> None:
     party = party_of(board, ruling)
     _to_reserve(g, board["chairman"])
     leader = party["leader"]
-    if leader is None and board["neutral"] > 0:
+    if leader is not None:
+        party["delegates"].remove(leader)  # the leader's delegate takes the chair
+    elif board["neutral"] > 0:  # a party with no leader seats a neutral chairman from the reserve
         board["neutral"] -= 1
         leader = NEUTRAL
     board["chairman"] = leader
-    if leader is not None:
-        party["delegates"].remove(leader)
     for owner in party["delegates"]:
         _to_reserve(g, owner)
     party["delegates"], party["leader"] = [], None
