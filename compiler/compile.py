@@ -322,6 +322,12 @@ class CardCompiler:
                               loc.line, loc.col, "0, 1, 2 …" if most is None else f"0 to {most}")
                 else:
                     parts[key] = loc.value
+            elif kind == "name":  # a card of another type (lint checks that it exists)
+                if not isinstance(loc.value, str) or not loc.value.strip():
+                    self.diag("E302", f"'{key}' is the name of a {spec.get('of', 'card')}", loc.line, loc.col,
+                              "a card's name")
+                else:
+                    parts[key] = loc.value
             elif loc.value not in vocab.CARD_RESOURCES:
                 self.diag("E303", f"'{key}' names no card resource: '{loc.value}'", loc.line, loc.col,
                           ", ".join(vocab.CARD_RESOURCES), did_you_mean(str(loc.value), vocab.CARD_RESOURCES))

@@ -30,7 +30,8 @@ ARGS = {"type": "array", "items": ARG}
 
 COUNT = {"type": "object", "required": ["count"], "additionalProperties": False,
          "properties": {"count": STR, "div": {"type": "integer", "minimum": 1},
-                                  "max": {"type": "integer", "minimum": 1}, "any": TRUE, "args": ARGS}}
+                                  "max": {"type": "integer", "minimum": 1}, "less": {"type": "object"}, "any": TRUE,
+                                  "args": ARGS}}
 COMPARISON = {"type": "object", "required": ["count", "cmp", "value"], "additionalProperties": False,
               "properties": {**COUNT["properties"], "cmp": {"enum": [">=", "<="]}, "value": INT}}
 COND = {"oneOf": [COMPARISON, {"type": "object", "required": ["reveal"], "additionalProperties": False,
@@ -70,7 +71,7 @@ CARD = {
         "score": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/count"}},
         # the fields of its own a card's type declares (a colony tile's build bonus, its trade track)
         "parts": {"type": "object", "propertyNames": WORD, "additionalProperties": {
-            "anyOf": [ITEMS, {"type": "array", "items": ITEMS}, {"type": "integer", "minimum": 0}, WORD]}},
+            "anyOf": [ITEMS, {"type": "array", "items": ITEMS}, {"type": "integer", "minimum": 0}, STR]}},
     },
 }
 

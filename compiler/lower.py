@@ -125,6 +125,9 @@ class Lowerer:
                 per["max"] = int(most[0])
                 if per["max"] < 1:
                     raise self.fail("E231", "a count taken as 0 at most gives nothing", most[0], "max 1 or more")
+            less = [t for t in per_tree.children[1:] if isinstance(t, Tree)]
+            if less:
+                per["less"] = self.count(less[0])
 
         if star:
             if word not in vocab.OVERRIDES:

@@ -92,7 +92,8 @@ _COLOUR = {"type": "string", "pattern": "^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$"}
 #: the kinds of field a card type may declare for its cards: a row of card language, a list of
 #: rows (one a step), a whole number, a card resource
 PART_KINDS = {"row": "a row of card language", "rows": "a list of rows of card language",
-              "number": "a whole number", "card_resource": "a card resource"}
+              "number": "a whole number", "card_resource": "a card resource",
+              "name": "the name of a card of another type (`of`: a global event's parties)"}
 #: the fields of a card that a card type may refuse (lint L116 for a cost, L117 for the others)
 TYPE_FIELDS = ("cost", "requires", "action", "effects", "holds", "vp")
 _CARD_TYPE = {"type": "object", "required": ["meaning", "label", "colour"], "additionalProperties": False,
@@ -117,7 +118,8 @@ _CARD_TYPE = {"type": "object", "required": ["meaning", "label", "colour"], "add
                                          "steps": {"type": "integer", "minimum": 1,
                                                    "description": "for rows: exactly this many (a track's steps)"},
                                          "most": {"type": "integer", "minimum": 0,
-                                                  "description": "for a number: the largest it may be"}}}}}}
+                                                  "description": "for a number: the largest it may be"},
+                                         "of": {**_WORD, "description": "for a name: the card type it names"}}}}}}
 #: The lists of a game's structure a module may add to (compiler/gameflow.py), with their nouns.
 FLOW_SECTIONS = {"setup": "setup step", "generation": "phase", "final": "final phase", "scoring": "score row"}
 #: An entry of a flow list: a name, or {name, after or before}; a setup step also says its order.

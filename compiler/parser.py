@@ -20,12 +20,13 @@ TERMINAL_NAMES = {
     "UPTO": "'upto'", "LSQB": "'['", "RSQB": "']'", "LPAR": "'('", "RPAR": "')'",
     "COMMA": "','", "COLON": "':'", "OR": "'or'", "PER": "'per'", "IF": "'if'", "MAY": "'may'",
     "STEAL": "'steal'", "REVEAL": "'reveal'", "DISCOUNT": "'discount'", "VALUE": "'value'",
-    "FLEX": "'flex'", "PAY": "'pay'", "AS": "'as'", "ON": "'on'", "PLUS": "'+'", "MAX": "'max'", "$END": "end of text",
+    "FLEX": "'flex'", "PAY": "'pay'", "AS": "'as'", "ON": "'on'", "PLUS": "'+'", "MAX": "'max'", "LESS": "'less'",
+    "$END": "end of text",
 }
 # Order of the "expected" list: what an author most likely meant comes first.
 _EXPECTED_ORDER = {name: i for i, name in enumerate(TERMINAL_NAMES)}
 KEYWORDS = ("then", "or", "per", "if", "may", "steal", "reveal", "discount", "value", "flex", "pay", "as", "on", "upto",
-            "need", "max")
+            "need", "max", "less")
 
 
 @lru_cache(maxsize=1)

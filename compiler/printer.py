@@ -39,8 +39,8 @@ def args(items: list) -> str:
 def per(node: Node) -> str:
     if "per" not in node:
         return ""
-    most = node["per"].get("max")
-    return f" per {count(node['per'])}" + (f" max {most}" if most else "")
+    most, less = node["per"].get("max"), node["per"].get("less")
+    return f" per {count(node['per'])}" + (f" max {most}" if most else "") + (f" less {count(less)}" if less else "")
 
 
 def item(node: Node) -> str:

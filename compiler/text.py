@@ -134,8 +134,9 @@ def count_text(c: dict) -> str:
 def per_text(node: dict) -> str:
     if "per" not in node:
         return ""
-    most = node["per"].get("max")
-    return f" per {count_text(node['per'])}" + (f" (counting {most} at most)" if most else "")
+    most, less = node["per"].get("max"), node["per"].get("less")
+    return f" per {count_text(node['per'])}" + (f" (counting {most} at most)" if most else "") + (
+        f", less your {count_text(less)}" if less else "")
 
 
 def have_text(c: dict, value: int, cmp: str = ">=") -> str:
@@ -571,6 +572,8 @@ def parts_text(card: dict) -> list[str]:
                                                        for i, r in enumerate(value))))
         elif kind == "number":
             out.append(sentence(f"{says} {value}"))
+        elif kind == "name":
+            out.append(sentence(f"{says}: {value}"))
         else:
             out.append(sentence(f"{says}: {noun(value, 2)}"))
     return out

@@ -26,12 +26,18 @@ def _to_actions(game):
         game.answer(d["player"], [] if d["kind"] == "select" else d["options"][0]["id"])
 
 
-def test_the_board_starts_with_a_neutral_chairman_and_one_delegate_in_each_lobby(game):
-    board = game.state["politics"]
+def test_the_board_starts_with_a_neutral_chairman_one_delegate_in_each_lobby_and_two_events(game):
+    """Setup: the chairman neutral; a coming and a distant event revealed, each bringing a neutral
+    delegate to its revealed party, the first of which leads and takes dominance; Party D rules."""
+    st, cards = game.state, game.content.cards
+    board = st["politics"]
     assert [p["name"] for p in board["parties"]] == [f"Party {c}" for c in "ABCDEF"]
-    assert board["chairman"] == "neutral" and board["neutral"] == 13
-    assert board["ruling"] == board["dominant"] == "Party D"
-    assert all(pl["lobby"] and pl["delegates"] == 6 for pl in game.state["players"])
+    assert board["chairman"] == "neutral" and board["neutral"] == 11 and board["current"] is None
+    coming = cards[board["coming"]]["parts"]["revealed"]
+    assert board["ruling"] == "Party D" and board["dominant"] == coming
+    assert "neutral" in next(p for p in board["parties"] if p["name"] == coming)["delegates"]
+    assert len(st["event_deck"]) == 3 and st["event_discard"] == []
+    assert all(pl["lobby"] and pl["delegates"] == 6 for pl in st["players"])
 
 
 def test_the_lobby_delegate_is_free_then_a_delegate_costs_5_and_the_lead_and_dominance_follow(game):
@@ -43,10 +49,12 @@ def test_the_lobby_delegate_is_free_then_a_delegate_costs_5_and_the_lead_and_dom
     game.answer(p, "delegate:Party B")
     board = game.state["politics"]
     party = board["parties"][1]
-    assert party["delegates"] == [p] and party["leader"] == p and board["dominant"] == "Party B"
+    neutrals = party["delegates"].count("neutral")  # one came with an event, perhaps
+    assert party["delegates"].count(p) == 1 and party["leader"] == (p if not neutrals else "neutral")
     assert game.state["players"][p]["res"]["mc"] == mc and not game.state["players"][p]["lobby"]
     game.answer(p, "delegate:Party B")  # the second action of the turn: from the reserve, 5 M€
     assert game.state["players"][p]["res"]["mc"] == mc - 5 and game.state["players"][p]["delegates"] == 5
+    assert board["dominant"] == "Party B" and party["leader"] == p  # 2 against 1: strictly more
     assert check(game.state, game.content) == []
 
 
@@ -110,17 +118,61 @@ def test_the_turmoil_phase_revises_tr_and_seats_the_new_government(game):
     assert check(st, game.content) == []
     trs = [pl["tr"] for pl in st["players"]]
     from tmars.mechanic import HANDLERS
-    from tmars.mechanics.politics import phase
+    for party in board["parties"]:  # a board of the test's own: the setup's neutral delegates go home
+        board["neutral"] += party["delegates"].count("neutral")
+        party["delegates"] = [d for d in party["delegates"] if d != "neutral"]
+        party["leader"] = party["delegates"][0] if party["delegates"] else None
+    board["dominant"] = "Party E"
     st["phase"], st["pending"] = "turmoil", None
     base = len(st["stack"])
-    phase.start(game.interp)
-    while len(st["stack"]) > base:  # the phase's tasks and what they push, to the end
+    for t in ("new_government", "tr_revision"):  # without the events' steps
+        st["stack"].append({"t": t})
+    while len(st["stack"]) > base:  # the steps and what they push, to the end
         task = st["stack"].pop()
         assert HANDLERS[task["t"]](game.interp, task, None) is None
     assert board["ruling"] == "Party E" and board["chairman"] == 0
-    assert board["parties"][4]["delegates"] == [] and board["neutral"] == 13 + 0
+    assert board["parties"][4]["delegates"] == [] and board["neutral"] == 14
     assert board["dominant"] == "Party B"  # two delegates, the most left (ties would pass on from Party E)
     # TR: -1 each, +1 from Party E's bonus each, +1 for the chairman
     assert [pl["tr"] for pl in st["players"]] == [trs[0] + 1, trs[1], trs[2]]
     assert st["players"][2]["lobby"] and st["players"][2]["delegates"] == 5
+    assert check(st, game.content) == []
+
+
+def test_the_turmoil_phase_resolves_the_current_event_and_the_events_move_on(game):
+    """The current event resolves for every player (its counts and the player's influence); then
+    it is discarded, the coming one becomes current (a neutral delegate to its current party), the
+    distant one comes and a new one is revealed (a neutral delegate to its revealed party)."""
+    from compiler.counts import COUNTS
+    from tmars import rules
+    from tmars.invariants import check
+    from tmars.mechanic import HANDLERS
+    from tmars.mechanics.politics import phase
+    st, cards = game.state, game.content.cards
+    board = st["politics"]
+    board["current"] = "Event One"
+    if "Event One" in st["event_deck"]:
+        st["event_deck"].remove("Event One")
+    for slot in ("coming", "distant"):
+        if board[slot] == "Event One":
+            board[slot] = st["event_deck"].pop()
+    coming, distant = board["coming"], board["distant"]
+    before = [pl["res"]["mc"] for pl in st["players"]]
+    want = [min(rules.count(st, game.content, p, {"count": "building-tag"}), 5)
+            + COUNTS["influence"].value(rules, st, game.content, p, {"count": "influence"}, None, [p])
+            for p in range(3)]
+    st["phase"], st["pending"] = "turmoil", None
+    base = len(st["stack"])
+    phase.start(game.interp)
+    after_revision = None
+    while len(st["stack"]) > base:
+        task = st["stack"].pop()
+        if task["t"] == "new_government" and after_revision is None:
+            after_revision = [pl["res"]["mc"] for pl in st["players"]]
+        assert HANDLERS[task["t"]](game.interp, task, None) is None
+    assert [a - b for a, b in zip(after_revision, before, strict=True)] == want
+    assert st["event_discard"] == ["Event One"]
+    assert board["current"] == coming and board["coming"] == distant and board["distant"] not in (None, coming)
+    current_party = next(p for p in board["parties"] if p["name"] == cards[coming]["parts"]["current"])
+    assert "neutral" in current_party["delegates"] or board["ruling"] == current_party["name"]
     assert check(st, game.content) == []

@@ -269,7 +269,11 @@ def count(state: dict, content: Content, p: int, c: dict, ctx: dict | None = Non
         value += wild_tags(state, content, c["count"], players)
     if "div" in c:
         value //= c["div"]
-    return min(value, c["max"]) if "max" in c else value
+    if "max" in c:
+        value = min(value, c["max"])
+    if "less" in c:  # another count taken off, never below 0 (an event's loss less your influence)
+        value = max(0, value - count(state, content, p, c["less"], ctx))
+    return value
 
 
 def acting(state: dict) -> int | None:

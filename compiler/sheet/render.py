@@ -95,8 +95,9 @@ def count_html(c: dict, value: int | None = None) -> str:
 def per_html(node: dict) -> str:
     if "per" not in node:
         return ""
-    most = node["per"].get("max")
-    return q("/", "slash") + count_html(node["per"]) + (small(f"max {most}") if most else "")
+    most, less = node["per"].get("max"), node["per"].get("less")
+    return q("/", "slash") + count_html(node["per"]) + (small(f"max {most}") if most else "") + (
+        small("less") + count_html(less) if less else "")
 
 
 def requirement_html(reqs: list[dict]) -> str:
@@ -269,6 +270,8 @@ def part_panels(card: dict) -> list[tuple[str, str, str]]:
                 for i, r in enumerate(value)) + "</span>"
         elif kind == "number":
             html = q(str(value))
+        elif kind == "name":
+            html = small(escape(value))
         else:
             html = icons.icon(value)
         out.append((f"part-{name}", escape(name.replace("-", " ").capitalize()), html))

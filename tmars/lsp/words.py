@@ -25,6 +25,7 @@ KEYWORDS: dict[str, str] = {
     "need": "'need COND': the row can be used only when the condition holds",
     "per": "'… per COUNT': the amount is multiplied by the count ('per 2 X' counts every 2)",
     "max": "'… per COUNT max N': the count is taken as N at most",
+    "less": "'… per COUNT less COUNT': the second count is taken off the first, to 0 at least",
     "reveal": "'reveal TAG-tag': reveal the top card of the deck; the condition holds if it has that tag",
     "upto": "'upto N': remove at most N (the player picks how many, zero included)",
     "discount": "an effect: 'discount N [mc] [on TRIGGER]': cards (or the triggering kind) cost N less",

@@ -25,7 +25,9 @@ from ...content import Content
 from ...interpreter import Interp
 from ...mechanic import Mechanic, SaveError, SaveShapes, ScenarioKeys, register
 from . import delegate, phase  # noqa: F401  (delegate registers the action of sending a delegate)
-from .board import CARD_TYPE, NAME, NEUTRAL, STATE, facts, size
+from ...rng import shuffle
+from .board import (CARD_TYPE, EVENT_DECK, EVENT_DISCARD, EVENT_TYPE, NAME, NEUTRAL, STATE, draw_event, facts,
+                    place_neutral, size)
 
 def deal(g: Interp) -> None:
     """The board at the start: every party empty, the chairman neutral, the party the facts name
@@ -36,11 +38,18 @@ def deal(g: Interp) -> None:
         return
     f = facts(content)
     ruling = f.get("ruling_at_start") if f.get("ruling_at_start") in parties else parties[0]
-    st[STATE] = {"parties": [{"name": n, "delegates": [], "leader": None} for n in parties],
-                 "chairman": NEUTRAL, "ruling": ruling, "dominant": ruling, "neutral": int(f["neutral"]) - 1}
+    st[STATE] = board = {"parties": [{"name": n, "delegates": [], "leader": None} for n in parties],
+                         "chairman": NEUTRAL, "ruling": ruling, "dominant": ruling, "neutral": int(f["neutral"]) - 1,
+                         "distant": None, "coming": None, "current": None}
     for pl in st["players"]:
         pl["lobby"] = True
         pl["delegates"] = int(f["delegates"]) - 1
+    st[EVENT_DECK], st[EVENT_DISCARD] = content.in_printed_order(EVENT_TYPE), []
+    shuffle(st, st[EVENT_DECK])
+    for slot in ("coming", "distant"):  # each revealed, its neutral delegate to its revealed party
+        board[slot] = draw_event(st)
+        if board[slot]:
+            place_neutral(board, content.cards[board[slot]]["parts"]["revealed"])
 
 
 def check_save(state: dict) -> None:
@@ -86,8 +95,12 @@ def _state(s: SaveShapes) -> dict:
     names = s.names(s.content.in_printed_order(CARD_TYPE), "a party of this game")
     owner = {"anyOf": [s.player, {"const": NEUTRAL}]}
     party = s.record({"name": names, "delegates": s.listing(owner), "leader": {"anyOf": [owner, {"type": "null"}]}})
+    events = s.names(s.content.in_printed_order(EVENT_TYPE), "a global event of this game")
+    slot = {"anyOf": [events, {"type": "null"}]}
     return {STATE: s.record({"parties": s.listing(party), "chairman": {"anyOf": [owner, {"type": "null"}]},
-                             "ruling": names, "dominant": names, "neutral": s.integer(0, 100)})}
+                             "ruling": names, "dominant": names, "neutral": s.integer(0, 100),
+                             "distant": slot, "coming": slot, "current": slot}),
+            EVENT_DECK: s.listing(events), EVENT_DISCARD: s.listing(events)}
 
 
 def _player_state(s: SaveShapes) -> dict:
@@ -146,6 +159,16 @@ def arrange(game: Any, setup: Any, players: Any, card: Any) -> None:
     for key in ("ruling", "dominant"):
         if key in spec:
             board[key] = spec[key]
+    for slot in ("current", "coming", "distant"):  # the events in play, taken from the deck
+        if slot in spec:
+            name = spec[slot]
+            if name is not None and name not in content.cards:
+                raise ScenarioError(f"unknown global event {name!r}", where(spec, slot), WRONG_VALUE)
+            if board[slot]:
+                st[EVENT_DECK].append(board[slot])
+            board[slot] = name
+            if name in st[EVENT_DECK]:
+                st[EVENT_DECK].remove(name)
     if "dominant" not in spec:
         most = max(size(board, p["name"]) for p in board["parties"])
         if size(board, board["dominant"]) < most:
@@ -165,17 +188,19 @@ def arrange(game: Any, setup: Any, players: Any, card: Any) -> None:
 _BOARD = {"type": "object", "additionalProperties": False, "properties": {
     "parties": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
     "chairman": {"type": "string"}, "ruling": {"type": "string"}, "dominant": {"type": "string"},
+    **{slot: {"type": ["string", "null"]} for slot in ("current", "coming", "distant")},
     "empty_lobby": {"type": "array", "items": {"type": "string"}}}}
 
 
 register(Mechanic(
     NAME, "the Terraforming Committee: parties, delegates, leaders, the chairman, dominance (Turmoil)",
     state=_state, player_state=_player_state, deal=deal, standing=standing, check_save=check_save,
-    tasks=phase.TASKS, phases=phase.PHASES,
+    tasks=phase.TASKS, phases=phase.PHASES, zones=(EVENT_DECK, EVENT_DISCARD),
     domains={STATE: lambda st, content, p: repr(st.get(STATE)) + repr(
         (st["players"][p].get("lobby"), st["players"][p].get("delegates")))},
     describe=describe,
     coverage={"parties a delegate was sent to": (CARD_TYPE, lambda st: [
-        party["name"] for party in st.get(STATE, {}).get("parties", ()) if party["delegates"]])},
+        party["name"] for party in st.get(STATE, {}).get("parties", ()) if party["delegates"]]),
+              "global events resolved": (EVENT_TYPE, lambda st: st.get(EVENT_DISCARD, ()))},
     scenario=ScenarioKeys(setup={STATE: _BOARD}, arrange=arrange),
 ))

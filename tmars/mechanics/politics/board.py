@@ -13,6 +13,8 @@ CARD_TYPE = "party"
 STATE = "politics"
 #: who owns a neutral delegate (a player is their seat)
 NEUTRAL = "neutral"
+#: the card type of the global events, and the state keys of their deck and discard pile
+EVENT_TYPE, EVENT_DECK, EVENT_DISCARD = "global-event", "event_deck", "event_discard"
 
 
 def facts(content: Content) -> dict:
@@ -40,3 +42,20 @@ def place(board: dict, owner: Any, name: str) -> None:
         party["leader"] = owner
     if name != board["dominant"] and size(board, name) > size(board, board["dominant"]):
         board["dominant"] = name
+
+
+def place_neutral(board: dict, name: str) -> None:
+    """A neutral delegate from the reserve joins a party; none is placed when the reserve is empty
+    (F381)."""
+    if board["neutral"] > 0:
+        board["neutral"] -= 1
+        place(board, NEUTRAL, name)
+
+
+def draw_event(state: dict) -> str | None:
+    """The top global event, the discard pile shuffled in when the deck is out."""
+    from ...rng import shuffle
+    if not state[EVENT_DECK] and state[EVENT_DISCARD]:
+        state[EVENT_DECK], state[EVENT_DISCARD] = state[EVENT_DISCARD], []
+        shuffle(state, state[EVENT_DECK])
+    return state[EVENT_DECK].pop() if state[EVENT_DECK] else None

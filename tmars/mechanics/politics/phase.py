@@ -20,13 +20,47 @@ from compiler.ops import TR
 from ...flow import end_phase
 from ...interpreter import Interp
 from ...mechanic import Phase, Task
-from .board import NEUTRAL, STATE, party_of, size
+from .board import EVENT_DISCARD, NEUTRAL, STATE, draw_event, party_of, place_neutral, size
 
 
 def start(g: Interp) -> None:
     """The steps, pushed last first."""
+    g.push({"t": "changing_times"})
     g.push({"t": "new_government"})
+    g.push({"t": "resolve_event"})
     g.push({"t": "tr_revision"})
+
+
+def h_resolve_event(g: Interp, task: dict, answer: Any) -> None:
+    """The current global event resolves for every player, the first player first (F386: nobody's
+    action, so no policy applies)."""
+    st = g.state
+    current = st[STATE]["current"]
+    if current is None:
+        return None
+    g.log(f"global event: {current}")
+    rows = g.content.cards[current]["parts"]["resolve"]
+    first, n = st["first"], len(st["players"])
+    for p in reversed([(first + i) % n for i in range(n)]):
+        g.push_items(rows, {"p": p, "card": current})
+    return None
+
+
+def h_changing_times(g: Interp, task: dict, answer: Any) -> None:
+    """The current event is discarded; the coming one becomes current (a neutral delegate to its
+    current party); the distant one comes; a new distant one is revealed (a neutral delegate to
+    its revealed party)."""
+    st, cards = g.state, g.content.cards
+    board = st[STATE]
+    if board["current"]:
+        st[EVENT_DISCARD].append(board["current"])
+    board["current"], board["coming"] = board["coming"], board["distant"]
+    if board["current"]:
+        place_neutral(board, cards[board["current"]]["parts"]["current"])
+    board["distant"] = draw_event(st)
+    if board["distant"]:
+        place_neutral(board, cards[board["distant"]]["parts"]["revealed"])
+    return None
 
 
 def h_tr_revision(g: Interp, task: dict, answer: Any) -> None:
@@ -78,5 +112,6 @@ def h_new_government(g: Interp, task: dict, answer: Any) -> None:
     return None
 
 
-TASKS = {"tr_revision": Task(h_tr_revision), "new_government": Task(h_new_government)}
+TASKS = {"tr_revision": Task(h_tr_revision), "resolve_event": Task(h_resolve_event),
+         "new_government": Task(h_new_government), "changing_times": Task(h_changing_times)}
 PHASES = {"turmoil": Phase(end_phase, start)}
