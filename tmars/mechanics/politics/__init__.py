@@ -24,7 +24,7 @@ from typing import Any
 from ...content import Content
 from ...interpreter import Interp
 from ...mechanic import Mechanic, SaveError, SaveShapes, ScenarioKeys, register
-from . import delegate, phase  # noqa: F401  (delegate registers the action of sending a delegate)
+from . import delegate, phase, policy  # noqa: F401  (delegate and policy register actions)
 from ...rng import shuffle
 from .board import (CARD_TYPE, EVENT_DECK, EVENT_DISCARD, EVENT_TYPE, NAME, NEUTRAL, STATE, draw_event, facts,
                     place_neutral, size)
@@ -104,7 +104,14 @@ def _state(s: SaveShapes) -> dict:
 
 
 def _player_state(s: SaveShapes) -> dict:
-    return {"delegates": s.integer(0, 100), "lobby": s.flag}
+    names = s.names(s.content.in_printed_order(CARD_TYPE), "a party of this game")
+    return {"delegates": s.integer(0, 100), "lobby": s.flag, policy.USED: s.listing(names)}
+
+
+def new_generation(g: Interp) -> None:
+    """The policy actions used are ready again."""
+    for pl in g.state["players"]:
+        pl.pop(policy.USED, None)
 
 
 def describe(state: dict, content: Content) -> tuple[str, list[str]]:
@@ -195,6 +202,7 @@ _BOARD = {"type": "object", "additionalProperties": False, "properties": {
 register(Mechanic(
     NAME, "the Terraforming Committee: parties, delegates, leaders, the chairman, dominance (Turmoil)",
     state=_state, player_state=_player_state, deal=deal, standing=standing, check_save=check_save,
+    new_generation=new_generation,
     tasks=phase.TASKS, phases=phase.PHASES, zones=(EVENT_DECK, EVENT_DISCARD),
     domains={STATE: lambda st, content, p: repr(st.get(STATE)) + repr(
         (st["players"][p].get("lobby"), st["players"][p].get("delegates")))},
