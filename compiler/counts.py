@@ -470,6 +470,8 @@ def count_reads(c: Node) -> frozenset[str]:
     out = kind.reads(c)
     if c.get("any") or "opponents" in c.get("args", ()):
         out = out | kind.others_reads(c)
+    for more in (*c.get("plus", ()), *((c["less"],) if "less" in c else ())):
+        out = out | count_reads(more)
     return out
 
 
@@ -478,7 +480,9 @@ def condition_reads(c: Node) -> frozenset[str]:
     count's level at the value, where its kind has one and the count is the player's own
     (`Count.at_least`: `hand:16`; at most v is not at least v + 1), else the count itself."""
     kind = COUNTS.get(c["count"])
-    if kind is not None and not (c.get("any") or "opponents" in c.get("args", ())):
+    if "rank" in c:  # a place among the players reads everyone's count
+        return count_reads(c | {"any": True})
+    if kind is not None and not (c.get("any") or "plus" in c or "opponents" in c.get("args", ())):
         finer = kind.at_least(c, c["value"] if c["cmp"] == ">=" else c["value"] + 1)
         if finer is not None:
             return finer

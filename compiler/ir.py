@@ -31,11 +31,14 @@ ARGS = {"type": "array", "items": ARG}
 COUNT = {"type": "object", "required": ["count"], "additionalProperties": False,
          "properties": {"count": STR, "div": {"type": "integer", "minimum": 1},
                                   "max": {"type": "integer", "minimum": 1}, "less": {"type": "object"}, "any": TRUE,
-                                  "args": ARGS}}
+                                  "args": ARGS, "above": {"type": "integer", "minimum": 1},
+                                  "plus": {"type": "array", "minItems": 1, "items": {"type": "object"}}}}
 COMPARISON = {"type": "object", "required": ["count", "cmp", "value"], "additionalProperties": False,
               "properties": {**COUNT["properties"], "cmp": {"enum": [">=", "<="]}, "value": INT}}
-COND = {"oneOf": [COMPARISON, {"type": "object", "required": ["reveal"], "additionalProperties": False,
-                               "properties": {"reveal": WORD}}]}
+RANK = {"type": "object", "required": ["rank", "count"], "additionalProperties": False,
+        "properties": {**COUNT["properties"], "rank": {"enum": ["most", "second", "least"]}}}
+COND = {"oneOf": [COMPARISON, RANK, {"type": "object", "required": ["reveal"], "additionalProperties": False,
+                                     "properties": {"reveal": WORD}}]}
 TRIGGER = {"type": "object", "required": ["event"], "additionalProperties": False,
            "properties": {"event": STR, "any": TRUE, "args": ARGS}}
 MODIFIER = {"type": "object", "required": ["mod"], "properties": {

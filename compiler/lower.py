@@ -118,16 +118,8 @@ class Lowerer:
         args_tree = self.subtree(tree, "args")
         args = self.args(args_tree) if args_tree else []
         per_tree = self.subtree(tree, "per")
-        per = self.count(per_tree.children[0]) if per_tree else None
-        if per is not None:
-            most = [t for t in per_tree.children if isinstance(t, Token) and t.type == "NUMBER"]
-            if most:
-                per["max"] = int(most[0])
-                if per["max"] < 1:
-                    raise self.fail("E231", "a count taken as 0 at most gives nothing", most[0], "max 1 or more")
-            less = [t for t in per_tree.children[1:] if isinstance(t, Tree)]
-            if less:
-                per["less"] = self.count(less[0])
+        per = self.per(per_tree) if per_tree else None
+        less_tree = self.subtree(tree, "less")
 
         if star:
             if word not in vocab.OVERRIDES:
@@ -169,7 +161,40 @@ class Lowerer:
             node["any"] = True
         if per is not None:
             node["per"] = per
+        if less_tree is not None:
+            if "per" not in optional or sign > 0:
+                raise self.fail("E222", f"'less' does not take anything off '{word}'", less_tree,
+                                "a loss of resources, production or TR before 'less'",
+                                "write the loss first: -4 tr less influence")
+            node["less"] = self.count(less_tree.children[0])
         return node
+
+    def per(self, tree: Tree) -> Node:
+        """`per SUM [above N] [max N] [less COUNT]`: counts added up, N taken off, divided, capped,
+        another count taken off (in that order, `tmars.rules.count`)."""
+        node = self.sum(tree.children[0])
+        above, most, less = (self.subtree(tree, k) for k in ("above", "most", "less"))
+        if above is not None:
+            node["above"] = int(above.children[0])
+        if most is not None:
+            node["max"] = int(most.children[0])
+            if node["max"] < 1:
+                raise self.fail("E231", "a count taken as 0 at most gives nothing", most.children[0], "max 1 or more")
+        if less is not None:
+            node["less"] = self.count(less.children[0])
+        return node
+
+    def sum(self, tree: Tree) -> Node:
+        """A count, or counts added up (`power-tag + influence`): the first with the rest as `plus`."""
+        if tree.data != "sum":
+            return self.count(tree)
+        first, *rest = (self.count(c) for c in tree.children if isinstance(c, Tree))
+        if rest:
+            if any("div" in c for c in rest):
+                raise self.fail("E231", "only the first count of a sum takes a divisor", tree,
+                                "per 2 power-tag + influence")
+            first["plus"] = rest
+        return first
 
     def unknown_word(self, word: str, at: Token, in_box: bool, n: int) -> CompileError:
         """The error for a word no op lowers from (in a production box when `in_box`)."""
@@ -237,7 +262,7 @@ class Lowerer:
 
     def comparison(self, children: list) -> Node:
         count_tree = next(c for c in children if isinstance(c, Tree))
-        node = self.count(count_tree)
+        node = self.sum(count_tree)
         if "div" in node:
             raise self.fail("E232", "a comparison counts whole things", count_tree)
         toks = [c for c in children if isinstance(c, Token)]
@@ -258,10 +283,22 @@ class Lowerer:
                         else did_you_mean(str(word_tok), tag_words))
                 raise self.fail("E233", f"'{word_tok}' is not a tag", word_tok, "a tag like microbe-tag", hint)
             return {"reveal": tag}
+        if tree.data == "cond_rank":
+            node = self.sum(tree.children[1])
+            if "div" in node:
+                raise self.fail("E232", "a place counts whole things", tree.children[1])
+            return {"rank": str(tree.children[0]), **node}
         return self.comparison(tree.children)
 
     def requires(self, tree: Tree) -> list[Node]:
-        return [self.comparison(r.children) for r in tree.children]
+        return [self.bare(r) if r.data == "req_bare" else self.comparison(r.children) for r in tree.children]
+
+    def bare(self, tree: Tree) -> Node:
+        """A requirement that is a count of 1 or 0 alone (`party(greens)`, `chairman`): it holds at 1."""
+        node = self.count(tree.children[0])
+        if "div" in node:
+            raise self.fail("E232", "a comparison counts whole things", tree)
+        return node | {"cmp": ">=", "value": 1}
 
     def vp(self, tree: Tree) -> Node:
         toks = [c for c in tree.children if isinstance(c, Token)]
@@ -380,8 +417,9 @@ CONSTRUCTS: dict[str, Any] = {"atom": Lowerer.atom, "box": Lowerer.box, "group":
                               "optional": Lowerer.optional, "conditional": Lowerer.conditional,
                               "steal": Lowerer.steal, "need": Lowerer.need}
 #: constructs that are parts of a row or of an icon rather than items of their own (built by
-#: `alternatives_as_items` and `Lowerer.atom`)
-ROW_CONSTRUCTS = frozenset({"alternatives", "arrow", "star"})
+#: `alternatives_as_items` and `Lowerer.atom`; `lowered`: a global parameter's icon or its tile's
+#: with a minus, lowered by the op that owns the word)
+ROW_CONSTRUCTS = frozenset({"alternatives", "arrow", "star", "lowered"})
 
 
 def lower_field(source: SourceText, start: str) -> Any:

@@ -21,12 +21,13 @@ TERMINAL_NAMES = {
     "COMMA": "','", "COLON": "':'", "OR": "'or'", "PER": "'per'", "IF": "'if'", "MAY": "'may'",
     "STEAL": "'steal'", "REVEAL": "'reveal'", "DISCOUNT": "'discount'", "VALUE": "'value'",
     "FLEX": "'flex'", "PAY": "'pay'", "AS": "'as'", "ON": "'on'", "PLUS": "'+'", "MAX": "'max'", "LESS": "'less'",
+    "ABOVE": "'above'", "RANK": "'most', 'second' or 'least'",
     "$END": "end of text",
 }
 # Order of the "expected" list: what an author most likely meant comes first.
 _EXPECTED_ORDER = {name: i for i, name in enumerate(TERMINAL_NAMES)}
 KEYWORDS = ("then", "or", "per", "if", "may", "steal", "reveal", "discount", "value", "flex", "pay", "as", "on", "upto",
-            "need", "max", "less")
+            "need", "max", "less", "above", "most", "second", "least")
 
 
 @lru_cache(maxsize=1)

@@ -21,6 +21,8 @@ def count(c: Node) -> str:
         out += "!"
     if c.get("args"):
         out += args(c["args"])
+    for more in c.get("plus", ()):
+        out += " + " + count(more)
     return out
 
 
@@ -38,9 +40,11 @@ def args(items: list) -> str:
 
 def per(node: Node) -> str:
     if "per" not in node:
-        return ""
-    most, less = node["per"].get("max"), node["per"].get("less")
-    return f" per {count(node['per'])}" + (f" max {most}" if most else "") + (f" less {count(less)}" if less else "")
+        return f" less {count(node['less'])}" if "less" in node else ""
+    p = node["per"]
+    most, less, above = p.get("max"), p.get("less"), p.get("above")
+    return (f" per {count(p)}" + (f" above {above}" if above else "") + (f" max {most}" if most else "")
+            + (f" less {count(less)}" if less else "")) + (f" less {count(node['less'])}" if "less" in node else "")
 
 
 def item(node: Node) -> str:
@@ -76,6 +80,8 @@ def action(alts: list[Node]) -> str:
 def cond(c: Node) -> str:
     if "reveal" in c:
         return f"reveal {c['reveal']}-tag"
+    if "rank" in c:
+        return f"{c['rank']} {count(c)}"
     return comparison(c)
 
 
@@ -84,7 +90,10 @@ def comparison(c: Node) -> str:
 
 
 def requires(reqs: list[Node]) -> str:
-    return ", ".join(comparison(r) for r in reqs)
+    """A count of 1 or 0 required at 1 is written alone, as its icon is printed (`party(greens)`)."""
+    from .counts import COUNTS
+    return ", ".join(count(r) if getattr(COUNTS.get(r["count"]), "boolean", False) and r["cmp"] == ">=" and
+                     r["value"] == 1 else comparison(r) for r in reqs)
 
 
 def vp(v: Node) -> str:

@@ -127,16 +127,29 @@ def count_text(c: dict) -> str:
     """A count after 'per': 'power tag you have', '2 microbe tags you have', 'city tile on Mars'."""
     sing, plur, who = _count_parts(c)
     div = c.get("div")
-    what = f"{div} {plur}" if div else sing
-    return f"{what} {who}".strip()
+    if "plus" in c:  # counts added up: 'power tags you have and your influence'
+        words = [plur] + [_count_parts(m)[1] for m in c["plus"]]
+        what = (f"{div} " if div else "") + " and ".join(words)
+    else:
+        what = f"{div} {plur}" if div else sing
+    return f"{what} {who}".strip() + (f" above {c['above']}" if "above" in c else "")
 
 
 def per_text(node: dict) -> str:
     if "per" not in node:
-        return ""
+        return less_text(node)
     most, less = node["per"].get("max"), node["per"].get("less")
-    return f" per {count_text(node['per'])}" + (f" (counting {most} at most)" if most else "") + (
-        f", less your {count_text(less)}" if less else "")
+    times = f" ({most} times at most)" if "div" in node["per"] or "above" in node["per"] else f" (counting {most} at most)"
+    return f" per {count_text(node['per'])}" + (times if most else "") + (
+        f", less your {count_text(less)}" if less else "") + less_text(node)
+
+
+def less_text(node: dict) -> str:
+    """An amount less a count: ', less one for each influence you have'."""
+    if "less" not in node:
+        return ""
+    sing, _plur, who = _count_parts(node["less"])
+    return f", one less for each {sing} {who}".rstrip()
 
 
 def have_text(c: dict, value: int, cmp: str = ">=") -> str:
@@ -195,6 +208,14 @@ def override_clause(node: dict, note: str | None = None) -> str:
 def cond_text(c: dict) -> str:
     if "reveal" in c:
         return f"reveal the top card of the deck and discard it; if it has {article(c['reveal'] + ' tag')}"
+    if "rank" in c:  # ties share a place; a tie for the most leaves no second (as awards)
+        words = [_count_parts(c)[1]] + [_count_parts(m)[1] for m in c.get("plus", ())]
+        place = {"most": "the most", "second": "the second most", "least": "the fewest"}[c["rank"]]
+        added = " added up" if "plus" in c else ""
+        return f"you have {place} {' and '.join(words)}{added} (ties share the place)"
+    if "plus" in c:
+        words = [_count_parts(c)[1]] + [_count_parts(m)[1] for m in c["plus"]]
+        return f"your {' and '.join(words)} add up to {'at least' if c['cmp'] == '>=' else 'at most'} {c['value']}"
     word = c["count"]
     if word in vocab.CARD_RESOURCES:
         sing, plur, _ = _count_parts(c)

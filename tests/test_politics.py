@@ -36,7 +36,7 @@ def test_the_board_starts_with_a_neutral_chairman_one_delegate_in_each_lobby_and
     coming = cards[board["coming"]]["parts"]["revealed"]
     assert board["ruling"] == "Party D" and board["dominant"] == coming
     assert "neutral" in next(p for p in board["parties"] if p["name"] == coming)["delegates"]
-    assert len(st["event_deck"]) == 3 and st["event_discard"] == []
+    assert len(st["event_deck"]) == sum(c["type"] == "global-event" for c in cards.values()) - 2 and st["event_discard"] == []
     assert all(pl["lobby"] and pl["delegates"] == 6 for pl in st["players"])
 
 

@@ -78,6 +78,8 @@ class Ledger:
             n *= x
         if "per" in node:
             n *= self.g.count(ctx["p"], node["per"], ctx, node["n"] > 0)  # as amounts.amount_of counts it
+        if "less" in node:
+            n = max(0, n - self.g.count(ctx["p"], node["less"], ctx))
         return n
 
     def unknown_gain(self, most: int) -> int:
@@ -347,7 +349,8 @@ def _plain_loss(node: dict, x_ok: bool = False) -> bool:
     unless `x_ok`: a row's X is at least 1, F214, so its cost's X-loss is met exactly when the player
     has the loss for X = 1, and the X chosen is bounded by what the player has)."""
     return (node["op"] == _RESOURCE and node["n"] < 0
-            and not (node.get("any") or (node.get("x") and not x_ok) or node.get("per") or node.get("upto")))
+            and not (node.get("any") or (node.get("x") and not x_ok) or node.get("per") or node.get("less")
+                     or node.get("upto")))
 
 
 def loses_outside_cost(content: Content, key: str, gain: list) -> bool:
@@ -366,7 +369,7 @@ def _cost_unpayable(res: dict, cost: list, gain: list) -> bool:
     for node in cost:
         if node["op"] != _RESOURCE or node["n"] >= 0 or node["res"] == "mc" or res[node["res"]] >= -node["n"]:
             continue
-        if node.get("any") or node.get("x") or node.get("per") or node.get("upto"):
+        if node.get("any") or node.get("x") or node.get("per") or node.get("less") or node.get("upto"):
             continue
         if not any(n.get("res") == node["res"] and n.get("n", 0) > 0 for n in walk(cost + gain)):
             return True

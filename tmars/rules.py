@@ -267,6 +267,10 @@ def count(state: dict, content: Content, p: int, c: dict, ctx: dict | None = Non
     value = COUNTS[c["count"]].value(_THIS, state, content, p, c, ctx, players)
     if wild and content.wild:
         value += wild_tags(state, content, c["count"], players)
+    for more in c.get("plus", ()):  # counts added up (influence counted as so many tags)
+        value += count(state, content, p, more, ctx, wild)
+    if "above" in c:
+        value = max(0, value - c["above"])
     if "div" in c:
         value //= c["div"]
     if "max" in c:
@@ -315,11 +319,54 @@ def wild_tags(state: dict, content: Content, word: str, players: Any) -> int:
     return n
 
 
+# ---- places among the players ------------------------------------------------------
+def scores(state: dict, content: Content, c: dict, ctx: dict | None = None) -> list[int]:
+    """Every player's count, by seat: what a place among them is judged on."""
+    return [count(state, content, q, c, ctx) for q in range(len(state["players"]))]
+
+
+def rank_key(c: dict) -> str:
+    """The key of a ranked count among the scores a row's context froze."""
+    import json
+    return json.dumps({k: v for k, v in c.items() if k != "rank"}, sort_keys=True)
+
+
+def placed(state: dict, content: Content, p: int, c: dict, ctx: dict | None = None) -> bool:
+    """Does player p hold the place a condition names (`most`, `second`, `least`), as awards are
+    placed (F389): ties share a place, a tie for the most leaves no second, and the most and the
+    second need more than 0. The scores frozen for a row every player resolves in turn (a global
+    event, a ruling bonus) are judged as they were before anyone resolved it (`freeze_ranks`)."""
+    frozen = (ctx or {}).get("scores", {}).get(rank_key(c))
+    values = frozen if frozen is not None else scores(state, content, c, ctx)
+    mine = values[p]
+    if c["rank"] == "least":
+        return mine == min(values)
+    top = max(values)
+    if c["rank"] == "most":
+        return mine == top > 0
+    rest = [v for v in values if v < top]
+    return values.count(top) == 1 and bool(rest) and mine == max(rest) > 0
+
+
+def freeze_ranks(state: dict, content: Content, rows: list) -> dict:
+    """The scores of every place a row asks about, as they are now: a row every player resolves in
+    turn judges places before anyone's part changes them (a bonus to the lowest TR raises it)."""
+    from compiler.ops import walk
+    out = {}
+    for node in walk(rows):
+        cond = node.get("cond")
+        if isinstance(cond, dict) and "rank" in cond:
+            out[rank_key(cond)] = scores(state, content, cond)
+    return out
+
+
 # ---- requirements ----------------------------------------------------------------
 def requirement_met(state: dict, content: Content, p: int, req: dict, flex: int = 0, ctx: dict | None = None) -> bool:
     """A minimum is met with the acting player's wild tags standing for the tag asked (F330); a
     maximum is not made harder by them (they stand for a tag only when the player wants). `ctx`:
     the card a condition is on, for what it counts on that card (`if floater >= 4 then …`)."""
+    if "rank" in req:
+        return placed(state, content, p, req, ctx)
     value = count(state, content, p, req, ctx, wild=req["cmp"] == ">=")
     spec = content.rules.globals.get(req["count"])
     step = spec["step"] if spec else None

@@ -76,7 +76,8 @@ def _schema(content: Content, n: int) -> dict:
     node = {"type": "object", "required": ["op"], "properties": {"op": _names(OPS, "an effect of the card language")}}
     ctx = _obj({"p": player, "card": {"anyOf": [card, {"type": "null"}]}, "that": {"anyOf": [card, {"type": "null"}]},
                 "xmin": _int(0, 1), "x": _int(0, AMOUNT), "mandatory": {"type": "boolean"},
-                "world": {"type": "boolean"}}, required=("p",))
+                "world": {"type": "boolean"}, "partial": {"type": "boolean"},
+                "scores": {"type": "object", "additionalProperties": _list(_int(-AMOUNT, AMOUNT))}}, required=("p",))
     shapes = SaveShapes(content, n, player, project, corp, card, node, ctx, _names, _list, _obj, _int)
     standard = vocab.STANDARD_RESOURCES
     res = _obj({r: _int(0, AMOUNT) for r in standard})

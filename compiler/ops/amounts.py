@@ -29,6 +29,8 @@ def amount_of(g: Any, node: Node, ctx: dict) -> int:
         n *= ctx.get("x", 0)
     if "per" in node:
         n *= g.count_for_gain(ctx["p"], node["per"], ctx) if node["n"] > 0 else g.count(ctx["p"], node["per"], ctx)
+    if "less" in node:  # a loss less a count (a global event's loss less your influence), to 0 at least
+        n = max(0, n - g.count(ctx["p"], node["less"], ctx))
     return n
 
 
@@ -63,7 +65,8 @@ def _source(node: Node) -> str:
 class Resource(Op):
     name = "resource"
     required = {"res": {"enum": [*STD["enum"], vocab.THAT]}, "n": INT}
-    optional = {"x": TRUE, "upto": TRUE, "any": TRUE, "per": PER, "with": METALS, "adjacent": TRUE, "tag": WORD}
+    optional = {"x": TRUE, "upto": TRUE, "any": TRUE, "per": PER, "less": PER, "with": METALS, "adjacent": TRUE,
+                "tag": WORD}
     written_as = "icon"
     writes = ("players.*.res",)
 
@@ -254,7 +257,7 @@ def _pay_heat(g: Any, p: int, n: int, have: int, payers: list, answer: Any, ctx:
 class Production(Op):
     name = "production"
     required = {"res": STD, "n": INT}
-    optional = {"x": TRUE, "upto": TRUE, "any": TRUE, "per": PER}
+    optional = {"x": TRUE, "upto": TRUE, "any": TRUE, "per": PER, "less": PER}
     written_as = "icon"
     writes = ("players.*.prod",)
 
@@ -362,7 +365,7 @@ def production_part(node: Node) -> str:
 class CardResource(Op):
     name = "card_resource"
     required = {"res": WORD, "n": INT, "where": WHERE}  # a card resource of a module, or held
-    optional = {"x": TRUE, "upto": TRUE, "any": TRUE, "per": PER, "tag": WORD}
+    optional = {"x": TRUE, "upto": TRUE, "any": TRUE, "per": PER, "less": PER, "tag": WORD}
     written_as = "icon"
     writes = ("players.*.played.*.res",)
 
@@ -594,7 +597,7 @@ def _removable_card_exists(g: Any, p: int, res: str, n: int) -> bool:
 class TR(Op):
     name = "tr"
     required = {"n": INT}
-    optional = {"x": TRUE, "per": PER}
+    optional = {"x": TRUE, "per": PER, "less": PER}
     written_as = "icon"
     writes = ("players.*.tr", "players.*.tr_gen", "players.*.tr_raises", "players.*.tr_lost")
 

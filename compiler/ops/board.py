@@ -55,10 +55,9 @@ class Raise(Op):
         return [] if node.get("x") or node.get("per") else [{"kind": "raise", "param": node["param"]}] * node["n"]
 
     def lower(self, atom):
-        if atom.sign < 0:
-            raise atom.fail("E223", f"'{atom.word}' can only be raised", atom.place, f"+N {atom.word}",
-                            "no card of these modules lowers a global parameter")
         atom.no_args()
+        if atom.sign < 0:
+            return {"op": Lower.name, "param": atom.word, "n": atom.n}
         return {"op": self.name, "param": atom.word, "n": atom.n}
 
     def text(self, node, cost, note):
@@ -105,7 +104,12 @@ class Tile(Op):
 
     def lower(self, atom):
         if atom.sign < 0:
-            raise atom.fail("E216", "tiles cannot be removed", atom.place)
+            track = next((k for k, v in vocab.all_words("globals").items() if v.get("raised_by") == atom.word), None)
+            if track is None:
+                raise atom.fail("E216", "tiles cannot be removed", atom.place, "",
+                                "only a tile that raises a global parameter is taken off (an ocean)")
+            atom.no_args()
+            return {"op": Lower.name, "param": track, "n": atom.n}
         kind = _kind(atom.word)
         node: Node = {"op": self.name, "tile": kind}
         rules: list = []
@@ -272,3 +276,60 @@ class Claim(Op):
 
     def cannot_fail(self, node, mandatory, tile_ok):
         return False
+
+
+class Lower(Op):
+    """A global parameter lowered (`-2 temperature`), or the tiles that raise one taken off the
+    board (`-1 ocean`, an area the player chooses): as far as its start, nobody's TR changing, and
+    never a parameter at its goal (a maxed parameter is done). A bonus step passed on the way down
+    is earned again by whoever raises the parameter past it (F385)."""
+
+    name = "lower"
+    changes_the_planet = True
+    required = {"param": WORD, "n": INT}
+    written_as = "lowered"
+    writes = ("globals", "board")
+
+    def text(self, node, cost, note):
+        tile = vocab.all_words("globals").get(node["param"], {}).get("raised_by")
+        if tile:
+            return f"remove {tx.steps(node).replace('step', tile + ' tile')} from the board, if not all are placed"
+        return f"lower {tx.param_noun(node['param'])} {tx.steps(node)}, unless it is at its goal"
+
+    def source(self, node):
+        tile = vocab.all_words("globals").get(node["param"], {}).get("raised_by")
+        return f"-{node['n']} {tile or node['param']}"
+
+    def html(self, node):
+        tile = vocab.all_words("globals").get(node["param"], {}).get("raised_by")
+        return rd.grp(rd.small("-") + rd.icons.icon(tile or node["param"]) * node["n"], "lower")
+
+    def run(self, g, node, ctx, answer):
+        spec, now = g.content.tracks.globals[node["param"]], g.state["globals"]
+        param = node["param"]
+        if now[param] >= spec["goal"] or now[param] <= spec["start"] or node["n"] <= 0:
+            return None
+        tile = spec.get("raised_by")
+        if not tile:
+            now[param] = max(spec["start"], now[param] - node["n"] * spec["step"])
+            g.log(f"{param} lowered to {now[param]}")
+            return None
+        board = g.state["board"]
+        areas = sorted((a for a, v in board.items() if v.get("tile") == tile), key=str)
+        if not areas:
+            return None
+        answer, ask = ask_one(answer, ctx["p"], "area", f"Take an {tile} tile off the board", g.area_options(areas))
+        if ask:
+            return ask
+        board.pop(answer)
+        now[param] -= spec["step"]
+        g.say(ctx["p"], f"takes the {tile} off {g.area_label(answer)}")
+        if node["n"] > 1:
+            g.push_items([{**node, "n": node["n"] - 1}], ctx)
+        return None
+
+    def reads(self, node, mandatory=False):
+        return frozenset({"globals", "board"})
+
+    def cannot_fail(self, node, mandatory, tile_ok):
+        return True  # lowered as far as it goes

@@ -137,7 +137,7 @@ def describe(state: dict, content: Content) -> tuple[str, list[str]]:
 
 def arrange(game: Any, setup: Any, players: Any, card: Any) -> None:
     """A scenario's board (`politics:` with `parties`: each party's delegates by owner name, the
-    first its leader; `chairman`; `ruling`; `dominant`, else the party with the most delegates;
+    first its leader, and a party not named empty; `chairman`; `ruling`; `dominant`, else the party with the most delegates;
     `lobby`: whose lobby is empty): every delegate not placed is in its reserve."""
     from ...scenario_check import WRONG_VALUE, ScenarioError, where
     spec = setup.get(STATE)
@@ -155,6 +155,9 @@ def arrange(game: Any, setup: Any, players: Any, card: Any) -> None:
                                 where(node, key), WRONG_VALUE)
         return names.index(who)
 
+    if "parties" in spec:  # the board as written: a party not named is empty
+        for party in board["parties"]:
+            party["delegates"], party["leader"] = [], None
     for name, dels in (spec.get("parties") or {}).items():
         if name not in [p["name"] for p in board["parties"]]:
             raise ScenarioError(f"unknown party {name!r}", where(spec["parties"]), WRONG_VALUE)

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.ops import TR
+from compiler.ops import OPS, TR
 
+from ... import rules
 from ...flow import end_phase
 from ...interpreter import Interp
 from ...mechanic import Phase, Task
@@ -39,11 +40,36 @@ def h_resolve_event(g: Interp, task: dict, answer: Any) -> None:
     if current is None:
         return None
     g.log(f"global event: {current}")
-    rows = g.content.cards[current]["parts"]["resolve"]
+    parts = g.content.cards[current]["parts"]
+    for_everyone(g, as_far_as_possible(parts["resolve"]), current)
+    if parts.get("first"):  # the first player's part, for nobody's benefit (F390), before the others'
+        g.push_items(as_far_as_possible(parts["first"]), {"p": st["first"], "card": current, "world": True})
+    return None
+
+
+def as_far_as_possible(rows: list) -> list:
+    """The rows with every loss that may be partial made so (F392: what a global event takes, a
+    player loses as far as they can, and nothing more)."""
+    def loose(v: Any) -> Any:
+        if isinstance(v, list):
+            return [loose(i) for i in v]
+        if not (isinstance(v, dict) and "op" in v):
+            return v
+        out = {k: loose(x) for k, x in v.items()}
+        if out.get("n", 0) < 0 and not out.get("any") and "upto" in OPS[v["op"]].optional:
+            out["upto"] = True
+        return out
+    return loose(rows)
+
+
+def for_everyone(g: Interp, rows: list, card: str) -> None:
+    """A row every player resolves, the first player first: places among the players judged as
+    they stand before anyone resolves it (`rules.freeze_ranks`)."""
+    st = g.state
+    frozen = rules.freeze_ranks(st, g.content, rows)
     first, n = st["first"], len(st["players"])
     for p in reversed([(first + i) % n for i in range(n)]):
-        g.push_items(rows, {"p": p, "card": current})
-    return None
+        g.push_items(rows, {"p": p, "card": card} | ({"scores": frozen} if frozen else {}))
 
 
 def h_changing_times(g: Interp, task: dict, answer: Any) -> None:
@@ -105,10 +131,7 @@ def h_new_government(g: Interp, task: dict, answer: Any) -> None:
             pl["lobby"], pl["delegates"] = True, pl["delegates"] - 1
     if isinstance(leader, int):  # after the bonus (the Reds' bonus judges the TR before it)
         g.push_items([{"op": TR.name, "n": 1}], {"p": leader, "card": ruling})
-    bonus = g.content.cards[ruling]["parts"]["bonus"]
-    first, n = st["first"], len(st["players"])
-    for p in reversed([(first + i) % n for i in range(n)]):
-        g.push_items(bonus, {"p": p, "card": ruling})
+    for_everyone(g, g.content.cards[ruling]["parts"]["bonus"], ruling)
     return None
 
 
