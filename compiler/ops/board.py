@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .protocol import CannotComplete, decision
+from .protocol import CannotComplete, ask_one, decision
 
 from .. import printer as pr
 from .. import text as tx
