@@ -325,26 +325,72 @@ class Colonies(Count):
         return icons.icon("colony"), []
 
 
+def _board(state: dict) -> dict | None:
+    """The Terraforming Committee of a game with the politics mechanic on (else None)."""
+    return state.get("politics")
+
+
+def _slug(name: str) -> str:
+    return name.lower().replace(" ", "-")
+
+
 class Influence(Count):
     """A player's influence on the Terraforming Committee (the politics mechanic's, F383): 1 as
     chairman, 1 as leader of the dominant party, 1 for any delegate of theirs there that is not its
-    leader."""
+    leader, and what their cards add (`+1 influence`, a modifier: 4 is possible)."""
 
     mechanic = "politics"
+    takes_extra = True
 
     def words(self):
         return {"influence": "your influence: chairman, leader of the dominant party, a delegate there"}
 
     def value(self, rules, state, content, p, c, ctx, players):
-        board = state.get("politics")
+        board = _board(state)
         if board is None:
             return 0
         total = 0
+        dominant = next(x for x in board["parties"] if x["name"] == board["dominant"])
         for q in players:
-            dominant = next(x for x in board["parties"] if x["name"] == board["dominant"])
             leads = dominant["leader"] == q
             total += int(board["chairman"] == q) + int(leads) + int(dominant["delegates"].count(q) - leads > 0)
+            total += sum(m["n"] for m in rules.modifiers(state, content, q, "extra") if m["res"] == "influence")
         return total
+
+    def reads(self, c):
+        return frozenset({"politics", "played"})
+
+    def others_reads(self, c):
+        return frozenset({"politics", "others:cards"})
+
+    def parts(self, c, who):
+        return "influence", "influence", ""
+
+    def icon(self, c, icons, small, grp):
+        return icons.icon("tr"), ["influence"]
+
+
+class PartySupport(Count):
+    """A party's icon as a requirement (`party(greens)`): 1 while that party rules or while you
+    have at least the rule's number of delegates there (`politics: requirement_delegates`, 2), its
+    leader included; else 0."""
+
+    mechanic = "politics"
+    boolean = True
+
+    def words(self):
+        return {"party": "1 if the party named rules or you have enough delegates there: party(mars-first)"}
+
+    def value(self, rules, state, content, p, c, ctx, players):
+        board = _board(state)
+        names = [a for a in c.get("args", ()) if isinstance(a, str)]
+        if board is None or not names:
+            return 0
+        need = int(content.rules.section("politics").get("requirement_delegates", 2))
+        party = next((x for x in board["parties"] if _slug(x["name"]) == names[0]), None)
+        if party is None:
+            return 0
+        return sum(int(_slug(board["ruling"]) == names[0] or party["delegates"].count(q) >= need) for q in players)
 
     def reads(self, c):
         return frozenset({"politics"})
@@ -353,10 +399,95 @@ class Influence(Count):
         return frozenset({"politics"})
 
     def parts(self, c, who):
-        return "influence", "influence", ""
+        name = " ".join(w.capitalize() for w in next(iter(c.get("args", ["a"])), "a").split("-"))
+        return f"{name} ruling or 2 of your delegates there", f"{name} ruling or 2 of your delegates there", ""
 
     def icon(self, c, icons, small, grp):
-        return icons.icon("tr"), ["influence"]
+        name = next(iter(c.get("args", [""])), "")
+        return icons.icon("delegate"), [name.replace("-", " ")]
+
+
+class Chair(Count):
+    """The chairman's seat: 1 if it is yours, or with `(neutral)` if it is neutral's."""
+
+    mechanic = "politics"
+    boolean = True
+
+    def words(self):
+        return {"chairman": "1 if you are the chairman ((neutral): if the chairman is neutral)"}
+
+    def value(self, rules, state, content, p, c, ctx, players):
+        board = _board(state)
+        if board is None:
+            return 0
+        if "neutral" in c.get("args", ()):
+            return int(board["chairman"] == "neutral")
+        return sum(int(board["chairman"] == q) for q in players)
+
+    def reads(self, c):
+        return frozenset({"politics"})
+
+    def others_reads(self, c):
+        return frozenset({"politics"})
+
+    def parts(self, c, who):
+        if "neutral" in c.get("args", ()):
+            return "neutral chairman", "neutral chairmen", ""
+        return "chairman seat", "chairman seats", who
+
+    def icon(self, c, icons, small, grp):
+        return icons.icon("delegate"), ["chairman"] + (["neutral"] if "neutral" in c.get("args", ()) else [])
+
+
+class PartyLeads(Count):
+    """The parties whose leader is one of your delegates (the chairman leads none, F380)."""
+
+    mechanic = "politics"
+
+    def words(self):
+        return {"party-leader": "parties you lead (any player's with !)"}
+
+    def value(self, rules, state, content, p, c, ctx, players):
+        board = _board(state)
+        return 0 if board is None else sum(int(x["leader"] == q) for x in board["parties"] for q in players)
+
+    def reads(self, c):
+        return frozenset({"politics"})
+
+    def others_reads(self, c):
+        return frozenset({"politics"})
+
+    def parts(self, c, who):
+        return "party you lead", "parties you lead", ""
+
+    def icon(self, c, icons, small, grp):
+        return icons.icon("delegate"), ["party leader"]
+
+
+class PartiesJoined(Count):
+    """The parties with at least one of your delegates, its leader included (the chairman sits in
+    no party, F380)."""
+
+    mechanic = "politics"
+
+    def words(self):
+        return {"delegated-party": "parties with at least one of your delegates"}
+
+    def value(self, rules, state, content, p, c, ctx, players):
+        board = _board(state)
+        return 0 if board is None else sum(int(q in x["delegates"]) for x in board["parties"] for q in players)
+
+    def reads(self, c):
+        return frozenset({"politics"})
+
+    def others_reads(self, c):
+        return frozenset({"politics"})
+
+    def parts(self, c, who):
+        return "party with a delegate of yours", "parties with a delegate of yours", ""
+
+    def icon(self, c, icons, small, grp):
+        return icons.icon("delegate"), ["party"]
 
 
 class Adjacent(Count):

@@ -42,7 +42,7 @@ COND = {"oneOf": [COMPARISON, RANK, {"type": "object", "required": ["reveal"], "
 TRIGGER = {"type": "object", "required": ["event"], "additionalProperties": False,
            "properties": {"event": STR, "any": TRUE, "args": ARGS}}
 MODIFIER = {"type": "object", "required": ["mod"], "properties": {
-    "mod": {"enum": ["discount", "value", "flex", "pay", "override"]}, "n": INT, "unit": STR,
+    "mod": {"enum": ["discount", "value", "flex", "pay", "override", "extra"]}, "n": INT, "unit": STR,
     "on": {"type": "array", "items": TRIGGER}, "res": STR, "as": STR, "name": STR, "args": ARGS,
     "param": WORD},
     "additionalProperties": False}

@@ -360,6 +360,15 @@ class Lowerer:
                 raise self.fail("E242", f"'{res}' has no payment value", toks[-1], "steel or titanium")
             n = int(next(t for t in toks if t.type == "NUMBER"))
             return {"mod": "value", "res": res, "n": -n if str(toks[0]) == "-" else n}
+        if tree.data == "mod_extra":
+            from .counts import COUNTS
+            word = str(toks[-1])
+            if not getattr(COUNTS.get(word), "takes_extra", False):
+                takes = sorted(w for w, k in COUNTS.items() if getattr(k, "takes_extra", False))
+                raise self.fail("E243", f"'{word}' is not a count a card can add to", toks[-1], ", ".join(takes),
+                                did_you_mean(word, takes))
+            n = int(toks[1])
+            return {"mod": "extra", "res": word, "n": -n if str(toks[0]) == "-" else n}
         if tree.data == "mod_flex":
             node = {"mod": "flex", "n": int(toks[0])}
             track = [t for t in toks if t.type == "WORD"]

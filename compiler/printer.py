@@ -115,6 +115,8 @@ def modifier(m: Node) -> str:
         return out + (" on " + " or ".join(trigger(t) for t in m["on"]) if "on" in m else "")
     if kind == "value":
         return f"value {'-' if m['n'] < 0 else '+'}{abs(m['n'])} {m['res']}"
+    if kind == "extra":
+        return f"{'-' if m['n'] < 0 else '+'}{abs(m['n'])} {m['res']}"
     if kind == "flex":
         return f"flex {m['n']}" + (f" {m['param']}" if "param" in m else "")
     if kind == "pay":

@@ -139,7 +139,8 @@ def per_text(node: dict) -> str:
     if "per" not in node:
         return less_text(node)
     most, less = node["per"].get("max"), node["per"].get("less")
-    times = f" ({most} times at most)" if "div" in node["per"] or "above" in node["per"] else f" (counting {most} at most)"
+    sets = "div" in node["per"] or "above" in node["per"]
+    times = f" ({most} times at most)" if sets else f" (counting {most} at most)"
     return f" per {count_text(node['per'])}" + (times if most else "") + (
         f", less your {count_text(less)}" if less else "") + less_text(node)
 
@@ -429,6 +430,10 @@ def _modifier_text(m: dict, note: str | None) -> str:
         return f"when {triggers_text(on)}, you pay {less} for it"
     if kind == "value":
         return f"each {RES.get(m['res'], m['res'])} you spend is worth {m['n']} M€ more"
+    if kind == "extra":
+        sing, plur, _ = _count_parts({"count": m["res"]})
+        n = abs(m["n"])
+        return f"you have {n} {'more' if m['n'] > 0 else 'less'} {sing if n == 1 else plur}"
     if kind == "flex":
         n = m["n"]
         if "param" in m:

@@ -36,7 +36,8 @@ def test_the_board_starts_with_a_neutral_chairman_one_delegate_in_each_lobby_and
     coming = cards[board["coming"]]["parts"]["revealed"]
     assert board["ruling"] == "Party D" and board["dominant"] == coming
     assert "neutral" in next(p for p in board["parties"] if p["name"] == coming)["delegates"]
-    assert len(st["event_deck"]) == sum(c["type"] == "global-event" for c in cards.values()) - 2 and st["event_discard"] == []
+    events = sum(c["type"] == "global-event" for c in cards.values())
+    assert len(st["event_deck"]) == events - 2 and st["event_discard"] == []
     assert all(pl["lobby"] and pl["delegates"] == 6 for pl in st["players"])
 
 
@@ -80,12 +81,13 @@ def test_a_leader_changes_only_to_strictly_more_delegates_and_dominance_only_to_
 
 @pytest.mark.parametrize("seat,chair,expected", [(0, "neutral", 2), (1, "neutral", 1), (2, 2, 1), (1, 1, 2),
                                                  (0, 0, 3)])
-def test_influence_counts_chairman_leader_and_a_delegate_in_the_dominant_party(seat, chair, expected):
+def test_influence_counts_chairman_leader_and_a_delegate_in_the_dominant_party(game, seat, chair, expected):
     from compiler.counts import COUNTS
-    board = {"parties": [{"name": "A", "delegates": [0, 1, 1, 0], "leader": 0}],
-             "chairman": chair, "ruling": "A", "dominant": "A", "neutral": 13}
-    state = {"politics": board, "players": [{}, {}, {}]}
-    assert COUNTS["influence"].value(None, state, None, seat, {"count": "influence"}, None, [seat]) == expected
+    from tmars import rules
+    board = {"parties": [{"name": "Party A", "delegates": [0, 1, 1, 0], "leader": 0}],
+             "chairman": chair, "ruling": "Party A", "dominant": "Party A", "neutral": 13}
+    state = {"politics": board, "players": [{"played": []} for _ in range(3)], "phase": "action"}
+    assert COUNTS["influence"].value(rules, state, game.content, seat, {"count": "influence"}, None, [seat]) == expected
 
 
 def test_a_save_that_makes_a_delegate_from_nothing_is_refused(game):

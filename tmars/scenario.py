@@ -351,9 +351,21 @@ def lookup(game: Game, path: str) -> Any:
         if parts and parts[0] == "player" and d:
             return st["players"][d["player"]]["name"]
         return d.get(parts[0]) if parts else d
-    if head == "game":
-        arity(1)
-        return st[one_of(parts[0], st, "field of the game")]
+    if head == "game":  # a field of the game, and into it: a key, a list's index or its entry of that name
+        if not parts:
+            arity(1)
+        value = st[one_of(parts[0], st, "field of the game")]
+        for part in parts[1:]:
+            if isinstance(value, dict):
+                value = value[one_of(part, value, "field")]
+            elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
+                value = value[int(part)]
+            elif isinstance(value, list):
+                named = {e["name"]: e for e in value if isinstance(e, dict) and "name" in e}
+                value = named[one_of(part, named, "entry")]
+            else:
+                raise fail(f"'{part}' goes into a value that has no parts")
+        return value
     if head == "deck":
         arity(0, 1)
         if parts:

@@ -310,14 +310,15 @@ def items_reads(items: list, mandatory: bool = False) -> frozenset[str]:
 def per_reads(node: Node) -> frozenset[str]:
     """What an amount's `per` count reads (nothing without one)."""
     from ..counts import count_reads
-    return count_reads(node["per"]) if "per" in node else NOTHING
+    out = count_reads(node["per"]) if "per" in node else NOTHING
+    return out | count_reads(node["less"]) if "less" in node else out
 
 
 def is_loss(node: Node) -> bool:
     """A loss of an amount (resources, production, cards, card resources): what its op says."""
     return node.get("n", 0) < 0 and OPS[node["op"]].exactness(node) == "amount"
 
-from . import amounts, board, colonies, plays, special, structure  # noqa: E402,F401  (each registers its ops)
+from . import amounts, board, colonies, plays, politics, special, structure  # noqa: E402,F401  (each registers its ops)
 from .amounts import TR, CardResource, Cards, Production, Resource, own_resource_loss  # noqa: E402  (by class)
 from .board import Claim, Raise, Tile  # noqa: E402
 from .plays import Award, PlayCard, ReuseAction  # noqa: E402

@@ -181,6 +181,10 @@ def modifier_html(m: dict) -> str:
         return grp(on + colon + grp(less))
     if kind == "value":
         return grp(icons.icon(m["res"]) + colon + icons.icon("mc", label=f"+{m['n']}"))
+    if kind == "extra":
+        from ..counts import COUNTS
+        shown, caption = COUNTS[m["res"]].icon({"count": m["res"]}, icons, small, grp)
+        return grp(q(f"{'+' if m['n'] > 0 else MINUS}{abs(m['n'])}") + shown + "".join(small(c) for c in caption))
     if kind == "flex":
         return grp(icons.icon(m.get("param", "params")) + colon + q(f"\u00b1{m['n']}"))
     if kind == "pay" and "n" in m:

@@ -137,8 +137,9 @@ def describe(state: dict, content: Content) -> tuple[str, list[str]]:
 
 def arrange(game: Any, setup: Any, players: Any, card: Any) -> None:
     """A scenario's board (`politics:` with `parties`: each party's delegates by owner name, the
-    first its leader, and a party not named empty; `chairman`; `ruling`; `dominant`, else the party with the most delegates;
-    `lobby`: whose lobby is empty): every delegate not placed is in its reserve."""
+    first its leader, and a party not named empty; `chairman`; `ruling`; `dominant`, else the
+    party with the most delegates; `lobby`: whose lobby is empty): every delegate not placed is
+    in its reserve."""
     from ...scenario_check import WRONG_VALUE, ScenarioError, where
     spec = setup.get(STATE)
     if spec is None:

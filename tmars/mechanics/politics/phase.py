@@ -21,7 +21,7 @@ from ... import rules
 from ...flow import end_phase
 from ...interpreter import Interp
 from ...mechanic import Phase, Task
-from .board import EVENT_DISCARD, NEUTRAL, STATE, draw_event, party_of, place_neutral, size
+from .board import EVENT_DISCARD, NEUTRAL, STATE, draw_event, next_dominant, party_of, place_neutral, to_reserve
 
 
 def start(g: Interp) -> None:
@@ -97,20 +97,12 @@ def h_tr_revision(g: Interp, task: dict, answer: Any) -> None:
     return None
 
 
-def _to_reserve(g: Interp, owner: Any) -> None:
-    board = g.state[STATE]
-    if owner == NEUTRAL:
-        board["neutral"] += 1
-    elif owner is not None:
-        g.state["players"][owner]["delegates"] += 1
-
-
 def h_new_government(g: Interp, task: dict, answer: Any) -> None:
     st = g.state
     board = st[STATE]
     ruling = board["ruling"] = board["dominant"]
     party = party_of(board, ruling)
-    _to_reserve(g, board["chairman"])
+    to_reserve(st, board["chairman"])
     leader = party["leader"]
     if leader is not None:
         party["delegates"].remove(leader)  # the leader's delegate takes the chair
@@ -119,13 +111,10 @@ def h_new_government(g: Interp, task: dict, answer: Any) -> None:
         leader = NEUTRAL
     board["chairman"] = leader
     for owner in party["delegates"]:
-        _to_reserve(g, owner)
+        to_reserve(st, owner)
     party["delegates"], party["leader"] = [], None
     g.log(f"{ruling} rule; the chairman is {'neutral' if leader in (NEUTRAL, None) else g.pname(leader)}")
-    names = [p["name"] for p in board["parties"]]
-    start_at = names.index(ruling)
-    order = names[start_at + 1:] + names[:start_at + 1]  # the next parties first, the one that ruled last
-    board["dominant"] = max(order, key=lambda n: (size(board, n), -order.index(n)))
+    board["dominant"] = next_dominant(board, ruling)  # ties: the next parties first, the one that ruled last
     for pl in st["players"]:  # each empty lobby takes a delegate from the reserve (F382)
         if not pl["lobby"] and pl["delegates"] > 0:
             pl["lobby"], pl["delegates"] = True, pl["delegates"] - 1
