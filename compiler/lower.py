@@ -83,6 +83,9 @@ class Lowerer:
 
     def group(self, tree: Tree, in_box: bool) -> Node:
         inner = self.row_as_items(tree.children[0])
+        per_tree = self.subtree(tree, "per")
+        if per_tree is not None:
+            return {"op": Group.name, "items": inner, "per": self.per(per_tree)}
         return inner[0] if len(inner) == 1 else {"op": Group.name, "items": inner}
 
     def optional(self, tree: Tree, in_box: bool) -> Node:

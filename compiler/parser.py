@@ -179,7 +179,9 @@ def parse(source: SourceText, start: str) -> Tree:
                 _describe_expected(expected), _closing_hint(source.text))]) from None
         suggestion = ""
         if tok.type == "WORD":
-            suggestion = did_you_mean(str(tok), KEYWORDS)
+            places = ("most", "second", "least")  # a place is asked only after 'if'
+            suggestion = did_you_mean(str(tok), KEYWORDS if "RANK" in expected else
+                                      [k for k in KEYWORDS if k not in places])
             if not suggestion and "COMMA" in expected:
                 suggestion = "separate items with ','"
         elif tok.type == "LPAR" and source.text[:offset].rstrip().endswith("*"):

@@ -119,6 +119,9 @@ class Mechanic:
     summary: str
     tasks: dict[str, Task] = field(default_factory=dict)
     phases: dict[str, Phase] = field(default_factory=dict)
+    #: rows of the final score it brings, by name, each `(state, content, p, awards) -> VP`: a
+    #: module's flow names the row (`scoring:`) where it counts
+    score_rows: dict[str, Callable[..., int]] = field(default_factory=dict)
     #: its keys in the state and in each player's record: key -> JSON Schema
     state: Callable[[SaveShapes], dict] = lambda s: {}
     player_state: Callable[[SaveShapes], dict] = lambda s: {}
@@ -214,6 +217,11 @@ def register(mechanic: Mechanic) -> Mechanic:
     if clash:
         raise ValueError(f"mechanic {mechanic.name}: the menu domain '{clash[0]}' is already declared")
     DOMAINS.update(mechanic.domains)
+    from .scoring import ROWS
+    clash = [r for r in mechanic.score_rows if r in ROWS]
+    if clash:
+        raise ValueError(f"mechanic {mechanic.name}: the score row '{clash[0]}' is already declared")
+    ROWS.update(mechanic.score_rows)
     MECHANICS[mechanic.name] = mechanic
     return mechanic
 

@@ -49,7 +49,9 @@ def own_resource_loss(node: Node) -> bool:
 
 def _source(node: Node) -> str:
     out = ("upto " if node.get("upto") else "") + pr.amount(node) + " " + node["res"]
-    if node["op"] == CardResource.name and node["where"] != "here":
+    if node["op"] == CardResource.name and node.get("each"):
+        out += "(each)" if node["where"] == "any" else f"({node['where']}, each)"
+    elif node["op"] == CardResource.name and node["where"] != "here":
         out += f"({node['where']}, {node['tag']}-tag)" if node.get("tag") else f"({node['where']})"
     if node.get("with"):
         out += "(" + ", ".join(node["with"]) + ")"
@@ -365,7 +367,7 @@ def production_part(node: Node) -> str:
 class CardResource(Op):
     name = "card_resource"
     required = {"res": WORD, "n": INT, "where": WHERE}  # a card resource of a module, or held
-    optional = {"x": TRUE, "upto": TRUE, "any": TRUE, "per": PER, "less": PER, "tag": WORD}
+    optional = {"x": TRUE, "upto": TRUE, "any": TRUE, "per": PER, "less": PER, "tag": WORD, "each": TRUE}
     written_as = "icon"
     writes = ("players.*.played.*.res",)
 
@@ -380,9 +382,12 @@ class CardResource(Op):
 
     def lower(self, atom):
         word, sign, n = atom.word, atom.sign, atom.n
-        where, only = "here", None
+        where, only, each = "here", None, False
         for a, place in atom.each_arg():
-            if a in ("other", "any", "that") or (a == "nonempty" and word == vocab.HELD):
+            if a == "each" and sign > 0:  # to every card of yours it would choose among
+                each = True
+                where = "any" if where == "here" else where
+            elif a in ("other", "any", "that") or (a == "nonempty" and word == vocab.HELD):
                 where = a
             elif is_tag_word(a):
                 only = a[:-4]  # 'ANY Venus card': only your cards with that tag (F296)
@@ -404,6 +409,12 @@ class CardResource(Op):
                             f"(another of your cards) or -{n} {word}! (any card, a red border)",
                             "remove the target, or add '!' to remove from any card")
         node: Node = {"op": self.name, "res": word, "n": sign * n, "where": where}
+        if each:
+            if where not in ("any", "nonempty"):
+                raise atom.fail("E212", "'each' adds to every card of yours that holds it (or, with held(nonempty, "
+                                "each), that already holds one)", atom.args_place or atom.word_place,
+                                f"+{n} {word}(each)")
+            node["each"] = True
         if only:
             if where not in ("other", "any") or sign < 0:
                 raise atom.fail("E212", f"a tag filter ({only}-tag) goes with a gain to 'any' or 'other' card",
@@ -414,6 +425,10 @@ class CardResource(Op):
     def text(self, node, cost, note):
         res = tx.amount(node, node["res"])
         where = node["where"]
+        if node["n"] > 0 and node.get("each"):
+            to = "to each of your cards that already holds at least 1 resource" if where == "nonempty" else \
+                f"to each of your cards that holds {tx.noun(node['res'], 2)}"
+            return f"add {res} {to}{tx.per_text(node)}"
         if node["n"] > 0:
             to = {"here": "to this card", "other": "to another card", "any": "to one of your cards",
                   "that": "to that card", "nonempty": "to a card that already holds at least 1 resource"}[where]
@@ -433,7 +448,9 @@ class CardResource(Op):
     def html(self, node):
         body = rd.wrap_any(rd.amount_icon(self.icon(node["res"]), node), node)
         cap = {"other": "another card", "any": "any card", "that": "that card", "nonempty": "a card with 1+"}
-        if node["where"] in cap and (node["n"] > 0 or node["where"] in ("any", "other")) and not node.get("any"):
+        if node.get("each"):
+            body += rd.small("each card" + (" with 1+" if node["where"] == "nonempty" else ""))
+        elif node["where"] in cap and (node["n"] > 0 or node["where"] in ("any", "other")) and not node.get("any"):
             body += rd.small(cap[node["where"]] + (f" ({node['tag']} tag)" if node.get("tag") else ""))
         return rd.grp(body + rd.per_html(node))
 
@@ -515,6 +532,12 @@ class CardResource(Op):
                 targets = [e for e in targets if node["tag"] in g.content.cards[e["name"]].get("tags", ())]
         if not targets:
             return None  # resources with nowhere to go are lost (F120)
+        if node.get("each"):
+            for entry in targets:
+                entry["res"] = entry.get("res", 0) + n
+                kind = g.content.cards[entry["name"]].get("holds")
+                g.say(p, f"adds {n} {tx.noun(kind, n)} to {entry['name']}")
+            return None
         answer, ask = ask_one(answer, p, "card", f"Add {n} {res} to which card?",
                               [option(e["name"], e["name"]) for e in targets])
         if ask:

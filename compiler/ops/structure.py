@@ -9,7 +9,7 @@ from .. import printer as pr
 from .. import text as tx
 from ..ir import BOX_ITEMS, ITEMS, OPTIONS
 from ..sheet import render as rd
-from . import OPS, Op, is_loss, items_cannot_fail, items_reads, items_safe_whatever_chosen, walk
+from . import OPS, Op, is_loss, items_cannot_fail, items_reads, items_safe_whatever_chosen, per_reads, walk
 from .amounts import production_part
 
 
@@ -205,28 +205,40 @@ class May(Op):
 
 
 class Group(Op):
-    """Brackets around items, to be the option of a choice or the object of 'may'."""
+    """Brackets around items, to be the option of a choice or the object of 'may'; with `per`, the
+    whole done once per count (`(+1 mc or +1 steel) per influence`: each time chosen anew)."""
 
     name = "group"
     written_as = "group"
     writes = ()
     required = {"items": ITEMS}
+    optional = {"per": "#count"}
 
     def text(self, node, cost, note):
-        return tx.items_text(node["items"], cost, note)
+        inner = tx.items_text(node["items"], cost, note)
+        return f"{inner}, once per {tx.count_text(node['per'])}" if "per" in node else inner
 
     def source(self, node):
-        return "(" + pr.items(node["items"]) + ")"
+        inner = pr.items(node["items"])
+        wrapped = len(node["items"]) == 1 and node["items"][0]["op"] == Choice.name and inner.startswith("(")
+        return (inner if wrapped else "(" + inner + ")") + pr.per(node)
 
     def html(self, node):
-        return rd.grp(rd.items_html(node["items"]), "group")
+        return rd.grp(rd.items_html(node["items"]), "group") + (rd.per_html(node) if "per" in node else "")
+
+    def times(self, g, node, ctx) -> int:
+        return g.count(ctx["p"], node["per"], ctx) if "per" in node else 1
 
     def run(self, g, node, ctx, answer):
-        g.push_items(node["items"], ctx)
+        g.push_items(node["items"] * self.times(g, node, ctx), ctx)
         return None
 
     def bound(self, g, node, ctx, led, mandatory):
-        led.add(node["items"], ctx, mandatory)
+        for _ in range(self.times(g, node, ctx)):
+            led.add(node["items"], ctx, mandatory)
+
+    def reads(self, node, mandatory=False):
+        return items_reads(node["items"], mandatory) | per_reads(node)
 
 
 class If(Op):

@@ -196,6 +196,17 @@ def arrange(game: Any, setup: Any, players: Any, card: Any) -> None:
     board["neutral"] = int(f["neutral"]) - placed
 
 
+def committee_vp(state: dict, content: Content, p: int, awards: list) -> int:
+    """The final score's row of the Terraforming Committee: so many VP for each party the player
+    leads and for the chairman's seat (the facts' `vp_party_leader`, `vp_chairman`)."""
+    board = state.get(STATE)
+    if board is None:
+        return 0
+    f = facts(content)
+    leads = sum(party["leader"] == p for party in board["parties"])
+    return leads * int(f.get("vp_party_leader", 0)) + (board["chairman"] == p) * int(f.get("vp_chairman", 0))
+
+
 _BOARD = {"type": "object", "additionalProperties": False, "properties": {
     "parties": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
     "chairman": {"type": "string"}, "ruling": {"type": "string"}, "dominant": {"type": "string"},
@@ -210,7 +221,7 @@ register(Mechanic(
     tasks=phase.TASKS, phases=phase.PHASES, zones=(EVENT_DECK, EVENT_DISCARD),
     domains={STATE: lambda st, content, p: repr(st.get(STATE)) + repr(
         (st["players"][p].get("lobby"), st["players"][p].get("delegates")))},
-    describe=describe,
+    describe=describe, score_rows={"committee": committee_vp},
     coverage={"parties a delegate was sent to": (CARD_TYPE, lambda st: [
         party["name"] for party in st.get(STATE, {}).get("parties", ()) if party["delegates"]]),
               "global events resolved": (EVENT_TYPE, lambda st: st.get(EVENT_DISCARD, ()))},

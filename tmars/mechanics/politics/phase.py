@@ -48,15 +48,17 @@ def h_resolve_event(g: Interp, task: dict, answer: Any) -> None:
 
 
 def as_far_as_possible(rows: list) -> list:
-    """The rows with every loss that may be partial made so (F392: what a global event takes, a
-    player loses as far as they can, and nothing more)."""
+    """The rows with every loss of what a player has (resources, production, cards in hand) made
+    partial (F392: what a global event takes, a player loses as far as they can, and nothing more).
+    Card resources taken from a card of the player's choice stay whole: that option needs a card
+    that holds them (a choice between them and M€)."""
     def loose(v: Any) -> Any:
         if isinstance(v, list):
             return [loose(i) for i in v]
         if not (isinstance(v, dict) and "op" in v):
             return v
         out = {k: loose(x) for k, x in v.items()}
-        if out.get("n", 0) < 0 and not out.get("any") and "upto" in OPS[v["op"]].optional:
+        if out.get("n", 0) < 0 and not out.get("any") and "where" not in out and "upto" in OPS[v["op"]].optional:
             out["upto"] = True
         return out
     return loose(rows)
