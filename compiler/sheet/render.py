@@ -262,19 +262,20 @@ def field_label(kind: str, field: str, default: str) -> str:
 
 def gathered(kind: str, sections: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
     """The sections with the panels of one declared label drawn as one panel, where the first of
-    them is: a party's printed policy holds whichever of its action, effects and project it has."""
+    them is: a party's printed policy holds whichever of its action, effects and project it has.
+    Each is kept whole, so that a row breaks between them only."""
     declared = {escape(label) for label in (vocab.type_spec(kind).get("labels") or {}).values()}
+    members: dict[str, list[str]] = {}
     out: list[tuple[str, str, str]] = []
-    first: dict[str, int] = {}
     for sect, label, html in sections:
-        if label in declared and label in first:
-            i = first[label]
-            out[i] = (out[i][0], label, out[i][2] + '<span class="sep"></span>' + html)
+        if label in declared and label in members:
+            members[label].append(html)
             continue
         if label in declared:
-            first[label] = len(out)
+            members[label] = [html]
         out.append((sect, label, html))
-    return out
+    return [(sect, label, '<span class="sep"></span>'.join(grp(m, "alt") for m in members[label]))
+            if len(members.get(label, ())) > 1 else (sect, label, html) for sect, label, html in out]
 
 
 def named_fields(kind: str) -> dict[str, dict]:
