@@ -96,6 +96,8 @@ PART_KINDS = {"row": "a row of card language", "rows": "a list of rows of card l
               "name": "the name of a card of another type (`of`: a global event's parties)"}
 #: the fields of a card that a card type may refuse (lint L116 for a cost, L117 for the others)
 TYPE_FIELDS = ("cost", "requires", "action", "effects", "holds", "vp")
+#: the language's fields a card type's `labels` may relabel on the sheet (drawn in labelled panels)
+LABELLED_FIELDS = ("action", "effects")
 _CARD_TYPE = {"type": "object", "required": ["meaning", "label", "colour"], "additionalProperties": False,
               "properties": {
                   "meaning": _MEANING,
@@ -108,6 +110,11 @@ _CARD_TYPE = {"type": "object", "required": ["meaning", "label", "colour"], "add
                   "forbids": {"type": "array", "items": {"enum": list(TYPE_FIELDS)},
                               "description": "fields a card of this type never has (lint L116, L117)"},
                   "why": {**_MEANING, "description": "why it has none of them, for lint's message"},
+                  "labels": {"type": "object", "propertyNames": _WORD, "additionalProperties": _MEANING,
+                             "description": (
+                                 "the sheet's label of a field's panel (a field of its own, or the language's "
+                                 "action or effects; else the field's name); fields of one label share one panel, "
+                                 "as a party's printed policy holds whichever of them it has")},
                   "fields": {"type": "object", "propertyNames": _WORD, "description": (
                       "fields of its own a card of this type states (a colony tile's build bonus, its trade "
                       "track), each with its kind and what the rules text says before it"),
@@ -119,7 +126,10 @@ _CARD_TYPE = {"type": "object", "required": ["meaning", "label", "colour"], "add
                                                    "description": "for rows: exactly this many (a track's steps)"},
                                          "most": {"type": "integer", "minimum": 0,
                                                   "description": "for a number: the largest it may be"},
-                                         "of": {**_WORD, "description": "for a name: the card type it names"}}}}}}
+                                         "of": {**_WORD, "description": "for a name: the card type it names"},
+                                         "icon": {**_WORD, "description": (
+                                             "for a name: the icon of the sheet's set drawn with the named "
+                                             "card, of the piece that joins it (a delegate)")}}}}}}
 #: The lists of a game's structure a module may add to (compiler/gameflow.py), with their nouns.
 FLOW_SECTIONS = {"setup": "setup step", "generation": "phase", "final": "final phase", "scoring": "score row"}
 #: An entry of a flow list: a name, or {name, after or before}; a setup step also says its order.
@@ -346,6 +356,12 @@ def manifest_diagnostics(folder: Path, components: dict[str, set[str]] | None = 
         out.append(diagnostic(str(path), lines, vocabulary[kind].key_at(word) if hasattr(vocabulary[kind], "key_at")
                               else where(vocabulary, kind), "E609", f"{kind}: '{word}' {why}",
                               "give the module's own word another name", "a word no other module brings"))
+    for word, why in drawing_problems(vocabulary):
+        types = vocabulary["card_types"]
+        out.append(diagnostic(str(path), lines, types.key_at(word) if hasattr(types, "key_at")
+                              else where(vocabulary, "card_types"), "E610", f"card_types: '{word}' {why}",
+                              "label a field its cards have, draw an icon of compiler/sheet/icons.py",
+                              "what the sheet can draw"))
     requires = data.get("requires")
     for i, name in enumerate(requires if isinstance(requires, list) else ()):
         if name == data.get("id"):
@@ -472,6 +488,27 @@ def _spec_of(spec: Any) -> dict:
 #: vocabulary kinds whose words are icons of the card language: none may be a word the language
 #: itself gives an icon (a card resource 'plant' could not be told from the standard resource)
 ICON_KINDS = ("card_resources", "globals")
+
+
+def drawing_problems(vocabulary: dict) -> list[tuple[str, str]]:
+    """What a module's card types ask of the sheet that it cannot draw: a label of no field drawn
+    in a panel, an icon not of its set; (card type, why). Only the sheet reads them, so they are
+    lint's errors, never a reason to refuse the module in a game."""
+    from .sheet.icons import SYMBOLS
+    out = []
+    for word, spec in (vocabulary.get("card_types") or {}).items():
+        if not isinstance(spec, dict):
+            continue
+        fields = spec.get("fields") or {}
+        for field in spec.get("labels") or ():
+            if field not in fields and field not in LABELLED_FIELDS:
+                out.append((str(word), f"labels '{field}', which is neither a field of its own nor "
+                                       f"{' nor '.join(LABELLED_FIELDS)}"))
+        for field, declared in fields.items():
+            drawn = declared.get("icon") if isinstance(declared, dict) else None
+            if drawn and drawn not in SYMBOLS:
+                out.append((str(word), f"draws '{drawn}' with '{field}', which is no icon of the sheet's set"))
+    return out
 
 
 def word_clashes(mid: str, vocabulary: dict) -> list[tuple[str, str, str]]:

@@ -331,6 +331,28 @@ def test_a_card_type_s_field_may_not_be_named_as_a_field_every_card_has(tmp_path
         forget_added()
 
 
+def test_a_label_of_no_field_or_an_icon_the_sheet_lacks_is_lint_s_error_and_no_game_s(tmp_path):
+    """Only the sheet reads a card type's `labels` and a field's `icon`: a label of a field its
+    cards do not have, or an icon not of the sheet's set, would draw nothing, so lint points at the
+    card type (E610); a game still takes the module."""
+    from compiler.lint import lint_paths
+    from compiler.modules import add_folder, forget_added
+    folder = tmp_path / "widgets"
+    folder.mkdir()
+    (folder / "module.yaml").write_text(WIDGETS.replace('      fields:\n', '      labels: {bonsu: Bonus, action: Use}\n'
+                                                        '      fields:\n').replace(
+        "wakes: {kind: card_resource,", "owner: {kind: name, of: widget, icon: pawn, says: Owned by}\n"
+        "        wakes: {kind: card_resource,"))
+    found = [(f.code, f.line, f.message) for f in lint_paths([folder]).findings if f.code == "E610"]
+    assert [(code, line) for code, line, _ in found] == [("E610", 6), ("E610", 6)]
+    assert "labels 'bonsu', which is neither a field of its own nor action nor effects" in found[0][2]
+    assert "draws 'pawn' with 'owner', which is no icon of the sheet's set" in found[1][2]
+    try:
+        assert add_folder(folder) == "widgets"
+    finally:
+        forget_added()
+
+
 def test_two_modules_may_bring_the_same_word_alike(tmp_path):
     """Floaters are Venus Next's and Colonies' both: a module that brings a word exactly as another
     does is no clash (one with another meaning is, above)."""

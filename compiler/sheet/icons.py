@@ -162,6 +162,10 @@ SYMBOLS: dict[str, str] = {
              '<path d="M12 7v12" class="s-dark" stroke-width="1.2"/>',
     "marker": '<rect x="2" y="5" width="20" height="14" rx="2" class="f-tile s-dark" stroke-width="1.1"/>'
               '<path d="M9 8l5 4-5 4" fill="none" class="s-dark" stroke-width="2"/>',
+    # a piece of the Terraforming Committee's board: a delegate (a pawn)
+    "delegate": '<circle cx="12" cy="6.2" r="3.9" class="f-delegate s-dark" stroke-width="1.1"/>'
+                '<path d="M5 21.6Q5 19 7.6 18.6L9.6 11.6Q12 10 14.4 11.6L16.4 18.6Q19 19 19 21.6Z" '
+                'class="f-delegate s-dark" stroke-width="1.1" stroke-linejoin="round"/>',
     # global parameters and terraform rating
     "temperature": '<rect x="1.5" y="1.5" width="21" height="21" rx="10.5" class="f-temp-bg s-temp"'
                    ' stroke-width="1.2"/>' + THERMO.format(c="f-temp", k="f-white", s="s-temp"),
@@ -191,7 +195,7 @@ NAMES = {
     "fighter": "fighter", "floater": "floater", "asteroid": "asteroid", "camp": "camp", "data": "data",
     "held": "any resource", "city": "city tile", "greenery": "greenery tile", "ocean": "ocean tile",
     "special": "special tile", "tile": "any tile", "claim": "claimed area", "colony": "colony",
-    "trade": "trade", "fleet": "trade fleet", "marker": "trade marker",
+    "trade": "trade", "fleet": "trade fleet", "marker": "trade marker", "delegate": "delegate",
     "temperature": "temperature",
     "oxygen": "oxygen", "venus": "Venus", "tr": "terraform rating", "card": "card", "std": "standard project",
     "arrow": "action: pay, then get",
@@ -282,8 +286,19 @@ def legend_groups() -> list[tuple[str, list[str]]]:
         ("Tiles", ["city", "greenery", "ocean", "special", "tile", "claim"]),
         ("Global parameters", [*vocab.GLOBALS, "tr", "params"]),
         *([("Counts", list(all_words("counts")))] if all_words("counts") else []),
-        ("Other", ["card", "std", "arrow", "star", *_op_icons_elsewhere()]),
+        ("Other", list(dict.fromkeys(["card", "std", "arrow", "star", *_op_icons_elsewhere(), *_field_icons()]))),
     ]
+
+
+def _field_icons() -> list[str]:
+    """The icons the known card types draw with their fields (a delegate joining the party a
+    field names): every icon a card may draw is in the key."""
+    out: list[str] = []
+    for spec in all_words("card_types").values():
+        for field in (spec.get("fields") or {}).values():
+            if field.get("icon") in SYMBOLS and field["icon"] not in out:
+                out.append(field["icon"])
+    return out
 
 
 def _op_icons_elsewhere() -> list[str]:

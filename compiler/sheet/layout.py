@@ -77,7 +77,7 @@ PALETTE = """
 --prod-text:#fff;--any:#d41f1f;--req-bg:#fff6d6;--req-edge:#4a4a4a;--panel:#e9f1fb;--panel-edge:#9db8d9;
 --start:#f3efe7;--start-edge:#c9bca4;--vp-bg:#fff;--vp-edge:#7a5524;--label:#35506e;--page-bg:#8a8f96;
 --automated:#2f7d32;--active:#1f5fa6;--event-t:#b02f26;--corporation:#34383c;
---standard-project:#4a5f6e;--conversion:#4a5f6e;--milestone:#946c00;--award:#5e4390}
+--standard-project:#4a5f6e;--conversion:#4a5f6e;--milestone:#946c00;--award:#5e4390;--delegate:#b3ada1}
 .grey{--mc:#e2e2e2;--mc-ink:#333;--steel:#6e6e6e;--titanium:#3c3c3c;--plant:#8f8f8f;--energy:#505050;
 --heat:#a8a8a8;--heat-in:#eee;--animal:#444;--microbe:#555;--floater:#666;--asteroid:#555;--camp:#555;
 --data:#444;--building:#6e6e6e;--space:#222;--power:#505050;--earth:#7a7a7a;--jovian:#9a9a9a;
@@ -87,7 +87,7 @@ PALETTE = """
 --arrow:#111;--params:#5e5e5e;--flag:#111;--prod:#c9c9c9;--prod-edge:#222;--prod-text:#111;--any:#111;
 --req-bg:#f4f4f4;--req-edge:#333;--panel:#f1f1f1;--panel-edge:#888;--start:#f7f7f7;--start-edge:#aaa;
 --vp-edge:#222;--label:#222;--automated:#4a4a4a;--active:#2a2a2a;--event-t:#6a6a6a;--corporation:#111;
---standard-project:#5a5a5a;--conversion:#5a5a5a;--milestone:#777;--award:#3a3a3a}
+--standard-project:#5a5a5a;--conversion:#5a5a5a;--milestone:#777;--award:#3a3a3a;--delegate:#b0b0b0}
 """
 
 ICON_CSS = """
@@ -109,6 +109,7 @@ svg.ic text{font-family:"Liberation Sans",Arial,Helvetica,"DejaVu Sans",sans-ser
 .f-special{fill:var(--special)}.f-tile{fill:var(--tile)}.f-temp{fill:var(--temp)}.s-temp{stroke:var(--temp)}
 .f-temp-bg{fill:var(--temp-bg)}.f-oxygen{fill:var(--oxygen)}.f-tr{fill:var(--tr)}.f-card{fill:var(--card)}
 .f-std{fill:var(--std)}.f-arrow{fill:var(--arrow)}.f-params{fill:var(--params)}.f-flag{fill:var(--flag)}.f-award{fill:var(--award)}
+.f-delegate{fill:var(--delegate)}
 #i-venus polygon{fill:var(--venus)}
 """
 
@@ -193,6 +194,14 @@ svg.ic.star{width:5.6em;height:5.6em}
 .cell svg.ic{width:4.4em;height:4.4em}.cell .q{font-size:2.9em}.cell .cap{display:none}
 .cell .box{padding:.2em .3em;border-radius:1em}
 .stepno{font:700 1.8em/1 "Liberation Sans",Arial,sans-serif;color:var(--label)}
+.strip{flex:none;display:flex;align-items:center;gap:1em;height:7.4em;box-sizing:border-box;padding:0 1.6em;
+ background:var(--start);border-bottom:.25em solid var(--start-edge)}
+.body~.strip{border-bottom:none;border-top:.25em solid var(--start-edge)}
+.slabel{flex:none;font:700 1.9em/1 "Liberation Sans",Arial,sans-serif;text-transform:uppercase;letter-spacing:.08em;
+ color:var(--label)}
+.strip svg.ic{width:5.6em;height:5.6em;margin-left:auto}
+.named{min-width:0;padding:.45em 1.1em;border-radius:1.5em;color:#fff;white-space:nowrap;
+ overflow:hidden;text-overflow:ellipsis;font:700 2.8em/1 "Liberation Sans Narrow","Arial Narrow",sans-serif}
 """
 
 PAGE_CSS = """
@@ -241,6 +250,8 @@ body{font-family:"Liberation Sans",Arial,Helvetica,sans-serif;color:var(--ink);-
 .entry .c-vp{display:flex;justify-content:flex-end;min-width:0}
 .entry .holds{margin-left:0}
 .entry .vp{font-size:.8em}
+.entry .strip{height:auto;padding:.3em .7em;border:.3em solid var(--start-edge);border-radius:2em}
+.entry .strip svg.ic{width:4.4em;height:4.4em}.entry .named{font-size:2.2em}.entry .slabel{font-size:1.6em}
 """
 
 
@@ -305,6 +316,7 @@ def legend_html() -> str:
         (f'<span class="ex">{icons.icon("star", "star")}{small("see text")}</span>',
          "Asterisk: the icons cannot say it all; the text under them does."),
     ]
+    marks.extend(_strip_marks())
     parts.append("<h3>Marks</h3><div class=\"marks\">")
     for ex, words in marks:
         parts.append(f'{ex}<span>{escape(words)}</span>')
@@ -317,6 +329,18 @@ def legend_html() -> str:
                  f"active; red events (dashed frame) are played once and turned face down{brought}. The rules "
                  "text under the icons is generated from the same data as the icons and the game engine.</p></div>")
     return "".join(parts)
+
+
+def _strip_marks() -> list[tuple[str, str]]:
+    """The strip in the key, drawn from the first known card type with a field naming a card."""
+    from .render import named_fields, strip_html, type_label
+    for kind in all_words("card_types"):
+        for name, spec in named_fields(kind).items():
+            named = type_label(spec["of"]) if spec.get("of") else "a card"
+            return [(f'<span class="ex">{strip_html(kind, name, named)}</span>',
+                     "Strip: the card a field names, in its type's colour, with the piece that joins it; the "
+                     "first above the card's name, the others over its footer.")]
+    return []
 
 
 def _legend_name(name: str) -> str:

@@ -26,7 +26,7 @@ OVERFLOW_PROBE = """<script>(function(){
   var n=0;
   document.querySelectorAll('[data-card]').forEach(function(card){
     n++;
-    var inner=card.querySelectorAll('.band,.name,.meta,.body,.row,.foot,.c-icons,.c-name,.c-text,.c-vp');
+    var inner=card.querySelectorAll('.band,.name,.meta,.body,.row,.foot,.strip,.named,.c-icons,.c-name,.c-text,.c-vp');
     var parts=[card].concat(Array.prototype.slice.call(inner));
     var bad=parts.filter(over).map(function(e){return e===card?'card':e.className;});
     card.setAttribute('data-overflow', bad.length?'yes':'no');

@@ -240,12 +240,13 @@ def panels(card: dict) -> list[tuple[str, str, str]]:
             out.append(("start", "Start", start))
         if first:
             out.append(("first", "First action", first))
+    out.extend(part_panels(card))
     if "action" in card:
         alts = "".join(grp((q("or", "or") if i else "") + action_html(a), "alt")
                        for i, a in enumerate(card["action"]))
-        out.append(("action", "Conversion" if kind == "conversion" else "Action", alts))
+        out.append(("action", field_label(kind, "action", "Conversion" if kind == "conversion" else "Action"), alts))
     for e in card.get("effects", ()):
-        out.append(("effect", "Effect", effect_html(e)))
+        out.append(("effect", field_label(kind, "effects", "Effect"), effect_html(e)))
     if kind == "milestone" and "requires" in card:
         out.append(("claim", "Claim", "".join(req_part(r) for r in card["requires"])))
     if "score" in card:
@@ -253,17 +254,65 @@ def panels(card: dict) -> list[tuple[str, str, str]]:
         out.append(("score", "Most", q("+", "plus").join(scores)))
     if "play" in card:
         out.append(("play", "", items_html(card["play"])))
-    out.extend(part_panels(card))
-    return out
+    return gathered(kind, out)
+
+
+def field_label(kind: str, field: str, default: str) -> str:
+    """A panel's label: the one the card type's manifest gives the field (`labels`: a party's
+    bonus is its ruling bonus), else `default`."""
+    declared = (vocab.type_spec(kind).get("labels") or {}).get(field)
+    return escape(declared) if declared else default
+
+
+def gathered(kind: str, sections: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+    """The sections with the panels of one declared label drawn as one panel, where the first of
+    them is: a party's printed policy holds whichever of its action, effects and project it has.
+    Each is kept whole, so that a row breaks between them only."""
+    declared = {escape(label) for label in (vocab.type_spec(kind).get("labels") or {}).values()}
+    members: dict[str, list[str]] = {}
+    out: list[tuple[str, str, str]] = []
+    for sect, label, html in sections:
+        if label in declared and label in members:
+            members[label].append(html)
+            continue
+        if label in declared:
+            members[label] = [html]
+        out.append((sect, label, html))
+    return [(sect, label, '<span class="sep"></span>'.join(grp(m, "alt") for m in members[label]))
+            if len(members.get(label, ())) > 1 else (sect, label, html) for sect, label, html in out]
+
+
+def named_fields(kind: str) -> dict[str, dict]:
+    """The fields of a card type that name a card (a global event's parties), drawn as strips."""
+    return {name: spec for name, spec in vocab.type_fields(kind).items() if spec["kind"] == "name"}
+
+
+def strips(card: dict) -> list[str]:
+    """A strip for each field of the card naming a card, in declared order: the field's label,
+    the icon of the piece that joins the named card (its manifest's `icon`), and the named card's
+    name on its type's colour."""
+    parts = card.get("parts") or {}
+    return [strip_html(card["type"], name, parts[name]) for name in named_fields(card["type"]) if name in parts]
+
+
+def strip_html(kind: str, field: str, named: str) -> str:
+    """One strip: what a card of type `kind` says in its field `field` naming the card `named`."""
+    spec = named_fields(kind)[field]
+    piece = icons.icon(spec["icon"]) if spec.get("icon") else ""
+    colour = f"var(--{spec['of']},var(--type))" if spec.get("of") else "var(--type)"
+    label = field_label(kind, field, escape(field.replace("-", " ").capitalize()))
+    return (f'<div class="strip s-{field}" data-field="{field}"><span class="slabel">{label}</span>{piece}'
+            f'<span class="named" style="background:{colour}">{escape(named)}</span></div>')
 
 
 def part_panels(card: dict) -> list[tuple[str, str, str]]:
-    """A panel for each field of its own a card's type declares, labelled with the field's name:
-    a row's icons; a list of rows as a track of steps, each numbered; a number; a resource's icon."""
+    """A panel for each field of its own a card's type declares, labelled with the field's name or
+    the label its manifest gives: a row's icons; a list of rows as a track of steps, each numbered;
+    a number; a resource's icon. A field naming a card is a strip (`strips`), not a panel."""
     out = []
     parts = card.get("parts") or {}
     for name, spec in vocab.type_fields(card["type"]).items():
-        if name not in parts:
+        if name not in parts or spec["kind"] == "name":
             continue
         value, kind = parts[name], spec["kind"]
         if kind == "row":
@@ -274,11 +323,10 @@ def part_panels(card: dict) -> list[tuple[str, str, str]]:
                 for i, r in enumerate(value)) + "</span>"
         elif kind == "number":
             html = q(str(value))
-        elif kind == "name":
-            html = small(escape(value))
         else:
             html = icons.icon(value)
-        out.append((f"part-{name}", escape(name.replace("-", " ").capitalize()), html))
+        out.append((f"part-{name}", field_label(card["type"], name, escape(name.replace("-", " ").capitalize())),
+                    html))
     return out
 
 
@@ -301,7 +349,7 @@ ARIAL = {**dict.fromkeys("abdeghnopqu0123456789€", .556), **dict.fromkeys("ckv
          **dict.fromkeys(".,:;!/", .278), **dict.fromkeys("-()", .333), "%": .889, "°": .4, "*": .389,
          **dict.fromkeys("ABEKPSVXY", .667), **dict.fromkeys("CDHNRUw", .722), **dict.fromkeys("GOQ", .778),
          "F": .611, "T": .611, "Z": .611, "L": .556}
-TEXT_EM, TEXT_LH, ICON, GAP_ROW = 2.9, 1.27, 8.4, .9
+TEXT_EM, TEXT_LH, ICON, GAP_ROW, STRIP = 2.9, 1.27, 8.4, .9, 7.4
 BORDER = {"active": 1.1, "corporation": 1.1, "milestone": 1.0, "award": 1.0}
 ZOOMS = ((1.0, ""), (0.9, " z90"), (0.8, " z80"), (0.72, " z72"), (0.65, " z65"), (0.58, " z58"))
 BIGS = ((1.3, " big130"), (1.15, " big115"))
@@ -364,6 +412,7 @@ def needed(card: dict, sections: list, sentences: list[str], zoom: float, big: f
     avail = 88 - 2 * bw - 11.5 - 8.6 - 2.1
     if ("requires" in card and card["type"] != "milestone") or "holds" in card:
         avail -= 1.3 + 7.6
+    avail -= STRIP * len(set(named_fields(card["type"])) & set(card.get("parts") or ()))
     return need, avail
 
 
@@ -382,7 +431,9 @@ def density(card: dict, sections: list, sentences: list[str]) -> str:
 
 
 def render_card(card: dict) -> str:
-    """One card of the grid: frame, band (cost, name, tags), requirement, icons, text, footer."""
+    """One card of the grid: frame, band (cost, name, tags), requirement, icons, text, footer; the
+    strips of the cards it names above the band (the first) and over the footer (the others), as
+    the printed global event has its parties."""
     kind = card["type"]
     sections = panels(card)
     sentences = rules.card_sentences(card)
@@ -406,14 +457,15 @@ def render_card(card: dict) -> str:
     vp = vp_html(card["vp"]) if "vp" in card else ""
     star = '<span class="starmark" title="asterisk: see the text">*</span>' if card.get("note") or \
         rules._has_override(card) else ""
+    top, *bottom = strips(card) or [""]
     return (
         f'<article class="card t-{kind}{density(card, sections, sentences)}" data-card="{name}" '
-        f'data-number="{number}" data-module="{escape(card["module"])}" data-type="{kind}">'
+        f'data-number="{number}" data-module="{escape(card["module"])}" data-type="{kind}">{top}'
         f'<header class="band">{band_cost}<h3 class="name{long_name}">{name}{star}</h3>'
         f'<span class="tags">{tags}</span></header>'
         + (f'<div class="meta">{meta}</div>' if meta else "")
         + f'<div class="body"><div class="draw">{"".join(body)}</div><p class="text">{text}</p></div>'
-        f'<footer class="foot"><span class="num">{number}</span><span class="type">{type_label(kind)}'
+        f'{"".join(bottom)}<footer class="foot"><span class="num">{number}</span><span class="type">{type_label(kind)}'
         f'</span>{vp}</footer></article>'
     )
 
@@ -440,7 +492,7 @@ def render_row(card: dict) -> str:
         f'<div class="c-id"><span class="cost">{cost_html}</span><span class="num">{number}</span></div>'
         f'<div class="c-name"><h3 class="name">{name}</h3><span class="type">{type_label(kind)}</span>'
         f'<span class="tags">{tags}</span></div>'
-        f'<div class="c-icons">{req}{holds}{drawn}</div>'
+        f'<div class="c-icons">{req}{holds}{"".join(strips(card))}{drawn}</div>'
         f'<div class="c-text"><p class="text">{text_html(rules.card_sentences(card))}</p></div>'
         f'<div class="c-vp">{vp}</div></article>'
     )
