@@ -51,6 +51,10 @@ class Count:
     #: the mechanic whose state it counts (colonies: `trading`), for lint L427
     mechanic: str | None = None
 
+    def takes_arg(self, arg: object) -> bool:
+        """An argument of its own beyond the common ones (`mars`, `opponents`, `all`), for lint L407."""
+        return False
+
     #: the menu domain whose fingerprint is this count's value itself (`tmars.menu.LEVELS`): the
     #: count reads it, and whether the count is at least n reads its level `DOMAIN:n`
     level: str | None = None
@@ -381,6 +385,9 @@ class PartySupport(Count):
     def words(self):
         return {"party": "1 if the party named rules or you have enough delegates there: party(mars-first)"}
 
+    def takes_arg(self, arg):
+        return isinstance(arg, str)  # a party's name, as a word
+
     def value(self, rules, state, content, p, c, ctx, players):
         board = _board(state)
         names = [a for a in c.get("args", ()) if isinstance(a, str)]
@@ -415,6 +422,9 @@ class Chair(Count):
 
     def words(self):
         return {"chairman": "1 if you are the chairman ((neutral): if the chairman is neutral)"}
+
+    def takes_arg(self, arg):
+        return arg == "neutral"
 
     def value(self, rules, state, content, p, c, ctx, players):
         board = _board(state)

@@ -932,9 +932,11 @@ def unknown_trigger_filter(c: Card):
   play: "[+1 mc per city-tile!(moon)]"
 """)
 def unknown_count_arg(c: Card):
+    from .counts import COUNTS
     for f, cnt in counts(c.ir):
+        kind = COUNTS.get(cnt["count"])
         for a in cnt.get("args", ()):
-            if a not in ("mars", "opponents", "all"):
+            if a not in ("mars", "opponents", "all") and not (kind is not None and kind.takes_arg(a)):
                 yield f"count argument '{a if isinstance(a, str) else a['rule']}' is unknown", f, \
                     a if isinstance(a, str) else a["rule"], "use (mars), (opponents) or (all)"
 
