@@ -25,7 +25,7 @@ FIELDS: dict[str, str] = {
     "name": "string", "number": "string", "module": "string", "type": "enum", "cost": "integer",
     "tags": "tags", "requires": "requires", "vp": "vp", "holds": "holds", "play": "row",
     "action": "action", "effect": "effect", "start": "row", "first-action": "row", "note": "string",
-    "score": "counts", "lint-ignore": "mapping", "replaces": "string", "needs": "modules",
+    "score": "counts", "lint-ignore": "mapping", "replaces": "string", "needs": "modules", "title": "string",
 }
 NUMBER_FORMATS = {"default": re.compile(r"^[0-9]{3}$|^[A-Z]?[0-9]{1,3}$|^[A-Z]{1,3}[0-9]{0,3}$")}
 
@@ -41,6 +41,9 @@ FRAME_SCHEMA = {
         "properties": {
             "name": {"type": "string", "description": "printed name, exact spelling"},
             "number": {"type": "string", "description": "printed number, quoted (\"072\")"},
+            "title": {"type": "string", "description": "the printed name, where the name must differ from another "
+                                                       "component's of the same printed name (a global event and "
+                                                       "a project card)"},
             "module": {"type": "string", "description": "defaults to the folder under cards/"},
             "type": {"enum": list(vocab.CARD_TYPES)},
             "cost": {"type": "integer", "minimum": 0},
@@ -228,6 +231,10 @@ class CardCompiler:
             note = self._string(f, "note", raw)
             if note is not None:
                 card["note"] = note
+        if "title" in f:
+            title = self._string(f, "title", raw)
+            if title is not None:
+                card["title"] = title
         if "replaces" in f:
             replaced = self._string(f, "replaces", raw)
             if replaced is not None:

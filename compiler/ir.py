@@ -64,7 +64,7 @@ CARD = {
     "properties": {
         # a type of the language or one a module brings (a game may add a module's): the compiler
         # checks it against the types known (E306)
-        "name": STR, "number": STR, "module": STR, "type": WORD,
+        "name": STR, "number": STR, "title": STR, "module": STR, "type": WORD,
         "cost": {"type": "integer", "minimum": 0}, "tags": {"type": "array", "items": WORD},
         "requires": {"type": "array", "items": COMPARISON}, "vp": VP, "holds": CARDRES,
         "play": ITEMS, "start": ITEMS, "first_action": ITEMS,

@@ -667,7 +667,8 @@ class TR(Op):
 class Cards(Op):
     name = "cards"
     required = {"n": INT}
-    optional = {"x": TRUE, "of": INT, "buy": TRUE, "per": PER, "tag": WORD, "shows": WORD, "opponents": TRUE}
+    optional = {"x": TRUE, "of": INT, "buy": TRUE, "per": PER, "less": PER, "tag": WORD, "shows": WORD,
+                "opponents": TRUE, "upto": TRUE}
     written_as = "icon"
     writes = ("players.*.hand", "deck", "discard")
 
@@ -754,6 +755,8 @@ class Cards(Op):
         n = amount_of(g, node, ctx)
         pl = g.state["players"][p]
         if node["n"] < 0:
+            if node.get("upto"):  # as many as the hand holds, up to n
+                n = min(n, len(pl["hand"]))
             if n == 0:
                 return None
             if len(pl["hand"]) < n:
@@ -786,7 +789,8 @@ class Cards(Op):
     def bound(self, g, node, ctx, led, mandatory):
         n = led.amount(node, ctx, node["n"] < 0)
         if node["n"] < 0:
-            led.loss[("hand",)] += n
+            if not node.get("upto"):
+                led.loss[("hand",)] += n
         elif node.get("opponents"):
             return  # other players' hands
         elif node.get("buy") or "of" in node or "tag" in node or "shows" in node:

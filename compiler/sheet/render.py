@@ -442,8 +442,8 @@ def render_card(card: dict) -> str:
     band_cost = f'<span class="cost">{icons.icon("mc", label=str(cost))}</span>' if cost is not None and \
         kind in PROJECT_TYPES | {"standard-project"} else ""
     tags = "".join(icons.tag(t) for t in card["tags"])
-    name = escape(card["name"])
-    long_name = " long" if len(card["name"]) > 22 else ""
+    name = escape(card.get("title", card["name"]))
+    long_name = " long" if len(name) > 22 else ""
     meta = ""
     if "requires" in card and kind != "milestone":
         meta += requirement_html(card["requires"])
@@ -484,7 +484,7 @@ def render_row(card: dict) -> str:
         f'<div class="panel p-{sect}">' + (f'<span class="label">{label}</span>' if label else "")
         + f'<div class="row">{html}</div></div>' for sect, label, html in sections)
     number = escape(card.get("number") or "")
-    name = escape(card["name"])
+    name = escape(card.get("title", card["name"]))
     vp = vp_html(card["vp"]) if "vp" in card else ""
     return (
         f'<article class="card entry t-{kind}" data-card="{name}" data-number="{number}" '
