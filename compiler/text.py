@@ -228,6 +228,8 @@ def cond_text(c: dict) -> str:
         v, more = c["value"], c["cmp"] == ">="
         if more and v == 1:
             return "your terraform rating has gone up this generation"
+        if not more and v == 0:
+            return "your terraform rating has not gone up this generation"
         return f"your terraform rating has gone up {'at least' if more else 'at most'} {v} step" \
                f"{'s' if v != 1 else ''} this generation"
     phrase = have_text(c, c["value"], c["cmp"])
@@ -455,7 +457,17 @@ def effect_text(effect: dict, note: str | None = None) -> str:
         parts = [_modifier_text(m, note) for m in effect["mods"]]
         return sentence("effect: " + join(parts))
     outcome = items_text(effect["do"], note=note)
-    return sentence(f"effect: when {triggers_text(effect['on'])}, {outcome}")
+    return sentence(f"effect: {when_text(effect['on'])}, {outcome}")
+
+
+def when_text(triggers: list[dict]) -> str:
+    """'when you play a plant tag', 'at the start of each production phase': the triggers after the
+    word each kind leads with, that word said once when they share it."""
+    from .triggers import TRIGGERS
+    leads = [TRIGGERS[t["event"]].lead for t in triggers]
+    if len(set(leads)) == 1:
+        return f"{leads[0]} {triggers_text(triggers)}"
+    return join([f"{lead} {triggers_text([t])}" for lead, t in zip(leads, triggers, strict=True)], "or")
 
 
 def action_text(actions: list[dict], notes: _Notes | None = None, prefix: str = "action: ") -> list[str]:
