@@ -255,6 +255,14 @@ def _ops() -> Any:
 _OPS_PACKAGE: Any = None
 
 
+def ocean_value_text(n: int) -> str:
+    """'each ocean tile next to a tile you place gives you 3 M€ instead of 2 M€': the rules' ocean
+    adjacency bonus (`cards/base/rules.yaml`) and N more."""
+    from .gamerules import load_rules
+    base = load_rules().ocean_adjacency_mc
+    return f"each ocean tile next to a tile you place gives you {max(0, base + n)} M€ instead of {base} M€"
+
+
 def card_price() -> int:
     """The price of a bought card, from the rule facts (`cards/base/rules.yaml`)."""
     from .gamerules import load_rules
@@ -429,6 +437,8 @@ def _modifier_text(m: dict, note: str | None) -> str:
         elif m["n"] < 0:
             less = f"{-m['n']} {noun(unit, -m['n'])} more"
         return f"when {triggers_text(on)}, you pay {less} for it"
+    if kind == "value" and m["res"] == "ocean":
+        return ocean_value_text(m["n"])
     if kind == "value":
         return f"each {RES.get(m['res'], m['res'])} you spend is worth {m['n']} M€ more"
     if kind == "flex":

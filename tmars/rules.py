@@ -568,6 +568,16 @@ def _metal_values(content: Content, played: list) -> dict[str, int]:
             for res, worth in content.rules.metal_value.items()}
 
 
+def ocean_adjacency_mc(state: dict, content: Content, p: int) -> int:
+    """The M€ each ocean next to a tile the player places gives: the rules' bonus and the player's
+    `value +N ocean` modifiers."""
+    bonus = content.rules.ocean_adjacency_mc
+    for m in modifiers(state, content, p, "value"):
+        if m["res"] == "ocean":
+            bonus += m["n"]
+    return bonus
+
+
 def pay_with(state: dict, content: Content, p: int) -> list[str]:
     """Resources the player may spend as M€ (a 'pay X as mc' modifier, F170)."""
     found = _memo_on_played(state, content, p, "pay-with", _pay_with)
