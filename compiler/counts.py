@@ -51,9 +51,12 @@ class Count:
     #: the mechanic whose state it counts (colonies: `trading`), for lint L427
     mechanic: str | None = None
 
-    def takes_arg(self, arg: object) -> bool:
-        """An argument of its own beyond the common ones (`mars`, `opponents`, `all`), for lint L407."""
-        return False
+    #: the arguments it takes besides `(opponents)`, which every count takes (lint L407)
+    arguments: frozenset[str] = frozenset()
+
+    def takes(self, c: Node) -> frozenset[str]:
+        """The arguments this count may be given (lint L407): its kind's and `(opponents)`."""
+        return self.arguments | {"opponents"}
 
     #: the menu domain whose fingerprint is this count's value itself (`tmars.menu.LEVELS`): the
     #: count reads it, and whether the count is at least n reads its level `DOMAIN:n`
@@ -207,6 +210,53 @@ class TaglessCards(Count):
         return icons.icon("card"), ["no tag"]
 
 
+class TagTypes(Count):
+    """The types of tag among your cards in play. Events never count (their tags are face down once
+    played, F393), nor does a wild tag (it is no type of its own, F114), nor a card with no tag
+    (no tag is no type, F115): the tags `new-tag-type` fires for (F355)."""
+
+    def words(self):
+        return {"tag-type": "tag types you have in play, events and wild tags left out (all players' added up with !)"}
+
+    def value(self, rules, state, content, p, c, ctx, players):
+        return sum(rules.tag_types(state, content, q) for q in players)
+
+    def reads(self, c):
+        return frozenset({"played"})
+
+    def others_reads(self, c):
+        return frozenset({"others:cards"})
+
+    def parts(self, c, who):
+        return "tag type", "tag types", who
+
+    def icon(self, c, icons, small, grp):
+        return icons.tag("wild"), ["types"]
+
+
+class ActiveCards(Count):
+    """Your blue cards in play: those of type `active`, whatever they hold or do."""
+
+    def words(self):
+        return {"active-card": "your active (blue) cards in play (all players' with !)"}
+
+    def value(self, rules, state, content, p, c, ctx, players):
+        cards = content.cards
+        return sum(1 for q in players for e in state["players"][q]["played"] if cards[e["name"]]["type"] == "active")
+
+    def reads(self, c):
+        return frozenset({"played"})
+
+    def others_reads(self, c):
+        return frozenset({"others:cards"})
+
+    def parts(self, c, who):
+        return "blue card", "blue cards", who
+
+    def icon(self, c, icons, small, grp):
+        return icons.icon("card"), ["active"]
+
+
 class EventCards(Count):
     def words(self):
         return {"event-card": "event cards you have played (all players' with !)"}
@@ -273,35 +323,47 @@ class Resources(Count):
 
 
 class Tiles(Count):
+    """Your tiles of a kind; `(mars)` leaves out those off the map, `(ocean-adjacent)` those with
+    no ocean tile next to them (each tile once, however many oceans touch it)."""
+
+    arguments = frozenset({"mars", "ocean-adjacent"})
+
     def words(self):
         return {"city-tile": "city tiles you own (any player's with !)",
                 "greenery-tile": "greenery tiles you own (any player's with !)",
                 "tile": "tiles you own (any player's with !)"}
 
     def value(self, rules, state, content, p, c, ctx, players):
-        word = c["count"]
+        word, args = c["count"], c.get("args", ())
         kind = None if word == "tile" else word[:-5]
-        mars = "mars" in c.get("args", ())
+        mars = "mars" in args
+        if "ocean-adjacent" in args:
+            return sum(rules.tiles_next_to(state, content, q, kind, mars, "ocean") for q in players)
         return sum(rules.tiles_owned(state, q, kind, mars, content) for q in players)
 
     def others_reads(self, c):
         return frozenset({"board"})  # the other players' tiles: what is on the board
 
     def reads(self, c):
-        if "mars" in c.get("args", ()):
+        if {"mars", "ocean-adjacent"} & set(c.get("args", ())):
             return frozenset({"board"})
         return frozenset({"tiles:" + c["count"].removesuffix("-tile")})  # own tiles of the kind: their number
 
     def parts(self, c, who):
-        word = c["count"]
+        word, args = c["count"], c.get("args", ())
         kind = "tile" if word == "tile" else f"{word[:-5]} tile"
-        if "mars" in c.get("args", ()):
+        if "mars" in args:
             who = "on Mars" if c.get("any") else "you have on Mars"
+        if "ocean-adjacent" in args:
+            who = f"{who} next to an ocean tile".strip()
         return kind, kind + "s", who
 
     def icon(self, c, icons, small, grp):
         word = c["count"]
-        return icons.icon("tile" if word == "tile" else word[:-5]), []
+        ic = icons.icon("tile" if word == "tile" else word[:-5])
+        if "ocean-adjacent" in c.get("args", ()):
+            ic += small("next to") + icons.icon("ocean", "sub")
+        return ic, []
 
 
 class Colonies(Count):
@@ -385,8 +447,8 @@ class PartySupport(Count):
     def words(self):
         return {"party": "1 if the party named rules or you have enough delegates there: party(mars-first)"}
 
-    def takes_arg(self, arg):
-        return isinstance(arg, str)  # a party's name, as a word
+    def takes(self, c):
+        return frozenset(a for a in c.get("args", ()) if isinstance(a, str))  # a party's name, as a word
 
     def value(self, rules, state, content, p, c, ctx, players):
         board = _board(state)
@@ -423,8 +485,7 @@ class Chair(Count):
     def words(self):
         return {"chairman": "1 if you are the chairman ((neutral): if the chairman is neutral)"}
 
-    def takes_arg(self, arg):
-        return arg == "neutral"
+    arguments = frozenset({"neutral"})
 
     def value(self, rules, state, content, p, c, ctx, players):
         board = _board(state)
@@ -525,6 +586,31 @@ class Adjacent(Count):
         return icons.icon(c["count"][: -len("-adjacent")]), ["adjacent"]
 
 
+class EmptyAreasNextToYours(Count):
+    """The empty areas next to any of your tiles, each once however many of your tiles touch it:
+    an area reserved for oceans or for a named tile counts while no tile is on it, an off-map
+    area never. With `!`, each player's are counted and added up."""
+
+    def words(self):
+        return {"empty-adjacent": "empty areas next to your tiles, each once (every player's added up with !)"}
+
+    def value(self, rules, state, content, p, c, ctx, players):
+        return sum(rules.empty_areas_next_to(state, content, q) for q in players)
+
+    def reads(self, c):
+        return frozenset({"board"})
+
+    def others_reads(self, c):
+        return frozenset({"board"})
+
+    def parts(self, c, who):
+        whose = {"in play": "a player's", "your opponents have": "an opponent's"}.get(who, "your")
+        return f"empty area next to {whose} tiles", f"empty areas next to {whose} tiles", ""
+
+    def icon(self, c, icons, small, grp):
+        return icons.icon("tile"), ["empty", "adjacent"]
+
+
 class Hand(Count):
     level = "hand"
 
@@ -547,6 +633,8 @@ class Hand(Count):
 class OnThisCard(Count):
     """A card resource: those on this card, or with `(all)` those on every card of yours that holds
     it (a milestone counting floaters, say), since a milestone or award has no card of its own."""
+
+    arguments = frozenset({"all"})
 
     def words(self):
         return {r: f"{r} resources on this card (on all your cards with (all))" for r in vocab.CARD_RESOURCES}
@@ -581,6 +669,10 @@ class Defined(Count):
     def value(self, rules, state, content, p, c, ctx, players):
         extra = {k: c[k] for k in ("any", "args") if k in c}
         return sum(rules.count(state, content, p, part | extra, ctx) for part in definition(c["count"]))
+
+    def takes(self, c):
+        """What the counts it adds up take: an argument is given to each, and read by those that take it."""
+        return frozenset().union(*(COUNTS[part["count"]].takes(part) for part in definition(c["count"])))
 
     def reads(self, c):
         out: frozenset[str] = frozenset()

@@ -157,7 +157,13 @@ def all_nodes(card: Node) -> Iterator[tuple[str, Node, tuple[str, ...]]]:
 
 
 def counts(card: Node) -> Iterator[tuple[str, Node]]:
-    """Every count node: in requirements, VP, 'per' amounts and conditions."""
+    """Every count node: in requirements, VP, 'per' amounts, an amount's 'less' and conditions, and
+    the counts these add up or take off."""
+    for f, cnt in _outer_counts(card):
+        yield from _with_inner(f, cnt)
+
+
+def _outer_counts(card: Node) -> Iterator[tuple[str, Node]]:
     for r in card.get("requires", ()):
         yield "requires", r
     vp = card.get("vp") or {}
@@ -168,8 +174,17 @@ def counts(card: Node) -> Iterator[tuple[str, Node]]:
     for fieldname, node, _ in all_nodes(card):
         if "per" in node:
             yield fieldname, node["per"]
+        if "less" in node:
+            yield fieldname, node["less"]
         if node["op"] == If.name and "count" in node["cond"]:
             yield fieldname, node["cond"]
+
+
+def _with_inner(f: str, cnt: Node) -> Iterator[tuple[str, Node]]:
+    """A count, then those it adds up (`plus`) and takes off (`less`)."""
+    yield f, cnt
+    for more in (*cnt.get("plus", ()), *((cnt["less"],) if "less" in cnt else ())):
+        yield from _with_inner(f, more)
 
 
 def token(node: Node) -> str:
@@ -922,8 +937,9 @@ def unknown_trigger_filter(c: Card):
 
 
 @rule("L407", "error", "a count argument the engine does not know",
-      "Counts take 'mars' (only tiles on Mars), 'opponents' and 'all' (a card resource on all your cards); "
-      "anything else is silently ignored.",
+      "Every count takes 'opponents'; tiles take 'mars' (only tiles on Mars) and 'ocean-adjacent' (only "
+      "tiles with an ocean next to them), a card resource 'all' (on all your cards); anything else is "
+      "silently ignored.",
       """
 - name: Odd Count
   number: "947"
@@ -935,10 +951,11 @@ def unknown_count_arg(c: Card):
     from .counts import COUNTS
     for f, cnt in counts(c.ir):
         kind = COUNTS.get(cnt["count"])
+        takes = kind.takes(cnt) if kind is not None else frozenset()
         for a in cnt.get("args", ()):
-            if a not in ("mars", "opponents", "all") and not (kind is not None and kind.takes_arg(a)):
-                yield f"count argument '{a if isinstance(a, str) else a['rule']}' is unknown", f, \
-                    a if isinstance(a, str) else a["rule"], "use (mars), (opponents) or (all)"
+            if a not in takes:
+                yield f"count argument '{a if isinstance(a, str) else a['rule']}' is unknown to '{cnt['count']}'", f, \
+                    a if isinstance(a, str) else a["rule"], f"use {', '.join(f'({t})' for t in sorted(takes))}"
 
 
 @rule("L408", "warning", "a discount of 0",

@@ -359,8 +359,8 @@ class Lowerer:
             return node
         if tree.data == "mod_value":
             res = str(toks[-1])
-            if res not in ("steel", "titanium"):
-                raise self.fail("E242", f"'{res}' has no payment value", toks[-1], "steel or titanium")
+            if res not in vocab.VALUES:
+                raise self.fail("E242", f"'{res}' has no value to change", toks[-1], ", ".join(vocab.VALUES))
             n = int(next(t for t in toks if t.type == "NUMBER"))
             return {"mod": "value", "res": res, "n": -n if str(toks[0]) == "-" else n}
         if tree.data == "mod_extra":

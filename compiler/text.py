@@ -229,6 +229,8 @@ def cond_text(c: dict) -> str:
         v, more = c["value"], c["cmp"] == ">="
         if more and v == 1:
             return "your terraform rating has gone up this generation"
+        if not more and v == 0:
+            return "your terraform rating has not gone up this generation"
         return f"your terraform rating has gone up {'at least' if more else 'at most'} {v} step" \
                f"{'s' if v != 1 else ''} this generation"
     phrase = have_text(c, c["value"], c["cmp"])
@@ -252,6 +254,14 @@ def _ops() -> Any:
 
 
 _OPS_PACKAGE: Any = None
+
+
+def ocean_value_text(n: int) -> str:
+    """'each ocean tile next to a tile you place gives you 3 M€ instead of 2 M€': the rules' ocean
+    adjacency bonus (`cards/base/rules.yaml`) and N more."""
+    from .gamerules import load_rules
+    base = load_rules().ocean_adjacency_mc
+    return f"each ocean tile next to a tile you place gives you {max(0, base + n)} M€ instead of {base} M€"
 
 
 def card_price() -> int:
@@ -428,6 +438,8 @@ def _modifier_text(m: dict, note: str | None) -> str:
         elif m["n"] < 0:
             less = f"{-m['n']} {noun(unit, -m['n'])} more"
         return f"when {triggers_text(on)}, you pay {less} for it"
+    if kind == "value" and m["res"] == "ocean":
+        return ocean_value_text(m["n"])
     if kind == "value":
         return f"each {RES.get(m['res'], m['res'])} you spend is worth {m['n']} M€ more"
     if kind == "extra":
@@ -460,7 +472,17 @@ def effect_text(effect: dict, note: str | None = None) -> str:
         parts = [_modifier_text(m, note) for m in effect["mods"]]
         return sentence("effect: " + join(parts))
     outcome = items_text(effect["do"], note=note)
-    return sentence(f"effect: when {triggers_text(effect['on'])}, {outcome}")
+    return sentence(f"effect: {when_text(effect['on'])}, {outcome}")
+
+
+def when_text(triggers: list[dict]) -> str:
+    """'when you play a plant tag', 'at the start of each production phase': the triggers after the
+    word each kind leads with, that word said once when they share it."""
+    from .triggers import TRIGGERS
+    leads = [TRIGGERS[t["event"]].lead for t in triggers]
+    if len(set(leads)) == 1:
+        return f"{leads[0]} {triggers_text(triggers)}"
+    return join([f"{lead} {triggers_text([t])}" for lead, t in zip(leads, triggers, strict=True)], "or")
 
 
 def action_text(actions: list[dict], notes: _Notes | None = None, prefix: str = "action: ") -> list[str]:

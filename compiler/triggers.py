@@ -60,6 +60,8 @@ class Trigger:
     discounts = ""
     #: the mechanic whose events it listens to (a colony placed: `trading`), for lint L427
     mechanic: str | None = None
+    #: the word its phrase follows in the rules text: 'when you play …', 'at the start of …'
+    lead = "when"
 
     def words(self) -> dict[str, str]:
         raise NotImplementedError
@@ -366,6 +368,25 @@ class NewTagType(Trigger):
 
     def icon(self, t, icons, small):
         return icons.tag("wild") + small("new"), []
+
+
+class ProductionPhaseStarts(Trigger):
+    """The production phase begins: each effect answering it resolves once, before anything is
+    produced (every player's at once, as the first player orders them)."""
+    listens = "production-phase"
+    lead = "at"
+
+    def words(self):
+        return {"production-phase": "the production phase begins (once a generation, before anything is produced)"}
+
+    def matches(self, t, event, content):
+        return event["kind"] == "production-phase"
+
+    def phrase(self, t, cost):
+        return "the start of each production phase"
+
+    def icon(self, t, icons, small):
+        return f'<span class="grp box">{small("phase")}</span>', []
 
 
 class RatingRaised(Trigger):

@@ -105,6 +105,9 @@ COUNT_SUFFIX_PROD = "-prod"
 PLAY_MODS = {"discount": "the card costs N M€ less", "ignore-globals": "its global requirements are ignored"}
 
 MODIFIER_UNITS = ("mc", "plant", "heat")
+# What `value +N WORD` makes worth N M€ more: a metal when it pays, an ocean next to a tile placed.
+VALUES = {"steel": "each steel you pay with", "titanium": "each titanium you pay with",
+          "ocean": "each ocean tile next to a tile you place (its adjacency bonus)"}
 
 # Asterisk overrides: rule primitives the icons cannot say, each implemented once.
 OVERRIDES: dict[str, str] = {

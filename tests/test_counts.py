@@ -38,3 +38,67 @@ def test_counts_follow_the_state():
     read = lambda text, p=0: count(st, game.content, p, lower_field(SourceText(text, "t", 1, 1), "requires")[0])  # noqa: E731
     assert read("plant >= 1") == 7 and read("heat-prod! >= 1") == 3 and read("heat-prod >= 1") == 0
     assert read("city-tile >= 1") == 1 and read("tile! >= 1") == 2 and read("greenery-tile >= 1", 1) == 1
+
+
+def _card(content, kind: str, tags: list[str], but: tuple[str, ...] = ()) -> str:
+    """A card of the library of this type with exactly these tags (any order), other than those named."""
+    return next(n for n, c in content.cards.items()
+                if c["type"] == kind and sorted(c["tags"]) == sorted(tags) and n not in but)
+
+
+def _reader(game):
+    return lambda text, p=0: count(game.state, game.content, p, lower_field(SourceText(text, "t", 1, 1), "requires")[0])
+
+
+def test_tag_types_leave_out_events_and_wild_tags():
+    game = Game.new(2, seed=1, modules=("base", "corpera", "prelude"))
+    content, st = game.content, game.state
+    wild = content.wild[0]
+    science = _card(content, "automated", ["science"])
+    st["players"][0]["played"] = [{"name": n, "res": 0} for n in (
+        science, _card(content, "automated", ["science"], (science,)), _card(content, "active", ["building"]),
+        next(n for n, c in content.cards.items() if c["type"] != "event" and c["tags"] == [wild]))]
+    st["players"][0]["events"] = [_card(content, "event", ["space", "event"])]
+    st["players"][1]["played"] = [{"name": _card(content, "automated", ["jovian"]), "res": 0}]
+    read = _reader(game)
+    assert read("tag-type >= 1") == 2 and read("tag-type >= 1", 1) == 1 and read("tag-type! >= 1") == 3
+
+
+def test_active_cards_are_the_blue_cards_in_play():
+    game = Game.new(2, seed=1)
+    content, st = game.content, game.state
+    st["players"][0]["played"] = [{"name": n, "res": 0} for n in (
+        _card(content, "active", ["building"]), _card(content, "automated", ["science"]))]
+    st["players"][0]["events"] = [_card(content, "event", ["space", "event"])]
+    st["players"][1]["played"] = [{"name": _card(content, "active", ["science"]), "res": 0}]
+    read = _reader(game)
+    assert read("active-card >= 1") == 1 and read("active-card! >= 1") == 2
+
+
+def _tiles_around_oceans(game) -> None:
+    """Oceans on r1c2 and r1c4. Alice: a city between them (r1c3), a greenery by one (r2c3), a
+    greenery by two empty ocean areas (r4c4), a city off the map. Bob: a city by r1c4 (r2c4)."""
+    game.state["board"].update({
+        "r1c2": {"tile": "ocean", "owner": None}, "r1c4": {"tile": "ocean", "owner": None},
+        "r1c3": {"tile": "city", "owner": 0}, "r2c3": {"tile": "greenery", "owner": 0},
+        "r4c4": {"tile": "greenery", "owner": 0}, "phobos-space-haven": {"tile": "city", "owner": 0},
+        "r2c4": {"tile": "city", "owner": 1}})
+
+
+def test_tiles_next_to_an_ocean_count_once_each():
+    game = Game.new(2, seed=1)
+    _tiles_around_oceans(game)
+    read = _reader(game)
+    assert read("tile(ocean-adjacent) >= 1") == 2 and read("tile >= 1") == 4
+    assert read("city-tile(ocean-adjacent) >= 1") == 1 and read("greenery-tile(ocean-adjacent) >= 1") == 1
+    assert read("tile!(ocean-adjacent) >= 1") == 3 and read("tile(mars, ocean-adjacent) >= 1") == 2
+
+
+def test_empty_areas_next_to_your_tiles_count_once_each():
+    """Alice's tiles touch r2c2, r3c3, r3c4 (r2c3) and r4c3, r4c5, r3c3, r3c4, r5c4, r5c5 (r4c4),
+    empty ocean areas included: 7 areas; Bob's r2c5, r3c4, r3c5."""
+    game = Game.new(2, seed=1)
+    _tiles_around_oceans(game)
+    read = _reader(game)
+    assert read("empty-adjacent >= 1") == 7 and read("empty-adjacent >= 1", 1) == 3
+    assert read("empty-adjacent! >= 1") == 10

@@ -216,3 +216,19 @@ def test_fix_reports_a_file_it_cannot_touch(tmp_path):
     blocker.write_text("x")
     done, failed = apply_fixes([Finding("L202", "error", "m", str(blocker / "cards.yaml"), 1, 1, old="a", new="b")])
     assert done == 0 and failed and "cannot read it to fix it" in failed[0]
+
+
+@pytest.mark.parametrize("text, code", [
+    ('play: "[+1 mc per city-tile!(mars)]"', None),
+    ("play: -4 mc per tile(ocean-adjacent) max 5", None),
+    ("play: +1 mc per city-tile(mars, ocean-adjacent)", None),
+    ("play: +1 mc per space-tag!(opponents)", None),
+    ("play: +1 mc per science-tag(ocean-adjacent)", "L407"),
+    ("play: +1 mc per tag-type(mars)", "L407"),
+    ("play: +1 mc per science-tag + tile(moon)", "L407"),
+    ("play: -1 tr less tile(moon)", "L407"),
+])
+def test_count_arguments_are_those_the_count_takes(tmp_path, text, code):
+    card = f'- name: Test Count\n  number: "993"\n  type: automated\n  cost: 5\n  {text}\n'
+    codes = [f.code for f in lint_text(tmp_path, card).findings]
+    assert (code in codes) if code else "L407" not in codes, codes

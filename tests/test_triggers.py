@@ -27,7 +27,8 @@ SAMPLE_EVENTS = [{"kind": "tag", "tag": "space", "p": 0}, {"kind": "card", "card
                  {"kind": "raise", "param": "temperature", "p": 0}, {"kind": "production", "res": "steel", "p": 0},
                  {"kind": "colony", "card": "Luna", "p": 0}, {"kind": "trade", "card": "Luna", "p": 0},
                  {"kind": "buy", "card": "Birds", "p": 0},
-                 {"kind": "new-tag-type", "tag": "animal", "card": "Birds", "p": 0}, {"kind": "tr", "p": 0}]
+                 {"kind": "new-tag-type", "tag": "animal", "card": "Birds", "p": 0}, {"kind": "tr", "p": 0},
+                 {"kind": "production-phase", "p": 0}]
 
 
 @pytest.mark.parametrize("word", sorted(TRIGGERS))
@@ -62,3 +63,14 @@ def test_triggers_fire_on_their_events_only():
     assert trigger_matches(on("std(power-plant)"), {"kind": "std", "name": "Power Plant", "cost": 11, "p": 0},
                            0, content)
     assert not trigger_matches(on("conversion(heat)"), {"kind": "conversion", "res": "plant", "p": 0}, 0, content)
+
+
+def test_a_trigger_at_a_moment_of_the_game_reads_at_it():
+    """An effect at the start of the production phase reads 'at the start of …', not 'when …'."""
+    from compiler.text import effect_text
+    effect = lower_field(SourceText("production-phase => if tr-raises <= 0 then +6 mc", "t", 1, 1), "effect")
+    assert effect_text(effect) == ("Effect: at the start of each production phase, if your terraform rating has "
+                                   "not gone up this generation, gain 6 M€.")
+    mixed = lower_field(SourceText("production-phase or city => +1 mc", "t", 1, 1), "effect")
+    assert effect_text(mixed) == ("Effect: at the start of each production phase or when you place a city tile, "
+                                  "gain 1 M€.")

@@ -105,6 +105,18 @@ def advance_action(g: Interp) -> None:
     g.push({"t": "turn", "p": st["current"]})
 
 
+def start_production(g: Interp) -> None:
+    """The production phase begins: the effects answering its start (`production-phase`) go first,
+    every player's in one batch (outside the action phase the first player orders them, F204),
+    before anything is produced (`advance_production` runs once they are resolved)."""
+    if "production-phase" not in g.content.listened:
+        return
+    st = g.state
+    n = len(st["players"])
+    for k in range(n):
+        g.emit({"kind": "production-phase", "p": (st["first"] + k) % n})
+
+
 def advance_production(g: Interp) -> None:
     production(g)
     end_phase(g)
@@ -314,7 +326,7 @@ def finish(g: Interp) -> None:
 
 core_phases({
     "setup": Phase(advance_setup, in_flow=False), "action": Phase(advance_action, start_action_phase),
-    "production": Phase(advance_production), "research": Phase(advance_research, start_research),
+    "production": Phase(advance_production, start_production), "research": Phase(advance_research, start_research),
     "final": Phase(advance_final, start_final), "game_end": Phase(advance_game_end),
 })
 core_tasks({

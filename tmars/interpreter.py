@@ -206,6 +206,9 @@ class Interp:
     def find_played(self, p: int, name: str) -> dict | None:
         return rules.find_played(self.state, p, name)
 
+    def ocean_adjacency_mc(self, p: int) -> int:
+        return rules.ocean_adjacency_mc(self.state, self.content, p)
+
     def protected(self, owner: int, card_name: str | None, by: int) -> bool:
         return rules.is_protected(self.state, self.content, owner, card_name, by)
 
@@ -594,8 +597,9 @@ def place_tile(g: Interp, p: int, node: dict, area: str, ctx: dict) -> None:
         else:
             bonus[b] = bonus.get(b, 0) + 1
     oceans = sum(1 for n in spec.neighbours if st["board"].get(n, {}).get("tile") == "ocean")
-    if oceans and g.content.rules.ocean_adjacency_mc:
-        bonus["mc"] = bonus.get("mc", 0) + g.content.rules.ocean_adjacency_mc * oceans
+    worth = g.ocean_adjacency_mc(p) if oceans else 0
+    if worth > 0:
+        bonus["mc"] = bonus.get("mc", 0) + worth * oceans
     for r, n in bonus.items():
         pl["res"][r] += n
     if any(bonus.values()):

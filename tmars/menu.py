@@ -57,7 +57,8 @@ whose fingerprint cannot change in the content's games is not read (`triggers` w
 triggered effects can fail).
 A row that may give cards as well as discard them (a draw, a tile's bonus, the player's triggers)
 reads the whole `hand`, and one whose tiles' bonuses may pay a loss, or with several tiles, the
-`board`. From those:
+`board` (the former `played` too: the modifiers held say what an ocean next to a tile is worth).
+From those:
 
 * a card's requirements read their counts' domains (a count's level where it says what that
   reads, `Count.at_least`: `hand:16`), and `flex` for a global parameter;
@@ -695,8 +696,10 @@ def rows_reads(cost: list, gain: list) -> frozenset[str]:
     that may need a trial."""
     out = frozenset({"triggers"}) | items_reads(cost, True) | items_reads(gain)
     tiles = [n for n in walk(cost + gain) if n["op"] == _TILE]
-    if len(tiles) > 1 or (tiles and any(own_resource_loss(n) for n in walk(gain))):
-        out |= {"board"}  # several tiles count the legal areas; a loss after the cost, their bonuses
+    if len(tiles) > 1:
+        out |= {"board"}  # several tiles count the legal areas
+    if tiles and any(own_resource_loss(n) for n in walk(gain)):
+        out |= {"board", "played"}  # a loss after the cost, their bonuses (an ocean's worth: `value +N ocean`)
     if tiles or any(n["op"] == _CARDS and n.get("n", 0) > 0 for n in walk(cost + gain)):
         out = _whole_hand(out)
     return out

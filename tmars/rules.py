@@ -17,6 +17,7 @@ from compiler import vocab
 from compiler.counts import COUNTS
 from compiler.triggers import TRIGGERS
 
+from .board import next_to
 from .content import Content
 from .memo import extended
 
@@ -45,6 +46,12 @@ def tags(state: dict, content: Content, p: int) -> Counter:
 def _add_tags(counts: Counter, played: Any, cards: dict) -> None:
     for e in played:
         counts.update(cards[e["name"]]["tags"])
+
+
+def tag_types(state: dict, content: Content, p: int) -> int:
+    """How many types of tag the player's cards in play carry: a wild tag is no type of its own
+    (F114), and events are not in play (F393)."""
+    return sum(1 for t, n in tags(state, content, p).items() if n > 0 and t not in content.wild)
 
 
 def _memo_on_played(state: dict, content: Content, p: int, kind: str, build) -> Any:
@@ -254,6 +261,28 @@ def _add_tile_counts(counts: dict[str, int], placed: Any, p: int | None, mars_ar
         counts[kind] = counts.get(kind, 0) + 1
         if kind != "ocean":
             counts["tile"] += 1
+
+
+def tiles_next_to(state: dict, content: Content, p: int, kind: str | None, mars_only: bool, beside: str) -> int:
+    """The player's tiles of a kind (any kind but oceans when None) with at least one tile of the
+    kind `beside` next to them, each tile once (on Mars only when asked)."""
+    board, areas = state["board"], content.map.areas
+    n = 0
+    for aid, t in board.items():
+        if t.get("owner") != p or t["tile"] == "ocean" or (kind is not None and t["tile"] != kind):
+            continue
+        if mars_only and areas[aid].kind == "off":
+            continue
+        if any(board.get(nb, {}).get("tile") == beside for nb in areas[aid].neighbours):
+            n += 1
+    return n
+
+
+def empty_areas_next_to(state: dict, content: Content, p: int) -> int:
+    """The areas of the map with no tile on them next to any of the player's tiles, each once:
+    reserved areas included, off-map areas never (they are next to nothing)."""
+    board, areas = state["board"], content.map.areas
+    return sum(1 for aid in next_to(state, content, "owner", p) if aid not in board and areas[aid].kind != "off")
 
 
 def count(state: dict, content: Content, p: int, c: dict, ctx: dict | None = None, wild: bool = False) -> int:
@@ -537,6 +566,16 @@ def _metal_values(content: Content, played: list) -> dict[str, int]:
     mods = _played_modifiers(content, played, "value")
     return {res: worth + sum(m["n"] for m in mods if m["res"] == res)
             for res, worth in content.rules.metal_value.items()}
+
+
+def ocean_adjacency_mc(state: dict, content: Content, p: int) -> int:
+    """The M€ each ocean next to a tile the player places gives: the rules' bonus and the player's
+    `value +N ocean` modifiers."""
+    bonus = content.rules.ocean_adjacency_mc
+    for m in modifiers(state, content, p, "value"):
+        if m["res"] == "ocean":
+            bonus += m["n"]
+    return bonus
 
 
 def pay_with(state: dict, content: Content, p: int) -> list[str]:

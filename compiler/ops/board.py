@@ -200,14 +200,14 @@ class Tile(Op):
         # each kind on its own (a relaxation: an ocean's M€ may pay a loss of the same row, F320).
         # Counted only for rows with a loss outside their cost, which the ledger never proves alone.
         best: dict[tuple, int] = {}
-        board, areas, adj = g.state["board"], g.content.map.areas, g.content.rules.ocean_adjacency_mc
+        board, areas, adj = g.state["board"], g.content.map.areas, g.ocean_adjacency_mc(ctx["p"])
         for aid in g.legal_areas(ctx["p"], {**node, "n": 1}, ctx):
             got: dict[tuple, int] = {}
             for b in areas[aid].bonus:
                 key = ("hand",) if b == "card" else ("res", b)
                 got[key] = got.get(key, 0) + 1
             oceans = sum(1 for a in areas[aid].neighbours if board.get(a, {}).get("tile") == "ocean")
-            if oceans:
+            if oceans and adj > 0:
                 got[("res", "mc")] = got.get(("res", "mc"), 0) + adj * oceans
             for key, v in got.items():
                 best[key] = max(best.get(key, 0), v)

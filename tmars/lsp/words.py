@@ -29,7 +29,8 @@ KEYWORDS: dict[str, str] = {
     "reveal": "'reveal TAG-tag': reveal the top card of the deck; the condition holds if it has that tag",
     "upto": "'upto N': remove at most N (the player picks how many, zero included)",
     "discount": "an effect: 'discount N [mc] [on TRIGGER]': cards (or the triggering kind) cost N less",
-    "value": "an effect: 'value +N steel|titanium': the metal is worth N more when paying",
+    "value": "an effect: 'value +N steel|titanium|ocean': the metal is worth N more M€ when paying; "
+             "an ocean next to a tile you place gives N more M€",
     "flex": "an effect: 'flex N': global requirements are met within N steps",
     "pay": "an effect: 'pay RESOURCE as [N] mc on TRIGGER': a resource may pay for what the trigger names",
     "as": "in 'pay … as N mc': what one unit of the resource is worth",
