@@ -129,8 +129,8 @@ def test_game_options_name_modules_and_map(capsys):
     assert main(["game", "--seed", "3", "--modules", "base", "--quiet", "--agent", "random"]) == 0
     assert "decisions in" in capsys.readouterr().out
     for argv, message in [(["--modules", "corpera"], "requires base"),
-                          (["--modules", "base,turmoil"],
-                           "unknown module 'turmoil'; this tmars has base, colonies, corpera"),
+                          (["--modules", "base,pathfinders"],
+                           "unknown module 'pathfinders'; this tmars has base, colonies, corpera"),
                           (["--map", "hellas"], "unknown map 'hellas'; this tmars has tharsis"),
                           (["--modules", "base", "--standard"], "give one")]:
         assert main(["game", "--seed", "3", "--quiet", *argv]) == 2

@@ -95,7 +95,7 @@ def test_the_shipped_flows_have_no_problems_and_load_with_every_variant():
         assert flow_diagnostics(CARDS_ROOT / mid, names) == [], mid
     every = tuple(manifests())
     flow = load_flow(every, tuple(sorted({v for m in manifests().values() for v in m.variants})))
-    assert flow.scoring == ("tr", "milestones", "awards", "greenery", "cities", "cards")
+    assert flow.scoring == ("tr", "milestones", "awards", "greenery", "cities", "cards", "committee")
     assert [s.task for s in flow.setup] == ["setup_choose", "reveal", "play_preludes"]
     assert not [f for f in lint_paths().findings if f.code.startswith("E60")]
 

@@ -138,11 +138,14 @@ def test_card_files_validate_against_the_frame_schema():
 
 def _words_used() -> dict[str, set[str]]:
     """Every vocabulary word the library's components use, by kind."""
+    from compiler.ir import part_rows
     from compiler.ops import walk
     used: dict[str, set[str]] = {k: set() for k in ("tag", "resource", "global", "rule", "count", "trigger", "type")}
 
     def count(c: dict) -> None:
         used["count"].add(c["count"])
+        for more in (*c.get("plus", ()), *((c["less"],) if "less" in c else ())):
+            count(more)
 
     for c in CARDS:
         used["type"].add(c["type"])
@@ -159,7 +162,11 @@ def _words_used() -> dict[str, set[str]]:
             count(s)
         rows = [c.get(k, []) for k in ("play", "start", "first_action")]
         rows += [a["cost"] + a["gain"] for a in c.get("action", ())]
+        rows += [items for _, items in part_rows(c)]
         for e in c.get("effects", ()):
+            for m in e.get("mods", ()):
+                if m["mod"] == "extra":
+                    count({"count": m["res"]})
             rows.append(e.get("do", []))
             used["trigger"].update(t["event"] for t in e.get("on", ()))
             used["trigger"].update(t["event"] for m in e.get("mods", ()) for t in m.get("on", ()))
@@ -171,6 +178,8 @@ def _words_used() -> dict[str, set[str]]:
                     used["global"].add(n["param"])
                 if "per" in n:
                     count(n["per"])
+                if "less" in n:
+                    count(n["less"])
                 if n["op"] == "need":
                     count(n["cond"])
                 if n["op"] == "if":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from compiler.ir import part_rows
 from compiler.ops.schema import schema
 from compiler.library import compile_paths
 from compiler.ops import OPS, Op, children, walk
@@ -17,6 +18,7 @@ for card in CARDS:
     rows = [card.get(k, []) for k in ("play", "start", "first_action")]
     rows += [a["cost"] + a["gain"] for a in card.get("action", ())]
     rows += [e.get("do", []) for e in card.get("effects", ())]
+    rows += [items for _, items in part_rows(card)]
     for row in rows:
         for node in walk(row):
             NODES[node["op"]].append(node)
@@ -113,7 +115,7 @@ def _schema_has(schema: dict, path: list[str]) -> bool:
 def test_what_each_op_changes_is_a_part_of_the_save_schema():
     from tmars.content import load_content
     from tmars.savefile import schema as save_schema
-    schema = save_schema(load_content(("base", "corpera", "prelude", "venus", "colonies")), 2)
+    schema = save_schema(load_content(("base", "corpera", "prelude", "venus", "colonies", "turmoil")), 2)
     for name, op in OPS.items():
         for path in op.writes:
             assert _schema_has(schema, path.split(".")), f"op '{name}' writes '{path}', which no save may hold"

@@ -22,7 +22,7 @@ def test_a_save_records_its_modules_and_map_and_loading_restores_them():
     assert Game.new(2, seed=4).content.rules.start_production == 0  # Corporate Era's rules.yaml
 
 
-@pytest.mark.parametrize("options,reason", [({"modules": ["base", "turmoil"]}, "unknown module"),
+@pytest.mark.parametrize("options,reason", [({"modules": ["base", "pathfinders"]}, "unknown module"),
                                             ({"modules": ["corpera"]}, "requires base"),
                                             ({"map": "hellas"}, "unknown map")])
 def test_a_save_naming_modules_or_a_map_this_tmars_lacks_is_refused(options, reason):

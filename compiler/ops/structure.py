@@ -265,6 +265,8 @@ class If(Op):
         c = node["cond"]
         if "reveal" in c:
             cond = rd.small("reveal") + rd.icons.tag(c["reveal"])
+        elif "rank" in c:
+            cond = rd.small({"most": "most", "second": "2nd most", "least": "fewest"}[c["rank"]]) + rd.count_html(c)
         else:
             cond = rd.req_part(c) if c["cmp"] == ">=" else rd.q("max", "maxlabel") + rd.req_part(c)
         return rd.grp(rd.grp(cond, "cond") + rd.q(":", "colon") + rd.items_html(node["items"]))

@@ -86,6 +86,8 @@ def count_html(c: dict, value: int | None = None) -> str:
     out = f'<span class="any">{ic}</span>' if c.get("any") else ic
     for cap in caps:
         out += small(cap)
+    for more in c.get("plus", ()):  # counts added up
+        out += q("+") + count_html(more)
     div = c.get("div")
     if value is not None:
         return out
@@ -93,11 +95,12 @@ def count_html(c: dict, value: int | None = None) -> str:
 
 
 def per_html(node: dict) -> str:
+    alone = small("less") + count_html(node["less"]) if "less" in node else ""
     if "per" not in node:
-        return ""
-    most, less = node["per"].get("max"), node["per"].get("less")
-    return q("/", "slash") + count_html(node["per"]) + (small(f"max {most}") if most else "") + (
-        small("less") + count_html(less) if less else "")
+        return alone
+    most, less, above = node["per"].get("max"), node["per"].get("less"), node["per"].get("above")
+    return q("/", "slash") + count_html(node["per"]) + (small(f"above {above}") if above else "") + (
+        small(f"max {most}") if most else "") + (small("less") + count_html(less) if less else "") + alone
 
 
 def requirement_html(reqs: list[dict]) -> str:
