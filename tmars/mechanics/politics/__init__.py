@@ -40,7 +40,7 @@ def deal(g: Interp) -> None:
     ruling = f.get("ruling_at_start") if f.get("ruling_at_start") in parties else parties[0]
     st[STATE] = board = {"parties": [{"name": n, "delegates": [], "leader": None} for n in parties],
                          "chairman": NEUTRAL, "ruling": ruling, "dominant": ruling, "neutral": int(f["neutral"]) - 1,
-                         "distant": None, "coming": None, "current": None}
+                         "distant": None, "coming": None, "current": None, "ruled": []}
     for pl in st["players"]:
         pl["lobby"] = True
         pl["delegates"] = int(f["delegates"]) - 1
@@ -99,7 +99,7 @@ def _state(s: SaveShapes) -> dict:
     slot = {"anyOf": [events, {"type": "null"}]}
     return {STATE: s.record({"parties": s.listing(party), "chairman": {"anyOf": [owner, {"type": "null"}]},
                              "ruling": names, "dominant": names, "neutral": s.integer(0, 100),
-                             "distant": slot, "coming": slot, "current": slot}),
+                             "distant": slot, "coming": slot, "current": slot, "ruled": s.listing(names)}),
             EVENT_DECK: s.listing(events), EVENT_DISCARD: s.listing(events)}
 
 
@@ -222,8 +222,7 @@ register(Mechanic(
     domains={STATE: lambda st, content, p: repr(st.get(STATE)) + repr(
         (st["players"][p].get("lobby"), st["players"][p].get("delegates")))},
     describe=describe, score_rows={"committee": committee_vp},
-    coverage={"parties a delegate was sent to": (CARD_TYPE, lambda st: [
-        party["name"] for party in st.get(STATE, {}).get("parties", ()) if party["delegates"]]),
+    coverage={"parties that ruled": (CARD_TYPE, lambda st: st.get(STATE, {}).get("ruled", ())),
               "global events resolved": (EVENT_TYPE, lambda st: st.get(EVENT_DISCARD, ()))},
     scenario=ScenarioKeys(setup={STATE: _BOARD}, arrange=arrange),
 ))

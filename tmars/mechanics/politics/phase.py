@@ -103,6 +103,8 @@ def h_new_government(g: Interp, task: dict, answer: Any) -> None:
     st = g.state
     board = st[STATE]
     ruling = board["ruling"] = board["dominant"]
+    if ruling not in board["ruled"]:  # the parties that ruled this game (coverage)
+        board["ruled"].append(ruling)
     party = party_of(board, ruling)
     to_reserve(st, board["chairman"])
     leader = party["leader"]
