@@ -341,7 +341,7 @@ def _check_tasks(state: dict, content: Content) -> None:
     resolving: dict[tuple[int, str], int] = {}
     for task in state["stack"]:
         t, p = task["t"], task.get("p", task.get("ctx", {}).get("p"))
-        pl = players[p]
+        pl = players[p] if isinstance(p, int) else {}  # a phase's step is nobody's
         if t == "resolve_card":
             key = (p, task["card"])
             resolving[key] = resolving.get(key, 0) + 1

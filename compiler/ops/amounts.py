@@ -135,17 +135,18 @@ class Resource(Op):
                 g.say(p, f"gains {n} {tx.noun(res, n)}{g.source(ctx)}")
             return None
         if not node.get("any"):
-            if res == "mc" and n and not node.get("upto"):  # paying M€, heat may help (F170, F320)
+            upto = node.get("upto") or ctx.get("partial")  # a partial loss (a global event's, F392)
+            if res == "mc" and n and not upto:  # paying M€, heat may help (F170, F320)
                 metals = node.get("with", ())
                 g.push({"t": "pay", "p": p, "amount": n, "steel": "steel" in metals,
                         "titanium": "titanium" in metals, "why": ctx.get("card") or "an action"})
                 return None
             have = players[p]["res"][res]
-            if res == "heat" and n and not node.get("upto"):
+            if res == "heat" and n and not upto:
                 payers = g.heat_payments(p)  # card resources spent as heat (F357)
                 if payers:
                     return _pay_heat(g, p, n, have, payers, answer, ctx)
-            if have < n and not node.get("upto"):
+            if have < n and not upto:
                 raise CannotComplete(f"{g.pname(p)} has {have} {res}, not {n}")
             players[p]["res"][res] = max(0, have - n)
             if min(have, n):
@@ -302,7 +303,7 @@ class Production(Op):
         floor = g.content.rules.floor(res)
         if not node.get("any"):
             have = players[p]["prod"][res]
-            if have - n < floor and not node.get("upto"):
+            if have - n < floor and not (node.get("upto") or ctx.get("partial")):
                 raise CannotComplete(f"{g.pname(p)}'s {res} production cannot drop by {n}")
             players[p]["prod"][res] = max(floor, have - n)
             if have - players[p]["prod"][res]:
@@ -755,7 +756,7 @@ class Cards(Op):
         n = amount_of(g, node, ctx)
         pl = g.state["players"][p]
         if node["n"] < 0:
-            if node.get("upto"):  # as many as the hand holds, up to n
+            if node.get("upto") or ctx.get("partial"):  # as many as the hand holds, up to n
                 n = min(n, len(pl["hand"]))
             if n == 0:
                 return None

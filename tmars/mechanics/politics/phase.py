@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.ops import OPS, TR
+from compiler.ops import TR
 
 from ... import rules
 from ...flow import end_phase
@@ -41,37 +41,23 @@ def h_resolve_event(g: Interp, task: dict, answer: Any) -> None:
         return None
     g.log(f"global event: {current}")
     parts = g.content.cards[current]["parts"]
-    for_everyone(g, as_far_as_possible(parts["resolve"]), current)
+    for_everyone(g, parts["resolve"], current, partial=True)
     if parts.get("first"):  # the first player's part, for nobody's benefit (F390), before the others'
-        g.push_items(as_far_as_possible(parts["first"]), {"p": st["first"], "card": current, "world": True})
+        g.push_items(parts["first"], {"p": st["first"], "card": current, "world": True, "partial": True})
     return None
 
 
-def as_far_as_possible(rows: list) -> list:
-    """The rows with every loss of what a player has (resources, production, cards in hand) made
-    partial (F392: what a global event takes, a player loses as far as they can, and nothing more).
-    Card resources taken from a card of the player's choice stay whole: that option needs a card
-    that holds them (a choice between them and M€)."""
-    def loose(v: Any) -> Any:
-        if isinstance(v, list):
-            return [loose(i) for i in v]
-        if not (isinstance(v, dict) and "op" in v):
-            return v
-        out = {k: loose(x) for k, x in v.items()}
-        if out.get("n", 0) < 0 and not out.get("any") and "where" not in out and "upto" in OPS[v["op"]].optional:
-            out["upto"] = True
-        return out
-    return loose(rows)
-
-
-def for_everyone(g: Interp, rows: list, card: str) -> None:
+def for_everyone(g: Interp, rows: list, card: str, partial: bool = False) -> None:
     """A row every player resolves, the first player first: places among the players judged as
-    they stand before anyone resolves it (`rules.freeze_ranks`)."""
+    they stand before anyone resolves it (`rules.freeze_ranks`); `partial`: what it takes of a
+    player's resources, production or hand is taken as far as they can (a global event's, F392;
+    card resources taken from a card of their choice stay whole: that option needs such a card)."""
     st = g.state
     frozen = rules.freeze_ranks(st, g.content, rows)
     first, n = st["first"], len(st["players"])
+    extra = ({"scores": frozen} if frozen else {}) | ({"partial": True} if partial else {})
     for p in reversed([(first + i) % n for i in range(n)]):
-        g.push_items(rows, {"p": p, "card": card} | ({"scores": frozen} if frozen else {}))
+        g.push_items(rows, {"p": p, "card": card} | extra)
 
 
 def h_changing_times(g: Interp, task: dict, answer: Any) -> None:
