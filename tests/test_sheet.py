@@ -209,97 +209,109 @@ def test_the_colonies_sheet_renders_in_chromium_with_its_tiles_tracks_and_icons(
         assert word in legend, word
 
 
-POLITICS = Path(__file__).resolve().parent / "fixtures" / "politics"
+TURMOIL = [c for c in CARDS if c["module"] == "turmoil"]
 PANEL = re.compile(r'<div class="panel p-[^"]*"><span class="label">([^<]*)</span><div class="row">(.*?)</div></div>')
+#: the global events with a row for the first player alone (cards/turmoil/global-events.yaml)
+FIRST_ROWS = {"Aquifer Released by Public Council", "Dry Deserts", "Snow Cover", "Volcanic Eruptions"}
 
 
 def articles(html: str) -> dict[str, str]:
-    """Each drawn card's article, by name."""
-    return {m.group(1): m.group(0) for m in re.finditer(r'<article [^>]*data-card="([^"]*)".*?</article>', html)}
+    """Each drawn card's article, by its printed name."""
+    from html import unescape
+    return {unescape(m.group(1)): m.group(0)
+            for m in re.finditer(r'<article [^>]*data-card="([^"]*)".*?</article>', html)}
 
 
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text, (path, old)
-    path.write_text(text.replace(old, new))
+def printed(card: dict) -> str:
+    """The name a card is drawn with (a global event that shares its name with a project card has a title)."""
+    return card.get("title", card["name"])
 
 
 def test_the_politics_sheet_renders_in_chromium_with_its_parties_events_and_delegates(chromium, tmp_path, capsys):
-    """Turmoil's parties and global events (issue 34), drawn from the fixture's module: every one
-    is present and fits; a party shows its ruling bonus, then its policy (action, effect or project)
-    when it has one; an event shows its revealed party above its name and its current party over
-    its footer, each with a delegate; the key shows the delegate."""
-    out = tmp_path / "politics.html"
-    assert main(["sheet", str(POLITICS), "--check", "-o", str(out), "--no-cache"]) == 0
-    assert "11 card(s) from politics-board" in capsys.readouterr().out
+    """Turmoil's parties and global events (issue 34), drawn from the shipped module: every card of
+    it is present and fits; a party shows its ruling bonus, then its policy (action, effect or
+    project: every one of the six has one); an event shows its revealed party above its name and its
+    current party over its footer, each with a delegate; the key shows the delegate."""
+    out = tmp_path / "turmoil.html"
+    assert main(["sheet", "--module", "turmoil", "--check", "-o", str(out), "--no-cache"]) == 0
+    assert f"{len(TURMOIL)} card(s) from turmoil" in capsys.readouterr().out
     html = out.read_text()
-    cards = compile_paths([POLITICS], use_cache=False).cards
     report = probe(html)
-    assert Counter(report.present) == Counter(c["name"] for c in cards)
+    assert Counter(report.present) == Counter(printed(c) for c in TURMOIL)
     assert report.overflowing == [] and report.pages == []
     drawn = articles(html)
-    for party in (c for c in cards if c["type"] == "party"):
+    parties = [c for c in TURMOIL if c["type"] == "party"]
+    assert sorted(c["name"] for c in parties) == ["Greens", "Kelvinists", "Mars First", "Reds", "Scientists", "Unity"]
+    for party in parties:
         panels = PANEL.findall(drawn[party["name"]])
         policy = [render.action_html(a) for a in party.get("action", ())] + [
             render.effect_html(e) for e in party.get("effects", ())] + [
             render.items_html(row) for name, row in party["parts"].items() if name == "project"]
+        assert len(policy) == 1, party["name"]
         assert panels[0] == ("Ruling bonus", render.items_html(party["parts"]["bonus"])), party["name"]
-        assert [label for label, _ in panels] == ["Ruling bonus"] + ["Policy"] * bool(policy), party["name"]
-        assert all(html_ in panels[-1][1] for html_ in policy), party["name"]
-    assert sum(bool(re.search(r'class="label">Policy<', drawn[c["name"]])) for c in cards) == 3
-    for event in (c for c in cards if c["type"] == "global-event"):
-        article = drawn[event["name"]]
+        assert [label for label, _ in panels] == ["Ruling bonus", "Policy"], party["name"]
+        assert policy[0] in panels[-1][1], party["name"]
+    assert sum(bool(re.search(r'class="label">Policy<', drawn[printed(c)])) for c in TURMOIL) == 6
+    events = [c for c in TURMOIL if c["type"] == "global-event"]
+    assert len(events) == 36
+    for event in events:
+        article = drawn[printed(event)]
         top, rest = article.split('<header class="band">')
         body, foot = rest.split('<footer class="foot">')
         revealed, current = event["parts"]["revealed"], event["parts"]["current"]
         assert re.search(rf'data-field="revealed".*aria-label="delegate".*class="named" style="background:var\(--party'
                          rf'[^"]*">{revealed}</span>', top), event["name"]
         assert re.search(rf'data-field="current".*aria-label="delegate".*>{current}</span></div>$', body)
-        assert [label for label, _ in PANEL.findall(article)] == ["Resolve"]
+        labels = ["First player", "Resolve"] if event["name"] in FIRST_ROWS else ["Resolve"]
+        assert [label for label, _ in PANEL.findall(article)] == labels, event["name"]
         assert top.count('class="strip') == body.count('class="strip') == 1 and "strip" not in foot
     legend = html.split('class="legend"')[1].split("</section>")[0]
     assert '<span class="it"><svg class="ic" viewBox="0 0 24 24" role="img" aria-label="delegate">' in legend
     assert "<span>delegate</span>" in legend and 'data-field="revealed"' in legend, "the icon and the strip"
-    listed = make_sheet(cards, layout="list", grey=True)
-    assert listed.html.count('class="strip') == 2 * 5 + 1 and probe(listed.html).ok, "the list and greyscale too"
+    listed = make_sheet(TURMOIL, layout="list", grey=True)
+    assert listed.html.count('class="strip') == 2 * len(events) + 1, "two on each event, one in the key"
+    assert probe(listed.html).ok, "the list and greyscale too"
 
 
 def test_a_first_player_row_is_its_own_panel_and_a_party_s_policy_one_panel(chromium, tmp_path):
-    """An event's row for the first player alone (a field of its own, labelled by the manifest)
-    is drawn before the row every player resolves, on the event that has it only; a party with an
-    action and an effect draws both in its one policy panel; the sheet still fits. A module with
-    no field naming a card draws no strip, in its cards or its key."""
+    """An event's row for the first player alone (a field of its own, labelled by the manifest) is
+    drawn before the row every player resolves, on the four events that have it only; a party with
+    an action and an effect (made up, in a module of the test's own that requires Turmoil: no real
+    party has both) draws both in its one policy panel; the sheet still fits. A module with no field
+    naming a card draws no strip on its cards (the key, which shows the words of every module in the
+    library, Turmoil's among them, shows the strip on any sheet)."""
     colonies = make_sheet(CARDS, modules=["colonies"])
-    assert 'class="strip' not in colonies.html and 'aria-label="delegate"' not in colonies.html
-    folder = tmp_path / "politics"
+    tiles = articles(colonies.html)
+    assert len(tiles) == sum(c["module"] == "colonies" for c in CARDS)
+    assert not any('class="strip' in a or 'aria-label="delegate"' in a for a in tiles.values())
+    folder = tmp_path / "both-kinds"
     folder.mkdir()
-    for path in POLITICS.glob("*.yaml"):
-        (folder / path.name).write_text(path.read_text())
-    _edit(folder / "module.yaml", "        resolve: {kind: row,",
-          "        first: {kind: row, says: First the first player}\n        resolve: {kind: row,")
-    _edit(folder / "module.yaml", "      deck: the global event deck\n",
-          "      deck: the global event deck\n      labels: {first: First player}\n")
-    _edit(folder / "events.yaml", 'resolve: "+1 steel per influence"}',
-          'first: "+3 mc", resolve: "+1 steel per influence"}')
-    _edit(folder / "parties.yaml", "effect: tr => -3 mc}", "effect: tr => -3 mc, action: -5 mc -> +1 tr}")
+    (folder / "module.yaml").write_text("id: both-kinds\nname: A party with both kinds of policy\n"
+                                        "requires: [turmoil]\n")
+    (folder / "parties.yaml").write_text(
+        "- {name: Two-Policy Party, type: party, bonus: +1 mc, effect: tr => -3 mc, action: -5 mc -> +1 tr}\n")
     result = compile_paths([folder], use_cache=False)
-    assert result.ok
-    sheet = make_sheet(result.cards)
-    both = next(c for c in result.cards if "action" in c and "effects" in c)
+    assert result.ok and [c["name"] for c in result.cards] == ["Two-Policy Party"]
+    (both,) = result.cards
+    assert not any("action" in c and "effects" in c for c in TURMOIL if c["type"] == "party")
     policy = [row for label, row in PANEL.findall(render.render_card(both)) if label == "Policy"]
     assert len(policy) == 1, "one policy panel holds both"
     action, effect = render.action_html(both["action"][0]), render.effect_html(both["effects"][0])
     assert action in policy[0] and effect in policy[0].split('<span class="sep"></span>')[1]
-    firsts = {c["name"]: c for c in result.cards if "first" in c["parts"]}
-    assert list(firsts) == ["Event Three"]
+    events = [c for c in TURMOIL if c["type"] == "global-event"]
+    firsts = {c["name"]: c for c in events if "first" in c["parts"]}
+    assert set(firsts) == FIRST_ROWS
+    sheet = make_sheet([*events, both])
     drawn = articles(sheet.html)
-    for event in (c for c in result.cards if c["type"] == "global-event"):
-        labels = [label for label, _ in PANEL.findall(drawn[event["name"]])]
-        assert labels == (["First player", "Resolve"] if event["name"] in firsts else ["Resolve"])
-    assert (render.items_html(firsts["Event Three"]["parts"]["first"]), ) == tuple(
-        row for label, row in PANEL.findall(drawn["Event Three"]) if label == "First player")
+    for event in events:
+        labels = [label for label, _ in PANEL.findall(drawn[printed(event)])]
+        assert labels == (["First player", "Resolve"] if event["name"] in firsts else ["Resolve"]), event["name"]
+    for name, event in firsts.items():
+        panels = PANEL.findall(drawn[printed(event)])
+        assert panels[0] == ("First player", render.items_html(event["parts"]["first"])), name
+        assert panels[1] == ("Resolve", render.items_html(event["parts"]["resolve"])), name
     report = probe(sheet.html)
-    assert report.overflowing == [] and report.pages == [] and report.cards == len(result.cards)
+    assert report.overflowing == [] and report.pages == [] and report.cards == len(events) + 1
 
 
 def test_every_layout_of_the_library_fits(chromium):
