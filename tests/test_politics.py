@@ -56,10 +56,19 @@ def test_the_board_starts_with_a_neutral_chairman_one_delegate_in_each_lobby_and
     assert all(pl["lobby"] and pl["delegates"] == 6 for pl in st["players"])
 
 
-@pytest.mark.xfail(strict=True, reason="the board is in name order (Content.in_printed_order: the parties carry no "
-                   "number), not the facts' board order in which dominance passes on; engine, reported")
 def test_the_parties_sit_in_the_board_order_of_the_facts(game):
+    """The board's order is a rule fact (cards/turmoil/rules.yaml): dominance passes on in it."""
     assert [p["name"] for p in game.state["politics"]["parties"]] == BOARD_ORDER
+
+
+def test_a_tie_for_dominance_goes_to_the_nearest_tied_party_on_the_left_wrapping_round():
+    from compiler.ops.politics import next_dominant
+    board = {"parties": [{"name": n, "delegates": d, "leader": None} for n, d in
+                         [("Mars First", ["neutral"]), ("Scientists", [0]), ("Unity", []), ("Greens", []),
+                          ("Reds", []), ("Kelvinists", [1])]]}
+    assert next_dominant(board, "Greens") == "Scientists"  # Unity (0), then Scientists (1)
+    assert next_dominant(board, "Mars First") == "Kelvinists"  # wrapping round from the first
+    assert next_dominant(board, "Reds") == "Scientists"  # Greens, Unity (0), then Scientists
 
 
 def test_the_lobby_delegate_is_free_then_a_delegate_costs_5_and_the_lead_and_dominance_follow(game):

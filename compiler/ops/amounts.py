@@ -650,6 +650,8 @@ class TR(Op):
 
     def run(self, g, node, ctx, answer):
         n = amount_of(g, node, ctx) * (1 if node["n"] > 0 else -1)
+        if n < 0 and ctx.get("partial"):  # a global event's loss: as far as the rating goes (F392)
+            n = max(n, -g.state["players"][ctx["p"]]["tr"])
         g.raise_tr(ctx["p"], n)
         if n:
             g.say(ctx["p"], f"{'gains' if n > 0 else 'loses'} {abs(n)} TR{g.source(ctx)}")

@@ -56,11 +56,11 @@ def place_neutral(board: dict, name: str) -> None:
 
 
 def next_dominant(board: dict, after: str) -> str:
-    """The party with the most delegates; a tie goes to the first of them in board order after
-    `after` (the party that ruled, or was dominant), `after` itself last."""
+    """The party with the most delegates; a tie goes to the nearest of them to the left of `after`
+    on the board (the party that ruled, or was dominant), wrapping round, `after` itself last."""
     names = [p["name"] for p in board["parties"]]
     at = names.index(after)
-    order = names[at + 1:] + names[:at + 1]
+    order = names[:at][::-1] + names[at + 1:][::-1] + [after]
     return max(order, key=lambda n: (size(board, n), -order.index(n)))
 
 

@@ -29,14 +29,21 @@ from ...rng import shuffle
 from .board import (CARD_TYPE, EVENT_DECK, EVENT_DISCARD, EVENT_TYPE, NAME, NEUTRAL, STATE, draw_event, facts,
                     place_neutral, size)
 
+def board_order(content: Content) -> list[str]:
+    """The parties of this game in the board's order (the facts' `board`; a party they do not name
+    after those, in printed order)."""
+    named = [n for n in facts(content).get("board", ()) if n in content.cards]
+    return named + [n for n in content.in_printed_order(CARD_TYPE) if n not in named]
+
+
 def deal(g: Interp) -> None:
     """The board at the start: every party empty, the chairman neutral, the party the facts name
     ruling and dominant; each player's delegates all in reserve but one in the lobby."""
     st, content = g.state, g.content
-    parties = content.in_printed_order(CARD_TYPE)
+    f = facts(content)
+    parties = board_order(content)
     if not parties:
         return
-    f = facts(content)
     ruling = f.get("ruling_at_start") if f.get("ruling_at_start") in parties else parties[0]
     st[STATE] = board = {"parties": [{"name": n, "delegates": [], "leader": None} for n in parties],
                          "chairman": NEUTRAL, "ruling": ruling, "dominant": ruling, "neutral": int(f["neutral"]) - 1,
@@ -92,7 +99,7 @@ def standing(state: dict, content: Content, p: int) -> tuple[Any, tuple[tuple[st
 
 
 def _state(s: SaveShapes) -> dict:
-    names = s.names(s.content.in_printed_order(CARD_TYPE), "a party of this game")
+    names = s.names(board_order(s.content), "a party of this game")
     owner = {"anyOf": [s.player, {"const": NEUTRAL}]}
     party = s.record({"name": names, "delegates": s.listing(owner), "leader": {"anyOf": [owner, {"type": "null"}]}})
     events = s.names(s.content.in_printed_order(EVENT_TYPE), "a global event of this game")
@@ -104,7 +111,7 @@ def _state(s: SaveShapes) -> dict:
 
 
 def _player_state(s: SaveShapes) -> dict:
-    names = s.names(s.content.in_printed_order(CARD_TYPE), "a party of this game")
+    names = s.names(board_order(s.content), "a party of this game")
     return {"delegates": s.integer(0, 100), "lobby": s.flag, policy.USED: s.listing(names)}
 
 
