@@ -26,7 +26,9 @@ SCENARIOS = ROOT / "tests" / "scenarios"
 
 def scan() -> dict[str, set[str]]:
     """For each card name: what the scenarios do with it ('play', 'act', 'in-play', 'corp')."""
+    from tmars.mechanic import load_plugins
     seen: dict[str, set[str]] = {}
+    keys = [(name, m.scenario) for name, m in load_plugins().items()]
 
     def mark(name: str, what: str) -> None:
         seen.setdefault(name, set()).add(what)
@@ -46,6 +48,14 @@ def scan() -> dict[str, set[str]]:
                 mark(c["name"] if isinstance(c, dict) else c, "in-play")
             for c in pl.get("dealt_corporations") or []:
                 mark(c, "corp")
+        named: dict[str, str] = {}  # a mechanic's setup key -> the component it names
+        for name, sk in keys:
+            section = setup.get(name) if isinstance(setup.get(name), dict) else {}
+            for key in sk.chosen:
+                if isinstance(section.get(key), str):
+                    named[key] = section[key]
+                    mark(section[key], "named")
+                    mark(section[key], "in-play")
         for step in data.get("steps") or []:
             if not isinstance(step, dict):
                 continue
@@ -62,6 +72,9 @@ def scan() -> dict[str, set[str]]:
                         mark(name, "in-play")
                     elif kind == "act":
                         mark(name, "act")
+                    for _, sk in keys:  # an action kind that uses a named component's action
+                        if kind in sk.acts and named.get(sk.acts[kind]):
+                            mark(named[sk.acts[kind]], "act")
     return seen
 
 
