@@ -259,11 +259,20 @@ def _menu_now(g: Interp, p: int) -> list[dict]:
         if only:
             return only + KINDS["pass"].offers(g, p)
     out: list[dict] = []
-    on = g.content.mechanic_names
-    for k in KINDS.values():
-        if not k.exclusive and (k.mechanic is None or k.mechanic in on):  # a mechanic's only where it is on
-            out += k.offers(g, p)
+    for k in _menu_kinds(g.content):
+        out += k.offers(g, p)
     return out
+
+
+def _menu_kinds(content: Any) -> list:
+    """The kinds a menu asks, in registration order: the core's and those of the mechanics on
+    (remembered per content: the menu is built at every prompt)."""
+    kinds = content.memo.get("menu-kinds")
+    if kinds is None:
+        on = content.mechanic_names
+        kinds = content.memo["menu-kinds"] = [k for k in KINDS.values()
+                                              if not k.exclusive and (k.mechanic is None or k.mechanic in on)]
+    return kinds
 
 
 def start_action(g: Interp, p: int, choice: str, counts: bool = True) -> None:

@@ -233,9 +233,10 @@ def production(g: Interp) -> None:
         made = {r: prod[r] for r in STANDARD_RESOURCES}  # in the language's order, as a loaded save may not be
         for r, adds in rules.income_adds.items():
             made[r] += pl[adds]
-        for r, n in made.items():  # an income below 0 (a TR fallen low, M€ production at -5) takes what there is
-            made[r] = max(n, -res[r])
-            res[r] += made[r]
+        for r, n in made.items():
+            if n < -res[r]:  # an income below 0 (a TR fallen low, M€ production at -5) takes what there is (F064)
+                made[r] = n = -res[r]
+            res[r] += n
         for e in pl["played"]:
             e["used"] = False
         g.say(p, f"produces {quantities(made) or 'nothing'}" + (f" ({', '.join(turned)})" if turned else ""))

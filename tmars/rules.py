@@ -296,6 +296,8 @@ def count(state: dict, content: Content, p: int, c: dict, ctx: dict | None = Non
     value = COUNTS[c["count"]].value(_THIS, state, content, p, c, ctx, players)
     if wild and content.wild:
         value += wild_tags(state, content, c["count"], players)
+    if len(c) == 1:  # a bare count word (most are): nothing more to apply
+        return value
     for more in c.get("plus", ()):  # counts added up (influence counted as so many tags)
         value += count(state, content, p, more, ctx, wild)
     if "above" in c:
