@@ -62,6 +62,9 @@ class PolicyAction(ActionKind):
         ruling = g.state[STATE]["ruling"]
         if arg == "action":
             g.state["players"][p].setdefault(USED, []).append(ruling)
+        used = g.state.setdefault("actions_used", [])  # the party's action used this game (coverage)
+        if ruling not in used:
+            used.append(ruling)
         g.say(p, f"uses {ruling}'s policy")
         g.push({"t": "batch", "p": p, "entries": []})
         g.push_items([{"op": Pay.name, "cost": cost, "gain": gain}], {"p": p, "card": ruling})
