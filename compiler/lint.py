@@ -1395,6 +1395,34 @@ def duplicate_names(cards: list[Card]):
             seen[key] = c
 
 
+@rule("L428", "error", "a party's icon naming no party",
+      "`party(NAME)` is met while that party rules or you have 2 delegates there; a name that is no party's "
+      "(a card of type party, its name in lower case with dashes) is never met, so the card is never playable.",
+      """
+- name: Misspelt Party
+  number: "964"
+  type: automated
+  cost: 5
+  requires: party(greenz)
+  play: +1 plant
+""", library=True)
+def unknown_party(cards: list[Card]):
+    from .counts import COUNTS
+    from .library import compile_paths
+    kind = COUNTS.get("party")
+    known = {c["name"].lower().replace(" ", "-") for c in compile_paths().cards if c["type"] == "party"}
+    known |= {c.name.lower().replace(" ", "-") for c in cards if c.ir["type"] == "party"}
+    for c in cards:
+        for f, cnt in counts(c.ir):
+            if COUNTS.get(cnt["count"]) is not kind:
+                continue
+            for a in cnt.get("args", ()):
+                if isinstance(a, str) and a not in known:
+                    from .diagnostics import did_you_mean
+                    yield c, f"no party is called '{a}'", f, a, did_you_mean(a, sorted(known)) or \
+                        f"one of: {', '.join(sorted(known))}"
+
+
 @rule("L502", "error", "two cards with the same number in one module",
       "Each printed card number is unique within its module.",
       """
