@@ -287,8 +287,26 @@ def load_content(modules: tuple[str, ...] = ("base", "corpera"), map_name: str =
     from .flow import checked_flow
     names = {t: set(cards) for t, cards in components.items()}
     board = with_module_components(load_map(map_file(map_name), names), modules, components)
-    return Content(cards, board, load_tracks(game_rules), modules, game_rules, components,
-                   checked_flow(load_flow(modules, tuple(sorted(variants)))), variants_of(modules))
+    content = Content(cards, board, load_tracks(game_rules), modules, game_rules, components,
+                      checked_flow(load_flow(modules, tuple(sorted(variants)))), variants_of(modules))
+    _settle()
+    return content
+
+
+_settled = False
+
+
+def _settle() -> None:
+    """Once a process has its first content, what it has built (the compiled cards, the parser, the
+    registries) lives as long as the process: frozen out of the collector's sight, so that each
+    collection during play scans only what play allocates, however large the library grows. Once
+    only, and after a collection: what is frozen is never freed."""
+    global _settled
+    if not _settled:
+        _settled = True
+        import gc
+        gc.collect()
+        gc.freeze()
 
 
 def with_module_components(board: Map, modules: tuple[str, ...], components: dict[str, dict[str, dict]]) -> Map:
