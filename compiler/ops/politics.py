@@ -225,6 +225,8 @@ class Delegate(Op):
             remove(board, owner, party, _active(st), len(st["players"]))
             to_reserve(st, owner)
             g.say(p, f"removes {_who(g, owner)}'s delegate from {party}")
+            if node["n"] < -1:  # the next one, chosen anew
+                g.push_items([{**node, "n": node["n"] + 1}], ctx)
             return None
         names = self._swappable(board) if node.get("swap") else [x["name"] for x in board["parties"]]
         answer, ask = ask_one(answer, p, "choice", "In which party?", [option(n, n) for n in names])
