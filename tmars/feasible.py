@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from compiler.ops import OPS, CardResource, Production, Resource, Tile, items_cannot_fail, own_resource_loss, walk
+from compiler.ops import (OPS, TR, Box, CardResource, Production, Raise, Resource, Tile, items_cannot_fail,
+                          own_resource_loss, walk)
 from compiler.vocab import THAT
 
 from . import board, rules
@@ -407,6 +408,77 @@ def row_verdict(g, p: int, key: str, cost: list, gain: list, ctx: dict) -> bool 
     if not led.inexact and exact_for(st, content, p, key, cost, gain) and not risky_triggers:
         return True
     return None
+
+
+def charges_stop(g: Any, p: int, choice: str) -> bool:
+    """Does what the player's effects take on each TR step (a ruling party's charge, F372) surely
+    stop this action-menu choice, with its price paid as cheaply in M€ as it may be? A proof
+    before a trial, asked afresh each time (it reads M€, metals and the tracks' room): without it
+    a trial of an action that cannot pay its charges searches every order of its effects."""
+    if not unsafe_triggers_in_play(g.state, g.content):
+        return False
+    from .actions import KINDS
+    prefix, _, arg = choice.partition(":")
+    price: tuple[int, tuple] = (0, ())
+    if prefix == "play" and arg in g.content.cards:
+        card = g.content.cards[arg]
+        tags = card.get("tags", ())
+        price = (rules.card_cost(g.state, g.content, p, arg),
+                 tuple(m for m, tag in (("steel", "building"), ("titanium", "space")) if tag in tags))
+        cost, gain = [], card.get("play", [])
+    elif prefix in KINDS:
+        cost, gain = KINDS[prefix].rows(g, p, arg)
+        if cost is None:
+            return False
+    else:
+        return False
+    return not _charges_payable(g, p, price, cost, gain, {"p": p, "card": arg or None, "xmin": 1})
+
+
+def tr_steps_at_least(g: Any, items: list) -> int:
+    """The TR steps a row surely raises, each a `tr` event: its TR gains and its global raises
+    (tiles that raise a track included) as far as each track has room, in its own items and
+    production boxes only (not in choices, conditions or 'may')."""
+    globals_, spec = g.state["globals"], g.content.tracks.globals
+    room = {k: max(0, (v["goal"] - globals_[k]) // v["step"]) for k, v in spec.items()}
+    by_tile = {v["raised_by"]: k for k, v in spec.items() if v.get("raised_by")}
+    steps = 0
+    for node in [i for n in items for i in (n["items"] if n["op"] == Box.name else [n])]:
+        if node.get("x") or node.get("per") or node.get("n", 1) <= 0:
+            continue
+        if node["op"] == TR.name:
+            steps += node["n"]
+        elif node["op"] == Raise.name or (node["op"] == Tile.name and node["tile"] in by_tile):
+            track = node["param"] if node["op"] == Raise.name else by_tile[node["tile"]]
+            k = min(node.get("n", 1), room[track])
+            room[track] -= k
+            steps += k
+    return steps
+
+
+def _charges_payable(g: Any, p: int, price: tuple[int, tuple], cost: list, gain: list, ctx: dict) -> bool:
+    """Can the player pay the row, its `price` (M€, and the metals that may pay it) and what their
+    effects take on each TR step for the steps the row surely raises (a ruling party's charge,
+    F372)? An optimistic ledger: its no is a proof. The M€ of price and charges are one loss, so
+    what may pay M€ (metals, resources as M€) is counted once."""
+    charges = [eff["do"] for _, own in triggered_effects(g.state, g.content, p) for eff in own
+               if any(t["event"] == "tr" and not t.get("any") for t in eff["on"])]
+    steps = tr_steps_at_least(g, cost + gain) if charges else 0
+    if not steps:
+        return True
+    mc, metals = price
+    extra = []
+    for do in charges:
+        for node in do:
+            if node["op"] != Resource.name or node["n"] >= 0 or node.get("x") or node.get("per") or node.get("any"):
+                return True  # a charge of another kind: no proof here, a trial decides
+            if node["res"] == "mc":
+                mc -= node["n"] * steps
+            else:
+                extra.append({**node, "n": node["n"] * steps})
+    loss = [{"op": Resource.name, "res": "mc", "n": -mc} | ({"with": list(metals)} if metals else {})] if mc else []
+    led = _row_ledger(g, p, loss + extra + cost, gain, ctx, False, True)
+    return led.ok()
 
 
 def _parts_ledger(g: Any, p: int, parts: list[tuple[list, dict]], optimistic: bool) -> Ledger:

@@ -45,14 +45,42 @@ class SearchExhausted(Exception):
     pass
 
 
+#: answers tried in a search before it remembers the positions it reached: most searches end long
+#: before, and remembering costs a copy of the state at each step
+RECALL_AFTER = 300
+
+
 class Budget:
+    """The answers a search may still try, and, once it has tried many, the positions it reached
+    and found no way on from: different orders of the same effects often reach one position (a
+    charge on each TR step, an ocean's area), which then is not searched again."""
+
     def __init__(self, steps: int = BUDGET):
         self.left = steps
+        self.dead: set[bytes] | None = None
 
     def spend(self) -> None:
         self.left -= 1
         if self.left < 0:
             raise SearchExhausted
+
+    def seen_before(self, state: dict) -> bool:
+        """Was this position reached before in this search (and so found to be a dead end)? It is
+        remembered now; only once the search has tried `RECALL_AFTER` answers."""
+        if self.dead is None:
+            if BUDGET - self.left < RECALL_AFTER:
+                return False
+            self.dead = set()
+        log = state["log"]
+        state["log"] = []
+        try:
+            key = pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
+        finally:
+            state["log"] = log
+        if key in self.dead:
+            return True
+        self.dead.add(key)
+        return False
 
 
 exhausted = 0  # searches given up, for the soak to report
@@ -128,10 +156,14 @@ def _triggers_read_hand_cards(content: Any) -> bool:
 
 def _branches(g: Interp, d: dict) -> list[Any]:
     """The answers a search tries to a decision other than a selection (`_selections`), in order.
-    Of an order to resolve a batch in, an entry of plain gains (`items_plain_gain`) that can go
+    Of an optional removal from any player (a red border), only removing nothing: what it takes
+    gives the player nothing, and nothing after it needs anyone to have less. Of an order to
+    resolve a batch in, an entry of plain gains (`items_plain_gain`) that can go
     now is tried alone: done first it never makes the rest harder, so any order that completes
     has one that starts with it."""
     options = d["options"]
+    if d["kind"] == "target" and any(o["id"] == "none" for o in options):
+        return ["none"]  # an optional removal: taking nothing leaves everyone the most, never less able
     task = g.state["stack"][-1]
     if task["t"] == "batch":
         entries = task["entries"]
@@ -165,6 +197,8 @@ def completes(g: Interp, stop: int, budget: Budget) -> bool:
             except CannotComplete:
                 continue
             del sub.state["stack"][idx]
+            if budget.seen_before(sub.state):
+                continue
             if completes(sub, stop, budget):
                 return True
         return False
@@ -217,6 +251,9 @@ def answer_completes(g: Interp, answer: Any, stop: int) -> bool:
 def action_completes(g: Interp, p: int, choice: str, counts: bool = True) -> bool:
     """Can this action-menu choice be carried out to the end of the action?"""
     from .actions import start_action
+    from .feasible import charges_stop
+    if charges_stop(g, p, choice):
+        return False
     sub = Interp(fork(g.state), g.content)
     base = len(sub.state["stack"])
     try:
