@@ -267,12 +267,12 @@ def _menu_now(g: Interp, p: int) -> list[dict]:
 def _menu_kinds(content: Any) -> list:
     """The kinds a menu asks, in registration order: the core's and those of the mechanics on
     (remembered per content: the menu is built at every prompt)."""
-    kinds = content.memo.get("menu-kinds")
-    if kinds is None:
+    found = content.memo.get("menu-kinds")
+    if found is None or found[0] != len(KINDS):  # a kind registered since (a plug-in loaded late)
         on = content.mechanic_names
-        kinds = content.memo["menu-kinds"] = [k for k in KINDS.values()
-                                              if not k.exclusive and (k.mechanic is None or k.mechanic in on)]
-    return kinds
+        found = content.memo["menu-kinds"] = (len(KINDS), [k for k in KINDS.values() if not k.exclusive and (
+            k.mechanic is None or k.mechanic in on)])
+    return found[1]
 
 
 def start_action(g: Interp, p: int, choice: str, counts: bool = True) -> None:

@@ -464,8 +464,8 @@ def _charges_payable(g: Any, p: int, price: tuple[int, tuple], cost: list, gain:
     charges = [eff["do"] for _, own in triggered_effects(g.state, g.content, p) for eff in own
                if any(t["event"] == "tr" and not t.get("any") for t in eff["on"])]
     steps = tr_steps_at_least(g, cost + gain) if charges else 0
-    if not steps:
-        return True
+    if not steps or any(n.get("per") or n.get("x") for n in walk(cost + gain)):
+        return True  # a gain counted now may be more once the card is in play (its own tags): a trial decides
     mc, metals = price
     extra = []
     for do in charges:

@@ -367,7 +367,6 @@ class Interp:
             pick = 0  # ready or not, the one entry goes (as below)
         elif answer is None:
             ready = [i for i, e in enumerate(entries) if entry_ready(self.state, e)] or list(range(len(entries)))
-            ready = _distinct(entries, ready)  # two entries alike (a charge on each TR step): one goes first
             if len(ready) == 1:
                 pick = ready[0]
             else:
@@ -565,22 +564,6 @@ def area_label(content: Content, aid: str) -> str:
         extra = ([a.name] if a.name else []) + list(a.bonus)
         label = labels[aid] = aid + (f" ({', '.join(extra)})" if extra else "")
     return label
-
-
-def _distinct(entries: list[dict], ready: list[int]) -> list[int]:
-    """The first of each group of entries that are alike (the same items for the same player and
-    card): which of two alike goes first changes nothing, so it is never asked."""
-    if len(ready) < 2:
-        return ready
-    seen: set = set()
-    out = []
-    for i in ready:
-        e = entries[i]
-        key = repr((e["items"], sorted(e["ctx"].items())))
-        if key not in seen:
-            seen.add(key)
-            out.append(i)
-    return out
 
 
 def place_tile(g: Interp, p: int, node: dict, area: str, ctx: dict) -> None:
