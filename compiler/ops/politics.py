@@ -126,7 +126,33 @@ def _active(state: dict) -> int | None:
 
 
 # ---- ops ------------------------------------------------------------------------------------
-class Delegate(Op):
+class OnTheCommittee(Op):
+    """A kind of op on the board: it fails exactly when `why_not` gives a reason, which its
+    `bound` reports to the offer check (exact on its own); what it reads is the board."""
+
+    mechanic = MECHANIC
+
+    def why_not(self, state: dict, node: Node, p: int) -> str | None:
+        raise NotImplementedError
+
+    def bound(self, g, node, ctx, led, mandatory):
+        if self.why_not(g.state, node, ctx["p"]):
+            led.failed = True
+
+    def reads(self, node, mandatory=False):
+        return BOARD_READ
+
+    def cannot_fail(self, node, mandatory, tile_ok):
+        return False
+
+    def exactness(self, node):
+        return "dynamic"  # its own verdict (`bound`) is exact alone
+
+    def order_matters(self, node):
+        return False  # only another op on delegates could make a difference, and no card has two
+
+
+class Delegate(OnTheCommittee):
     """`+N delegate`: N of your delegates (reserve or lobby) into one party you choose, mandatory
     (F406: not done without N available); `+1 delegate(neutral)`: one of yours takes the place of a
     neutral delegate that does not lead its party, in one step (F379); `-1 delegate(any)`: any
@@ -134,7 +160,6 @@ class Delegate(Op):
     chairman is in no party, F380)."""
 
     name = "delegate"
-    mechanic = MECHANIC
     required = {"n": INT}
     optional = {"swap": {"const": NEUTRAL}, "from": {"const": "any"}}
     written_as = "icon"
@@ -196,7 +221,7 @@ class Delegate(Op):
         return [p["name"] for p in board["parties"]
                 if p["delegates"].count(NEUTRAL) - (p["leader"] == NEUTRAL) > 0]
 
-    def _why_not(self, state: dict, node: Node, p: int) -> str | None:
+    def why_not(self, state: dict, node: Node, p: int) -> str | None:
         board = state.get(STATE)
         if board is None:
             return "no Terraforming Committee in this game"
@@ -210,7 +235,7 @@ class Delegate(Op):
 
     def run(self, g, node, ctx, answer):
         st, p = g.state, ctx["p"]
-        why = self._why_not(st, node, p)
+        why = self.why_not(st, node, p)
         if why:
             raise CannotComplete(why)
         board = st[STATE]
@@ -247,29 +272,12 @@ class Delegate(Op):
         g.say(p, f"places {node['n']} delegate{'s' if node['n'] > 1 else ''} in {answer}")
         return None
 
-    def bound(self, g, node, ctx, led, mandatory):
-        if self._why_not(g.state, node, ctx["p"]):
-            led.failed = True
 
-    def reads(self, node, mandatory=False):
-        return BOARD_READ
-
-    def cannot_fail(self, node, mandatory, tile_ok):
-        return False
-
-    def exactness(self, node):
-        return "dynamic"  # its own verdict (`bound`) is exact alone
-
-    def order_matters(self, node):
-        return False  # only another op on delegates could make a difference, and no card has two
-
-
-class Chairman(Word):
+class Chairman(OnTheCommittee, Word):
     """`chairman`: one of your delegates (reserve or lobby) takes the chairman's seat; the one who
     sat there goes back to its reserve."""
 
     name = word = "chairman"
-    mechanic = MECHANIC
     writes = (STATE, "players.*.delegates", "players.*.lobby")
 
     def icon(self, word):
@@ -284,29 +292,19 @@ class Chairman(Word):
     def html(self, node):
         return rd.grp(rd.icons.icon("delegate") + rd.small("chairman"))
 
+    def why_not(self, state: dict, node: Node, p: int) -> str | None:
+        if state.get(STATE) is None or available(state, p) < 1:
+            return "no delegate in your reserve or lobby"
+        return None
+
     def run(self, g, node, ctx, answer):
         st, p = g.state, ctx["p"]
-        board = st.get(STATE)
-        if board is None or available(st, p) < 1:
-            raise CannotComplete("no delegate in your reserve or lobby")
+        why = self.why_not(st, node, p)
+        if why:
+            raise CannotComplete(why)
+        board = st[STATE]
         to_reserve(st, board["chairman"])
         take_one(st, p)
         board["chairman"] = p
         g.say(p, "takes the chairman's seat")
         return None
-
-    def bound(self, g, node, ctx, led, mandatory):
-        if g.state.get(STATE) is None or available(g.state, ctx["p"]) < 1:
-            led.failed = True
-
-    def reads(self, node, mandatory=False):
-        return BOARD_READ
-
-    def cannot_fail(self, node, mandatory, tile_ok):
-        return False
-
-    def exactness(self, node):
-        return "dynamic"
-
-    def order_matters(self, node):
-        return False  # only another op on delegates could make a difference, and no card has two
