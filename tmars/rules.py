@@ -104,8 +104,12 @@ def standing(state: dict, content: Content, p: int) -> tuple[tuple, tuple[tuple[
     (revisions, ((source, effect), …)). The revisions are equal whenever the effects are: what
     is derived from them (the kept menu's fingerprints) is keyed on them, never remembered on the
     played cards. Modifiers, listeners and triggered effects add them to the played cards'."""
+    hooks = content.standing_hooks
+    if len(hooks) == 1:  # the common case: one mechanic brings them
+        revision, own = hooks[0](state, content, p)
+        return (revision,), own
     revisions, effects = [], []
-    for hook in content.standing_hooks:
+    for hook in hooks:
         revision, own = hook(state, content, p)
         revisions.append(revision)
         effects.extend(own)

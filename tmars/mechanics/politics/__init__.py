@@ -95,7 +95,11 @@ def standing(state: dict, content: Content, p: int) -> tuple[Any, tuple[tuple[st
     if board is None or state["phase"] != "action":
         return None, ()
     ruling = board["ruling"]
-    return ruling, tuple((ruling, e) for e in content.cards[ruling].get("effects", ()))
+    found = content.memo.get(("policy", ruling))  # asked at every modifier and trigger lookup
+    if found is None:
+        found = content.memo[("policy", ruling)] = (ruling, tuple((ruling, e) for e in
+                                                                  content.cards[ruling].get("effects", ())))
+    return found
 
 
 def _state(s: SaveShapes) -> dict:
