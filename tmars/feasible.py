@@ -390,12 +390,13 @@ def plain_cost_losses(content: Content, key: str, cost: list, gain: list) -> tup
     return found
 
 
-def row_verdict(g, p: int, key: str, cost: list, gain: list, ctx: dict) -> bool | None:
-    """True or False when the static test or the ledger decide; None when a trial must."""
+def row_verdict(g, p: int, key: str, cost: list, gain: list, ctx: dict, charges_apart: bool = False) -> bool | None:
+    """True or False when the static test or the ledger decide; None when a trial must.
+    `charges_apart`: what effects take on each TR step is judged elsewhere (`charges_surely_paid`)."""
     st, content = g.state, g.content
     if cost and _cost_unpayable(st["players"][p]["res"], cost, gain):
         return False
-    risky_triggers = unsafe_triggers_in_play(st, content)
+    risky_triggers = not charges_apart and unsafe_triggers_in_play(st, content)
     safe = safe_for(content, key, cost, gain)
     if not risky_triggers and (safe == "yes" or (safe != "no" and _tiles_placeable(g, p, safe[1]))):
         return True
@@ -408,6 +409,89 @@ def row_verdict(g, p: int, key: str, cost: list, gain: list, ctx: dict) -> bool 
     if not led.inexact and exact_for(st, content, p, key, cost, gain) and not risky_triggers:
         return True
     return None
+
+
+def _only_charges(g: Any) -> list | None:
+    """When the only effects in play that can fail are charges on each TR step that take a fixed
+    amount of M€ (a ruling party's policy), those charges' M€ per step for each player; else None.
+    No card's triggered effect raising TR may be in play either (its step would be charged too)."""
+    from .rules import standing
+    from .static import _any_in_play, cards_with_unsafe_triggers
+    st, content = g.state, g.content
+    if _any_in_play(st, "unsafe-triggers", cards_with_unsafe_triggers(content)):
+        return None
+    out = []
+    for q in range(len(st["players"])):
+        per_step = 0
+        for _, eff in standing(st, content, q)[1]:
+            if "on" not in eff or items_cannot_fail(eff["do"]):
+                continue
+            if [t["event"] for t in eff["on"]] != ["tr"] or any(t.get("any") for t in eff["on"]):
+                return None
+            for node in eff["do"]:
+                if node["op"] != Resource.name or node["res"] != "mc" or node["n"] >= 0 or set(node) - {
+                        "op", "res", "n"}:
+                    return None
+                per_step -= node["n"]
+        for _, own in triggered_effects(st, content, q):
+            if any(n["op"] in (TR.name, Raise.name, Tile.name) for eff in own for n in walk(eff["do"])):
+                return None
+        out.append(per_step)
+    return out
+
+
+def tr_steps_at_most(g: Any, items: list) -> int | None:
+    """The TR steps a row may raise at most, every option counted: a TR gain, each global step
+    with the two bonus steps it may set off, an ocean, a greenery (oxygen); None when an amount is
+    counted or X."""
+    steps = 0
+    for node in walk(items):
+        if node["op"] in (TR.name, Raise.name, Tile.name) and (node.get("x") or node.get("per")):
+            return None
+        if node["op"] == TR.name and node["n"] > 0:
+            steps += node["n"]
+        elif node["op"] == Raise.name:
+            steps += 3 * node["n"]
+        elif node["op"] == Tile.name and node["tile"] in ("ocean", "greenery"):
+            steps += 3 * node.get("n", 1)
+    return steps
+
+
+def charges_surely_paid(g: Any, p: int, choice: str) -> bool:
+    """Is this action-menu choice completable with the charges on each TR step paid whatever it
+    raises: the charges are the only effects that can fail, the player's M€ cover the price (all in
+    M€), the row's own M€ losses and a charge on the most TR steps it may raise, and the row is
+    completable with the charges left apart? A proof before a trial, asked afresh each time."""
+    from .actions import KINDS
+    charges = _only_charges(g) if unsafe_triggers_in_play(g.state, g.content) else None
+    if charges is None:
+        return False
+    prefix, _, arg = choice.partition(":")
+    price = 0
+    if prefix == "play" and arg in g.content.cards:  # a card: its price, then its effects
+        card = g.content.cards[arg]
+        price, cost, gain = rules.card_cost(g.state, g.content, p, arg), [], card.get("play", [])
+    elif prefix == "std":  # a standard project: its price, then its effects
+        card = g.content.component("standard-project", arg)
+        price, cost, gain = rules.std_cost(g.state, g.content, p, card), [], card.get("play", [])
+    elif prefix == "convert" or (prefix == "act" and len(g.content.cards[arg].get("action", ())) == 1):
+        cost, gain = KINDS[prefix].rows(g, p, arg)  # their costs are in their rows
+    else:
+        return False
+    steps = tr_steps_at_most(g, cost + gain)
+    if steps is None:
+        return False
+    need = price + steps * charges[p]
+    for node in walk(cost + gain):
+        if node["op"] == Resource.name and node["res"] == "mc" and node["n"] < 0 and not node.get("any"):
+            if node.get("x") or node.get("per") or node.get("less"):
+                return False
+            need -= node["n"]
+    if g.state["players"][p]["res"]["mc"] < need:
+        return False
+    key = f"charges:{choice}:{cost!r}"  # a row's own key: a conversion's cost may change
+    ctx = {"p": p, "card": arg if prefix in ("play", "act") else None}
+    return row_verdict(g, p, key, cost, gain, ctx, charges_apart=True) is True
 
 
 def charges_stop(g: Any, p: int, choice: str) -> bool:
