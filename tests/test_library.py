@@ -245,3 +245,10 @@ def test_a_cache_file_of_the_wrong_shape_is_compiled_again_not_trusted(tmp_path,
     entry.write_text(forged)
     again = compile_paths([card]).cards
     assert again == first and again[0]["play"] == [{"op": "resource", "res": "plant", "n": 2}]
+
+
+def test_every_keyword_of_the_grammar_has_its_hover_text():
+    """A keyword the grammar gains (`above`, `most`) is explained where an author hovers it."""
+    from compiler.parser import KEYWORDS as GRAMMAR
+    from tmars.lsp.words import KEYWORDS
+    assert set(GRAMMAR) <= set(KEYWORDS), sorted(set(GRAMMAR) - set(KEYWORDS))

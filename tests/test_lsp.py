@@ -214,10 +214,3 @@ async def test_ranges_are_in_the_clients_units(client: LanguageClient):
     col = text.splitlines()[1].index("Birdz") + 1
     assert d.code == "S004"
     assert d.range == types.Range(types.Position(1, col), types.Position(1, col + 5))
-
-
-def test_every_keyword_of_the_grammar_has_its_hover_text():
-    """A keyword the grammar gains (`above`, `most`) is explained where an author hovers it."""
-    from compiler.parser import KEYWORDS as GRAMMAR
-    from tmars.lsp.words import KEYWORDS
-    assert set(GRAMMAR) <= set(KEYWORDS), sorted(set(GRAMMAR) - set(KEYWORDS))
