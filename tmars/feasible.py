@@ -462,22 +462,11 @@ def charges_surely_paid(g: Any, p: int, choice: str) -> bool:
     raises: the charges are the only effects that can fail, the player's M€ cover the price (all in
     M€), the row's own M€ losses and a charge on the most TR steps it may raise, and the row is
     completable with the charges left apart? A proof before a trial, asked afresh each time."""
-    from .actions import KINDS
     charges = _only_charges(g) if unsafe_triggers_in_play(g.state, g.content) else None
-    if charges is None:
+    row = _priced_row(g, p, choice) if charges is not None else None
+    if row is None:
         return False
-    prefix, _, arg = choice.partition(":")
-    price = 0
-    if prefix == "play" and arg in g.content.cards:  # a card: its price, then its effects
-        card = g.content.cards[arg]
-        price, cost, gain = rules.card_cost(g.state, g.content, p, arg), [], card.get("play", [])
-    elif prefix == "std":  # a standard project: its price, then its effects
-        card = g.content.component("standard-project", arg)
-        price, cost, gain = rules.std_cost(g.state, g.content, p, card), [], card.get("play", [])
-    elif prefix == "convert" or (prefix == "act" and len(g.content.cards[arg].get("action", ())) == 1):
-        cost, gain = KINDS[prefix].rows(g, p, arg)  # their costs are in their rows
-    else:
-        return False
+    price, _, cost, gain, card = row
     steps = tr_steps_at_most(g, cost + gain)
     if steps is None:
         return False
@@ -490,8 +479,26 @@ def charges_surely_paid(g: Any, p: int, choice: str) -> bool:
     if g.state["players"][p]["res"]["mc"] < need:
         return False
     key = f"charges:{choice}:{cost!r}"  # a row's own key: a conversion's cost may change
-    ctx = {"p": p, "card": arg if prefix in ("play", "act") else None}
-    return row_verdict(g, p, key, cost, gain, ctx, charges_apart=True) is True
+    return row_verdict(g, p, key, cost, gain, {"p": p, "card": card}, charges_apart=True) is True
+
+
+def _priced_row(g: Any, p: int, choice: str) -> tuple[int, tuple, list, list, str | None] | None:
+    """(price in M€, the metals that may pay it, cost, gain, card) of an action-menu choice whose
+    whole row is known: a card (its price, then its effects), a standard project (the same), a
+    conversion, a card action with one alternative (its cost in its row); None for any other."""
+    from .actions import KINDS
+    prefix, _, arg = choice.partition(":")
+    if prefix == "play" and arg in g.content.cards:
+        card = g.content.cards[arg]
+        metals = tuple(m for m, tag in (("steel", "building"), ("titanium", "space")) if tag in card.get("tags", ()))
+        return rules.card_cost(g.state, g.content, p, arg), metals, [], card.get("play", []), arg
+    if prefix == "std":
+        card = g.content.component("standard-project", arg)
+        return rules.std_cost(g.state, g.content, p, card), (), [], card.get("play", []), None
+    if prefix == "convert" or (prefix == "act" and len(g.content.cards[arg].get("action", ())) == 1):
+        cost, gain = KINDS[prefix].rows(g, p, arg)
+        return 0, (), cost, gain, arg if prefix == "act" else None
+    return None
 
 
 def charges_stop(g: Any, p: int, choice: str) -> bool:
@@ -501,22 +508,11 @@ def charges_stop(g: Any, p: int, choice: str) -> bool:
     a trial of an action that cannot pay its charges searches every order of its effects."""
     if not unsafe_triggers_in_play(g.state, g.content):
         return False
-    from .actions import KINDS
-    prefix, _, arg = choice.partition(":")
-    price: tuple[int, tuple] = (0, ())
-    if prefix == "play" and arg in g.content.cards:
-        card = g.content.cards[arg]
-        tags = card.get("tags", ())
-        price = (rules.card_cost(g.state, g.content, p, arg),
-                 tuple(m for m, tag in (("steel", "building"), ("titanium", "space")) if tag in tags))
-        cost, gain = [], card.get("play", [])
-    elif prefix in KINDS:
-        cost, gain = KINDS[prefix].rows(g, p, arg)
-        if cost is None:
-            return False
-    else:
+    row = _priced_row(g, p, choice)
+    if row is None:
         return False
-    return not _charges_payable(g, p, price, cost, gain, {"p": p, "card": arg or None, "xmin": 1})
+    price, metals, cost, gain, card = row
+    return not _charges_payable(g, p, (price, metals), cost, gain, {"p": p, "card": card, "xmin": 1})
 
 
 def tr_steps_at_least(g: Any, items: list) -> int:
