@@ -557,7 +557,7 @@ def _charges_payable(g: Any, p: int, price: tuple[int, tuple], cost: list, gain:
             else:
                 extra.append({**node, "n": node["n"] * steps})
     loss = [{"op": Resource.name, "res": "mc", "n": -mc} | ({"with": list(metals)} if metals else {})] if mc else []
-    led = _row_ledger(g, p, loss + extra + cost, gain, ctx, False, True)
+    led = _row_ledger(g, p, loss + extra + cost, gain, ctx, True, True)  # what tiles may give counts
     return led.ok()
 
 
