@@ -22,6 +22,7 @@ from itertools import combinations, islice
 from typing import Any
 
 from compiler.ops import OPS, Box, CardResource, Choice, Group, May, Pay, Resource, Tile, items_plain_gain, walk
+from compiler.vocab import STANDARD_RESOURCES
 
 from . import board
 from .interpreter import CannotComplete, Interp, x_losses_bounded
@@ -160,7 +161,8 @@ def _branches(g: Interp, d: dict) -> list[Any]:
     gives the player nothing, and nothing after it needs anyone to have less. Of an order to
     resolve a batch in, an entry of plain gains (`items_plain_gain`) that can go
     now is tried alone: done first it never makes the rest harder, so any order that completes
-    has one that starts with it."""
+    has one that starts with it; an entry of plain losses (`_plain_loss`) is tried only when
+    nothing else is left, and then one of them."""
     options = d["options"]
     if d["kind"] == "target" and any(o["id"] == "none" for o in options):
         return ["none"]  # an optional removal: taking nothing leaves everyone the most, never less able
@@ -170,7 +172,18 @@ def _branches(g: Interp, d: dict) -> list[Any]:
         for o in options:
             if items_plain_gain(entries[int(o["id"])]["items"]):
                 return [o["id"]]
+        later = [o["id"] for o in options if not _plain_loss(entries[int(o["id"])]["items"])]
+        return later or [options[0]["id"]]  # plain losses last: paid later, nothing has less to go on
     return [o["id"] for o in options]
+
+
+def _plain_loss(items: list) -> bool:
+    """Does an entry only take fixed amounts of the player's own standard resources (a charge on a
+    TR step)? Put after every other entry it never makes the rest harder: the same is paid, and
+    meanwhile the player has more, which no effect asks to be less."""
+    return all(n["op"] == _RESOURCE and n["n"] < 0 and n["res"] in STANDARD_RESOURCES
+               and not (n.get("any") or n.get("x") or n.get("per") or n.get("less") or n.get("upto"))
+               for n in items)
 
 
 def completes(g: Interp, stop: int, budget: Budget) -> bool:
