@@ -80,9 +80,7 @@ class FirstAction(ActionKind):
         pl["first_action"] = False
         card = g.content.cards[pl["corp"]]
         g.say(p, f"takes {pl['corp']}'s first action")
-        used = g.state.setdefault("actions_used", [])
-        if pl["corp"] not in used:
-            used.append(pl["corp"])
+        mark_used(g.state, pl["corp"])
         g.push({"t": "batch", "p": p, "entries": row_entries(card["first_action"], {"p": p, "card": pl["corp"]})})
 
 
@@ -252,6 +250,13 @@ def action_options(g: Interp, p: int) -> list[dict]:
     return menu.build(g, p, _menu_now)
 
 
+def mark_used(state: dict, name: str) -> None:
+    """A component's action was used this game (`simulate --coverage` lists those never used)."""
+    used = state.setdefault("actions_used", [])
+    if name not in used:
+        used.append(name)
+
+
 def _menu_now(g: Interp, p: int) -> list[dict]:
     """Every kind's offers, in registration order."""
     for k in EXCLUSIVE:
@@ -362,9 +367,7 @@ def h_use_action(g: Interp, task: dict, answer: Any) -> dict | None:
     else:
         entry = rules.find_played(g.state, p, name)
         entry["used"] = True
-        used = g.state.setdefault("actions_used", [])
-        if name not in used:
-            used.append(name)
+        mark_used(g.state, name)
         g.say(p, f"uses {name}")
     g.push({"t": "batch", "p": p, "entries": []})
     g.push_items([{"op": _PAY, "cost": alt["cost"], "gain": alt["gain"]}], ctx)

@@ -15,6 +15,7 @@ from typing import Any
 
 from compiler.ops import (OPS, TR, Box, CardResource, Production, Raise, Resource, Tile, items_cannot_fail,
                           own_resource_loss, walk)
+from compiler.tiles import TILE_KINDS
 from compiler.vocab import THAT
 
 from . import board, rules
@@ -392,7 +393,7 @@ def plain_cost_losses(content: Content, key: str, cost: list, gain: list) -> tup
 
 def row_verdict(g, p: int, key: str, cost: list, gain: list, ctx: dict, charges_apart: bool = False) -> bool | None:
     """True or False when the static test or the ledger decide; None when a trial must.
-    `charges_apart`: what effects take on each TR step is judged elsewhere (`charges_surely_paid`)."""
+    `charges_apart`: what effects take on each TR step is judged elsewhere (`charges_verdict`)."""
     st, content = g.state, g.content
     if cost and _cost_unpayable(st["players"][p]["res"], cost, gain):
         return False
@@ -442,8 +443,8 @@ def _only_charges(g: Any) -> list | None:
 
 def tr_steps_at_most(g: Any, items: list) -> int | None:
     """The TR steps a row may raise at most, every option counted: a TR gain, each global step
-    with the two bonus steps it may set off, an ocean, a greenery (oxygen); None when an amount is
-    counted or X."""
+    with the two bonus steps it may set off, a tile that raises a track (with its bonus steps);
+    None when an amount is counted or X."""
     steps = 0
     for node in walk(items):
         if node["op"] in (TR.name, Raise.name, Tile.name) and (node.get("x") or node.get("per")):
@@ -452,34 +453,15 @@ def tr_steps_at_most(g: Any, items: list) -> int | None:
             steps += node["n"]
         elif node["op"] == Raise.name:
             steps += 3 * node["n"]
-        elif node["op"] == Tile.name and node["tile"] in ("ocean", "greenery"):
+        elif node["op"] == Tile.name and _track_of(node["tile"]):
             steps += 3 * node.get("n", 1)
     return steps
 
 
-def charges_surely_paid(g: Any, p: int, choice: str) -> bool:
-    """Is this action-menu choice completable with the charges on each TR step paid whatever it
-    raises: the charges are the only effects that can fail, the player's M€ cover the price (all in
-    M€), the row's own M€ losses and a charge on the most TR steps it may raise, and the row is
-    completable with the charges left apart? A proof before a trial, asked afresh each time."""
-    charges = _only_charges(g) if unsafe_triggers_in_play(g.state, g.content) else None
-    row = _priced_row(g, p, choice) if charges is not None else None
-    if row is None:
-        return False
-    price, _, cost, gain, card = row
-    steps = tr_steps_at_most(g, cost + gain)
-    if steps is None:
-        return False
-    need = price + steps * charges[p]
-    for node in walk(cost + gain):
-        if node["op"] == Resource.name and node["res"] == "mc" and node["n"] < 0 and not node.get("any"):
-            if node.get("x") or node.get("per") or node.get("less"):
-                return False
-            need -= node["n"]
-    if g.state["players"][p]["res"]["mc"] < need:
-        return False
-    key = f"charges:{choice}:{cost!r}"  # a row's own key: a conversion's cost may change
-    return row_verdict(g, p, key, cost, gain, {"p": p, "card": card}, charges_apart=True) is True
+def _track_of(tile: str) -> str:
+    """The global track placing a tile of this kind raises ('' for none): its kind's traits."""
+    kind = TILE_KINDS.get(tile)
+    return (kind.counts_as_param or kind.global_param) if kind else ""
 
 
 def _priced_row(g: Any, p: int, choice: str) -> tuple[int, tuple, list, list, str | None] | None:
@@ -501,18 +483,45 @@ def _priced_row(g: Any, p: int, choice: str) -> tuple[int, tuple, list, list, st
     return None
 
 
-def charges_stop(g: Any, p: int, choice: str) -> bool:
-    """Does what the player's effects take on each TR step (a ruling party's charge, F372) surely
-    stop this action-menu choice, with its price paid as cheaply in M€ as it may be? A proof
-    before a trial, asked afresh each time (it reads M€, metals and the tracks' room): without it
-    a trial of an action that cannot pay its charges searches every order of its effects."""
+def charges_verdict(g: Any, p: int, choice: str) -> bool | None:
+    """What the player's effects take on each TR step (a ruling party's charge, F372) says of an
+    action-menu choice before a trial: False when they surely stop it (its price paid as cheaply in
+    M€ as may be), True when they are surely paid and nothing else can fail, None when a trial must
+    decide. Asked afresh each time (it reads M€, metals and the tracks' room): without it a trial
+    of an action that cannot pay its charges searches every order of its effects."""
     if not unsafe_triggers_in_play(g.state, g.content):
-        return False
+        return None
     row = _priced_row(g, p, choice)
     if row is None:
-        return False
+        return None
     price, metals, cost, gain, card = row
-    return not _charges_payable(g, p, (price, metals), cost, gain, {"p": p, "card": card, "xmin": 1})
+    if not _charges_payable(g, p, (price, metals), cost, gain, {"p": p, "card": card, "xmin": 1}):
+        return False
+    return True if _surely_paid(g, p, choice, row) else None
+
+
+def _surely_paid(g: Any, p: int, choice: str, row: tuple) -> bool:
+    """Is the row completable with the charges on each TR step paid whatever it raises: the
+    charges are the only effects that can fail, the player's M€ cover the price (all in M€), the
+    row's own M€ losses and a charge on the most TR steps it may raise, and the row is completable
+    with the charges left apart?"""
+    charges = _only_charges(g)
+    if charges is None:
+        return False
+    price, _, cost, gain, card = row
+    steps = tr_steps_at_most(g, cost + gain)
+    if steps is None:
+        return False
+    need = price + steps * charges[p]
+    for node in walk(cost + gain):
+        if node["op"] == Resource.name and node["res"] == "mc" and node["n"] < 0 and not node.get("any"):
+            if node.get("x") or node.get("per") or node.get("less"):
+                return False
+            need -= node["n"]
+    if g.state["players"][p]["res"]["mc"] < need:
+        return False
+    key = f"charges:{choice}:{cost!r}"  # a row's own key: a conversion's cost may change
+    return row_verdict(g, p, key, cost, gain, {"p": p, "card": card}, charges_apart=True) is True
 
 
 def tr_steps_at_least(g: Any, items: list) -> int:
@@ -521,15 +530,14 @@ def tr_steps_at_least(g: Any, items: list) -> int:
     production boxes only (not in choices, conditions or 'may')."""
     globals_, spec = g.state["globals"], g.content.tracks.globals
     room = {k: max(0, (v["goal"] - globals_[k]) // v["step"]) for k, v in spec.items()}
-    by_tile = {v["raised_by"]: k for k, v in spec.items() if v.get("raised_by")}
     steps = 0
     for node in [i for n in items for i in (n["items"] if n["op"] == Box.name else [n])]:
         if node.get("x") or node.get("per") or node.get("n", 1) <= 0:
             continue
         if node["op"] == TR.name:
             steps += node["n"]
-        elif node["op"] == Raise.name or (node["op"] == Tile.name and node["tile"] in by_tile):
-            track = node["param"] if node["op"] == Raise.name else by_tile[node["tile"]]
+        elif node["op"] == Raise.name or (node["op"] == Tile.name and _track_of(node["tile"]) in room):
+            track = node["param"] if node["op"] == Raise.name else _track_of(node["tile"])
             k = min(node.get("n", 1), room[track])
             room[track] -= k
             steps += k

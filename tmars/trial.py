@@ -264,11 +264,10 @@ def answer_completes(g: Interp, answer: Any, stop: int) -> bool:
 def action_completes(g: Interp, p: int, choice: str, counts: bool = True) -> bool:
     """Can this action-menu choice be carried out to the end of the action?"""
     from .actions import start_action
-    from .feasible import charges_stop, charges_surely_paid
-    if charges_stop(g, p, choice):
-        return False
-    if charges_surely_paid(g, p, choice):
-        return True
+    from .feasible import charges_verdict
+    verdict = charges_verdict(g, p, choice)
+    if verdict is not None:
+        return verdict
     sub = Interp(fork(g.state), g.content)
     base = len(sub.state["stack"])
     try:

@@ -135,6 +135,16 @@ class OnTheCommittee(Op):
     def why_not(self, state: dict, node: Node, p: int) -> str | None:
         raise NotImplementedError
 
+    def act(self, g: Any, node: Node, ctx: dict, answer: Any, board: dict) -> dict | None:
+        """Carry it out (`why_not` has found nothing against it)."""
+        raise NotImplementedError
+
+    def run(self, g, node, ctx, answer):
+        why = self.why_not(g.state, node, ctx["p"])
+        if why:
+            raise CannotComplete(why)
+        return self.act(g, node, ctx, answer, g.state[STATE])
+
     def bound(self, g, node, ctx, led, mandatory):
         if self.why_not(g.state, node, ctx["p"]):
             led.failed = True
@@ -233,12 +243,8 @@ class Delegate(OnTheCommittee):
             return "no neutral delegate outside a party's lead"
         return None
 
-    def run(self, g, node, ctx, answer):
+    def act(self, g, node, ctx, answer, board):
         st, p = g.state, ctx["p"]
-        why = self.why_not(st, node, p)
-        if why:
-            raise CannotComplete(why)
-        board = st[STATE]
         if node["n"] < 0:
             options = [option(f"{party}:{owner}", f"{_who(g, owner)}'s delegate in {party}")
                        for party, owner in self._removable(board)]
@@ -297,12 +303,8 @@ class Chairman(OnTheCommittee, Word):
             return "no delegate in your reserve or lobby"
         return None
 
-    def run(self, g, node, ctx, answer):
+    def act(self, g, node, ctx, answer, board):
         st, p = g.state, ctx["p"]
-        why = self.why_not(st, node, p)
-        if why:
-            raise CannotComplete(why)
-        board = st[STATE]
         to_reserve(st, board["chairman"])
         take_one(st, p)
         board["chairman"] = p

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from compiler.ops import Pay
 
-from ...actions import ActionKind, kind
+from ...actions import ActionKind, kind, mark_used
 from ...interpreter import option
 from ...trial import action_completes
 from .board import NAME, STATE
@@ -62,9 +62,7 @@ class PolicyAction(ActionKind):
         ruling = g.state[STATE]["ruling"]
         if arg == "action":
             g.state["players"][p].setdefault(USED, []).append(ruling)
-        used = g.state.setdefault("actions_used", [])  # the party's action used this game (coverage)
-        if ruling not in used:
-            used.append(ruling)
+        mark_used(g.state, ruling)
         g.say(p, f"uses {ruling}'s policy")
         g.push({"t": "batch", "p": p, "entries": []})
         g.push_items([{"op": Pay.name, "cost": cost, "gain": gain}], {"p": p, "card": ruling})
