@@ -426,7 +426,9 @@ def words_used(card: dict) -> list[tuple[str, str]]:
         triggers += e.get("on", [])
         triggers += [t for m in e.get("mods", ()) for t in m.get("on", ())]
         for m in e.get("mods", ()):
-            if m.get("param"):
+            if m.get("param", "").endswith(vocab.COUNT_SUFFIX_TAG):
+                used.append((m["param"][:-4], "tags"))
+            elif m.get("param"):
                 used.append((m["param"], "globals"))
             if m["mod"] == "pay" and m.get("res") not in (None, *vocab.STANDARD_RESOURCES):
                 used.append((m["res"], "card_resources"))

@@ -375,11 +375,14 @@ class Lowerer:
         if tree.data == "mod_flex":
             node = {"mod": "flex", "n": int(toks[0])}
             track = [t for t in toks if t.type == "WORD"]
-            if track:  # only this global parameter's requirements are flexed
-                if str(track[0]) not in vocab.TRACKS:
-                    raise self.fail("E201", f"'{track[0]}' is not a global parameter", track[0],
-                                    ", ".join(vocab.TRACKS), did_you_mean(str(track[0]), vocab.TRACKS))
-                node["param"] = str(track[0])
+            if track:  # only this global parameter's requirements are flexed, or this tag's minimums
+                word = str(track[0])
+                tagged = word.endswith(vocab.COUNT_SUFFIX_TAG) and word[:-4] in vocab.TAGS
+                if word not in vocab.TRACKS and not tagged:
+                    known = [*vocab.TRACKS, *(t + vocab.COUNT_SUFFIX_TAG for t in vocab.TAGS)]
+                    raise self.fail("E201", f"'{word}' is neither a global parameter nor a tag", track[0],
+                                    ", ".join(vocab.TRACKS) + " or a tag (science-tag)", did_you_mean(word, known))
+                node["param"] = word
             return node
         if tree.data == "mod_pay":
             words = [t for t in toks if t.type == "WORD"]

@@ -448,6 +448,9 @@ def _modifier_text(m: dict, note: str | None) -> str:
         return f"you have {n} {'more' if m['n'] > 0 else 'less'} {sing if n == 1 else plur}"
     if kind == "flex":
         n = m["n"]
+        if m.get("param", "").endswith("-tag"):
+            tag = m["param"][:-4]
+            return f"the cards you play that require {tag} tags need {n} {tag} tag{'s' if n != 1 else ''} fewer"
         if "param" in m:
             return f"your {param_noun(m['param'])} requirements are met within {n} step{'s' if n != 1 else ''} " \
                    "either way"

@@ -33,6 +33,7 @@ class TileKind:
             st["globals"][self.counts_as_param] += 1
             if not world:
                 g.raise_tr(p, 1)
+            g.emit({"kind": "raise", "param": self.counts_as_param, "p": None if world else p})
         if self.global_param:
             g.push({"t": "raise", "param": self.global_param, "n": 1, "p": p, **({"world": True} if world else {})})
 

@@ -267,6 +267,25 @@ class TrackRaised(Trigger):
         return icons.icon(t["event"]), []
 
 
+class AnyGlobalRaised(Trigger):
+    """Any global parameter raised one step, whichever the game has: by a word or by a tile that
+    raises one (an ocean), each step once; by you or, with `!`, by anyone."""
+    listens = "raise"
+
+    def words(self):
+        return {"global": "any global parameter is raised one step, an ocean placed included "
+                          "(by you; by anyone with !)"}
+
+    def matches(self, t, event, content):
+        return event["kind"] == "raise"
+
+    def phrase(self, t, cost):
+        return f"{'any player raises' if t.get('any') else 'you raise'} a global parameter 1 step"
+
+    def icon(self, t, icons, small):
+        return icons.icon("params"), []
+
+
 class ProductionRaised(Trigger):
     """One of your productions increased one step (each step fires once, a corporation's starting
     production included); `production(plant)` only that resource. The event names the resource,

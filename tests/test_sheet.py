@@ -251,7 +251,11 @@ def test_the_politics_sheet_renders_in_chromium_with_its_parties_events_and_dele
         assert panels[0] == ("Ruling bonus", render.items_html(party["parts"]["bonus"])), party["name"]
         assert [label for label, _ in panels] == ["Ruling bonus", "Policy"], party["name"]
         assert policy[0] in panels[-1][1], party["name"]
-    assert sum(bool(re.search(r'class="label">Policy<', drawn[printed(c)])) for c in TURMOIL) == 6
+    agendas = [c for c in TURMOIL if c["type"] == "agenda"]  # Political Agendas: a bonus or a policy each
+    policies = [c for c in agendas if "bonus" not in c.get("parts", {})]
+    assert len(agendas) == 24 and len(policies) == 18
+    assert sum(bool(re.search(r'class="label">Policy<', drawn[printed(c)])) for c in TURMOIL) == 6 + len(policies)
+    assert all('class="label">Ruling bonus<' in drawn[printed(c)] for c in agendas if c not in policies)
     events = [c for c in TURMOIL if c["type"] == "global-event"]
     assert len(events) == 36
     for event in events:
@@ -269,7 +273,8 @@ def test_the_politics_sheet_renders_in_chromium_with_its_parties_events_and_dele
     assert '<span class="it"><svg class="ic" viewBox="0 0 24 24" role="img" aria-label="delegate">' in legend
     assert "<span>delegate</span>" in legend and 'data-field="revealed"' in legend, "the icon and the strip"
     listed = make_sheet(TURMOIL, layout="list", grey=True)
-    assert listed.html.count('class="strip') == 2 * len(events) + 1, "two on each event, one in the key"
+    assert listed.html.count('class="strip') == 2 * len(events) + len(agendas) + 1, \
+        "two on each event, one on each agenda (its party), one in the key"
     assert probe(listed.html).ok, "the list and greyscale too"
 
 

@@ -686,8 +686,8 @@ def requirement_reads(reqs: list) -> frozenset[str]:
     out: frozenset[str] = frozenset()
     for r in reqs:
         out |= condition_reads(r)
-    if any(d.startswith("globals") for d in out):
-        out |= {"flex"}
+    if any(d.startswith("globals") for d in out) or any(r["count"].endswith("-tag") for r in reqs if "count" in r):
+        out |= {"flex"}  # a tag's minimum too may be met with fewer (`flex 1 science-tag`)
     return out
 
 

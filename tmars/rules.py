@@ -404,7 +404,7 @@ def requirement_met(state: dict, content: Content, p: int, req: dict, flex: int 
         return placed(state, content, p, req, ctx)
     value = count(state, content, p, req, ctx, wild=req["cmp"] == ">=")
     spec = content.rules.globals.get(req["count"])
-    step = spec["step"] if spec else None
+    step = spec["step"] if spec else 1 if req["cmp"] == ">=" and req["count"].endswith(vocab.COUNT_SUFFIX_TAG) else None
     slack = flex * step if step and not req.get("any") else 0
     if req["cmp"] == ">=":
         return value + slack >= req["value"]
@@ -419,13 +419,15 @@ def granted(state: dict, p: int, kind: str) -> int:
 
 def flex_of(state: dict, content: Content, p: int, param: str | None = None) -> int:
     """Steps the player's global requirements on this track are met within: the flex modifiers for
-    every track, and those for this one only (`flex 2 venus`)."""
+    every track, and those for this one only (`flex 2 venus`); for a tag (`science-tag`), the
+    tags fewer its minimums need (`flex 1 science-tag`), those modifiers only."""
+    tag = param is not None and param.endswith(vocab.COUNT_SUFFIX_TAG)
     known = _memo_on_played(state, content, p, "flex", _new_table)
     standing = known.get(param)
     if standing is None:
         standing = known[param] = sum(m["n"] for m in modifiers(state, content, p, "flex")
-                                      if m.get("param", param) == param)
-    return standing + granted(state, p, "flex")
+                                      if m.get("param", None if tag else param) == param)
+    return standing if tag else standing + granted(state, p, "flex")
 
 
 def requirements_met(state: dict, content: Content, p: int, card: dict) -> bool:
@@ -461,7 +463,7 @@ def wild_stands_for(state: dict, content: Content, p: int, card: dict) -> str | 
     if not content.wild or not card.get("requires"):
         return None
     for r in _tag_minimums(content, card):
-        if count(state, content, p, r) < r["value"]:
+        if count(state, content, p, r) < r["value"] - flex_of(state, content, p, r["count"]):
             return r["count"][:-4]
     return None
 
@@ -487,8 +489,9 @@ def _wild_tags_suffice(state: dict, content: Content, p: int, card: dict) -> boo
     short, wild = 0, 0
     for r in minimums:
         have = count(state, content, p, r)
-        if have < r["value"]:
-            short += r["value"] - have
+        need = r["value"] - flex_of(state, content, p, r["count"])
+        if have < need:
+            short += need - have
             wild = wild_tags(state, content, r["count"], (p,))
     return short <= wild
 

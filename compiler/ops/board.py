@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .protocol import CannotComplete, ask_one, decision
+from typing import Any
+
+from .protocol import CannotComplete, ask_one, decision, option
 
 from .. import printer as pr
 from .. import text as tx
@@ -14,6 +16,9 @@ from ..tiles import TILE_KINDS, place_member
 from . import Node, Op, per_reads
 from .amounts import amount_of
 from .lowering import near_rule
+
+#: the word for any one global parameter of the game, the player's choice (`-1 global`)
+ANY_GLOBAL = "global"
 
 TILE_PLACES = {
     "ocean-area": "on an area reserved for oceans",
@@ -43,10 +48,14 @@ class Raise(Op):
     writes = ()  # a raise is a task of its own (`raise`), which moves the track and the TR
 
     def words(self, in_box):
-        return () if in_box else vocab.GLOBALS
+        return () if in_box else (*vocab.GLOBALS, ANY_GLOBAL)
 
     def icon(self, word):
-        return word
+        return "params" if word == ANY_GLOBAL else word
+
+    def meaning(self, word):
+        return "lowered (`-1 global`): one global parameter of your choice, any the game has, that is " \
+            "neither at its goal nor at its start" if word == ANY_GLOBAL else ""
 
     emits = ("raise",)
 
@@ -58,6 +67,10 @@ class Raise(Op):
         atom.no_args()
         if atom.sign < 0:
             return {"op": Lower.name, "param": atom.word, "n": atom.n}
+        if atom.word == ANY_GLOBAL:
+            raise atom.fail("E216", "'global' is only lowered", atom.place, "'-1 global'",
+                            "name the parameter to raise ('+1 temperature'); '-N global' lowers one the player "
+                            "chooses")
         return {"op": self.name, "param": atom.word, "n": atom.n}
 
     def text(self, node, cost, note):
@@ -282,7 +295,8 @@ class Lower(Op):
     """A global parameter lowered (`-2 temperature`), or the tiles that raise one taken off the
     board (`-1 ocean`, an area the player chooses): as far as its start, nobody's TR changing, and
     never a parameter at its goal (a maxed parameter is done). A bonus step passed on the way down
-    is earned again by whoever raises the parameter past it (F385)."""
+    is earned again by whoever raises the parameter past it (F385). `-N global`: one parameter of
+    the player's choice among those that can go down; an option offered to a player needs one."""
 
     name = "lower"
     changes_the_planet = True
@@ -291,6 +305,8 @@ class Lower(Op):
     writes = ("globals", "board")
 
     def text(self, node, cost, note):
+        if node["param"] == ANY_GLOBAL:
+            return f"lower a global parameter of your choice {tx.steps(node)}, one neither at its goal nor at its start"
         tile = vocab.all_words("globals").get(node["param"], {}).get("raised_by")
         if tile:
             return f"remove {tx.steps(node).replace('step', tile + ' tile')} from the board, if not all are placed"
@@ -302,9 +318,22 @@ class Lower(Op):
 
     def html(self, node):
         tile = vocab.all_words("globals").get(node["param"], {}).get("raised_by")
-        return rd.grp(rd.small("-") + rd.icons.icon(tile or node["param"]) * node["n"], "lower")
+        shown = "params" if node["param"] == ANY_GLOBAL else tile or node["param"]
+        return rd.grp(rd.small("-") + rd.icons.icon(shown) * node["n"], "lower")
 
     def run(self, g, node, ctx, answer):
+        if node["param"] == ANY_GLOBAL:
+            open_ = lowerable(g.state, g.content)
+            if not open_:
+                if ctx.get("partial"):  # a global event's: done as far as it goes
+                    return None
+                raise CannotComplete("no global parameter can be lowered")
+            answer, ask = ask_one(answer, ctx["p"], "choice", "Lower a global parameter",
+                                  [option(k, f"{k} ({g.state['globals'][k]} now)") for k in open_])
+            if ask:
+                return ask
+            g.push_items([{**node, "param": answer}], ctx)
+            return None
         spec, now = g.content.tracks.globals[node["param"]], g.state["globals"]
         param = node["param"]
         if now[param] >= spec["goal"] or now[param] <= spec["start"] or node["n"] <= 0:
@@ -331,5 +360,19 @@ class Lower(Op):
     def reads(self, node, mandatory=False):
         return frozenset({"globals", "board"})
 
+    def bound(self, g, node, ctx, led, mandatory):
+        if node["param"] == ANY_GLOBAL and not lowerable(g.state, g.content):
+            led.failed = True  # offered, the player would choose among nothing
+
     def cannot_fail(self, node, mandatory, tile_ok):
-        return True  # lowered as far as it goes
+        return node["param"] != ANY_GLOBAL  # a named one is lowered as far as it goes
+
+    def exactness(self, node):
+        return "dynamic" if node["param"] == ANY_GLOBAL else "neutral"
+
+
+def lowerable(state: dict, content: Any) -> list[str]:
+    """The global parameters of this game that a step down can change: neither at the goal (a
+    maxed parameter is done) nor at the start."""
+    now = state["globals"]
+    return [k for k, v in content.tracks.globals.items() if v["start"] < now[k] < v["goal"]]

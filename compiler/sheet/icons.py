@@ -199,7 +199,7 @@ NAMES = {
     "temperature": "temperature",
     "oxygen": "oxygen", "venus": "Venus", "tr": "terraform rating", "card": "card", "std": "standard project",
     "arrow": "action: pay, then get",
-    "award": "award", "star": "asterisk: see the text", "params": "global requirements",
+    "award": "award", "star": "asterisk: see the text", "params": "global parameters",
 }
 
 

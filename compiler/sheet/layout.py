@@ -332,14 +332,15 @@ def legend_html() -> str:
 
 
 def _strip_marks() -> list[tuple[str, str]]:
-    """The strip in the key, drawn from the first known card type with a field naming a card."""
+    """The strip in the key, drawn from the first known card type with a field naming a card (one
+    with the piece that joins the named card first: the key shows the piece)."""
     from .render import named_fields, strip_html, type_label
-    for kind in all_words("card_types"):
-        for name, spec in named_fields(kind).items():
-            named = type_label(spec["of"]) if spec.get("of") else "a card"
-            return [(f'<span class="ex">{strip_html(kind, name, named)}</span>',
-                     "Strip: the card a field names, in its type's colour, with the piece that joins it; the "
-                     "first above the card's name, the others over its footer.")]
+    fields = [(kind, name, spec) for kind in all_words("card_types") for name, spec in named_fields(kind).items()]
+    for kind, name, spec in sorted(fields, key=lambda f: not f[2].get("icon")):
+        named = type_label(spec["of"]) if spec.get("of") else "a card"
+        return [(f'<span class="ex">{strip_html(kind, name, named)}</span>',
+                 "Strip: the card a field names, in its type's colour, with the piece that joins it; the "
+                 "first above the card's name, the others over its footer.")]
     return []
 
 

@@ -188,6 +188,8 @@ def modifier_html(m: dict) -> str:
         from ..counts import COUNTS
         shown, caption = COUNTS[m["res"]].icon({"count": m["res"]}, icons, small, grp)
         return grp(q(f"{'+' if m['n'] > 0 else MINUS}{abs(m['n'])}") + shown + "".join(small(c) for c in caption))
+    if kind == "flex" and m.get("param", "").endswith("-tag"):
+        return grp(icons.icon("params") + icons.tag(m["param"][:-4]) + colon + q(f"{MINUS}{m['n']}"))
     if kind == "flex":
         return grp(icons.icon(m.get("param", "params")) + colon + q(f"\u00b1{m['n']}"))
     if kind == "pay" and "n" in m:

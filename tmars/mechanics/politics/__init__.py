@@ -24,10 +24,10 @@ from typing import Any
 from ...content import Content
 from ...interpreter import Interp
 from ...mechanic import Mechanic, SaveError, SaveShapes, ScenarioKeys, register
-from . import delegate, phase, policy  # noqa: F401  (delegate and policy register actions)
+from . import agenda, delegate, phase, policy  # noqa: F401  (they register actions and the agendas' mechanics)
 from ...rng import shuffle
-from .board import (CARD_TYPE, EVENT_DECK, EVENT_DISCARD, EVENT_TYPE, NAME, NEUTRAL, STATE, draw_event, facts,
-                    place_neutral, size)
+from .board import (CARD_TYPE, CHOSEN, EVENT_DECK, EVENT_DISCARD, EVENT_TYPE, NAME, NEUTRAL, STATE, draw_event,
+                    facts, place_neutral, policy_of, size)
 
 def board_order(content: Content) -> list[str]:
     """The parties of this game in the board's order (the facts' `board`; a party they do not name
@@ -94,11 +94,11 @@ def standing(state: dict, content: Content, p: int) -> tuple[Any, tuple[tuple[st
     board = state.get(STATE)
     if board is None or state["phase"] != "action":
         return None, ()
-    ruling = board["ruling"]
-    found = content.memo.get(("policy", ruling))  # asked at every modifier and trigger lookup
+    policy = policy_of(board, board["ruling"])
+    found = content.memo.get(("policy", policy))  # asked at every modifier and trigger lookup
     if found is None:
-        found = content.memo[("policy", ruling)] = (ruling, tuple((ruling, e) for e in
-                                                                  content.cards[ruling].get("effects", ())))
+        found = content.memo[("policy", policy)] = (policy, tuple((policy, e) for e in
+                                                                  content.cards[policy].get("effects", ())))
     return found
 
 
@@ -108,9 +108,14 @@ def _state(s: SaveShapes) -> dict:
     party = s.record({"name": names, "delegates": s.listing(owner), "leader": {"anyOf": [owner, {"type": "null"}]}})
     events = s.names(s.content.in_printed_order(EVENT_TYPE), "a global event of this game")
     slot = {"anyOf": [events, {"type": "null"}]}
-    return {STATE: s.record({"parties": s.listing(party), "chairman": {"anyOf": [owner, {"type": "null"}]},
-                             "ruling": names, "dominant": names, "neutral": s.integer(0, 100),
-                             "distant": slot, "coming": slot, "current": slot, "ruled": s.listing(names)}),
+    sources = s.names([*board_order(s.content), *s.content.in_printed_order(agenda.AGENDA_TYPE)],
+                      "a party or an agenda of this game")
+    agendas = {"type": "object", "propertyNames": names,
+               "additionalProperties": s.record({"bonus": sources, "policy": sources})}
+    fields = {"parties": s.listing(party), "chairman": {"anyOf": [owner, {"type": "null"}]},
+              "ruling": names, "dominant": names, "neutral": s.integer(0, 100),
+              "distant": slot, "coming": slot, "current": slot, "ruled": s.listing(names)}
+    return {STATE: s.record({**fields, "agendas": agendas, CHOSEN: {"const": True}}, required=list(fields)),
             EVENT_DECK: s.listing(events), EVENT_DISCARD: s.listing(events)}
 
 
@@ -143,6 +148,9 @@ def describe(state: dict, content: Content) -> tuple[str, list[str]]:
         lines.append(f"{party['name']}{' [' + ', '.join(marks) + ']' if marks else ''}: {dels}{lead}")
     lines.append(f"chairman: {who(board['chairman'])}; " + ", ".join(
         f"{pl['name']} lobby {int(pl['lobby'])} reserve {pl['delegates']}" for pl in state["players"]))
+    for party, chosen in (board.get("agendas") or {}).items():  # Political Agendas: what each party uses
+        lines.append(f"{party} agenda: {chosen['bonus']}: {agenda.bonus_text(content, chosen['bonus'])}; "
+                     f"{chosen['policy']}: {agenda.policy_text(content, chosen['policy'])}")
     return "Terraforming Committee", lines
 
 
@@ -191,6 +199,15 @@ def arrange(game: Any, setup: Any, players: Any, card: Any) -> None:
             board[slot] = name
             if name in st[EVENT_DECK]:
                 st[EVENT_DECK].remove(name)
+    for name, chosen in (spec.get("agendas") or {}).items():  # Political Agendas: what a party uses
+        if name not in [p["name"] for p in board["parties"]]:
+            raise ScenarioError(f"unknown party {name!r}", where(spec["agendas"]), WRONG_VALUE)
+        bonuses, policies = agenda.choices(content, name)
+        for key, allowed in (("bonus", bonuses), ("policy", policies)):
+            if chosen.get(key, name) not in allowed:
+                raise ScenarioError(f"{chosen[key]!r} is no {key} of {name}; it has {', '.join(allowed)}",
+                                    where(chosen, key), WRONG_VALUE)
+        board.setdefault("agendas", {})[name] = {key: chosen.get(key, name) for key in ("bonus", "policy")}
     if "dominant" not in spec:
         most = max(size(board, p["name"]) for p in board["parties"])
         if size(board, board["dominant"]) < most:
@@ -222,7 +239,10 @@ _BOARD = {"type": "object", "additionalProperties": False, "properties": {
     "parties": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
     "chairman": {"type": "string"}, "ruling": {"type": "string"}, "dominant": {"type": "string"},
     **{slot: {"type": ["string", "null"]} for slot in ("current", "coming", "distant")},
-    "empty_lobby": {"type": "array", "items": {"type": "string"}}}}
+    "empty_lobby": {"type": "array", "items": {"type": "string"}},
+    "agendas": {"type": "object", "additionalProperties": {
+        "type": "object", "additionalProperties": False,
+        "properties": {"bonus": {"type": "string"}, "policy": {"type": "string"}}}}}}
 
 
 register(Mechanic(

@@ -11,6 +11,9 @@ from compiler.ops.politics import (MECHANIC as NAME, NEUTRAL, STATE, next_domina
                                    place_neutral, size, to_reserve)
 
 CARD_TYPE = "party"
+#: the board's flag that the chairman chooses the ruling party's agenda in each new government
+#: (Political Agendas, `agenda.py`)
+CHOSEN = "agenda_chosen"
 #: the card type of the global events, and the state keys of their deck and discard pile
 EVENT_TYPE, EVENT_DECK, EVENT_DISCARD = "global-event", "event_deck", "event_discard"
 
@@ -18,6 +21,19 @@ EVENT_TYPE, EVENT_DECK, EVENT_DISCARD = "global-event", "event_deck", "event_dis
 def facts(content: Content) -> dict:
     """The mechanic's rule facts (the `politics:` section of the modules' rules files)."""
     return content.rules.section(NAME)
+
+
+def bonus_of(board: dict, party: str) -> str:
+    """The component whose bonus row is the party's ruling bonus: the party's own, or the agenda
+    a game with Political Agendas drew or its chairman chose (`agenda.py`)."""
+    agenda = (board.get("agendas") or {}).get(party)
+    return agenda["bonus"] if agenda else party
+
+
+def policy_of(board: dict, party: str) -> str:
+    """The component whose effects, action or paid action are the party's policy (as `bonus_of`)."""
+    agenda = (board.get("agendas") or {}).get(party)
+    return agenda["policy"] if agenda else party
 
 
 def draw_event(state: dict) -> str | None:

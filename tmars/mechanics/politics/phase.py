@@ -21,7 +21,8 @@ from ... import rules
 from ...flow import end_phase
 from ...interpreter import Interp
 from ...mechanic import Phase, Task
-from .board import EVENT_DISCARD, NEUTRAL, STATE, draw_event, next_dominant, party_of, place_neutral, to_reserve
+from .board import (CHOSEN, EVENT_DISCARD, NEUTRAL, STATE, bonus_of, draw_event, next_dominant, party_of,
+                    place_neutral, to_reserve)
 
 
 def start(g: Interp) -> None:
@@ -110,10 +111,21 @@ def h_new_government(g: Interp, task: dict, answer: Any) -> None:
             pl["lobby"], pl["delegates"] = True, pl["delegates"] - 1
     if isinstance(leader, int):  # after the bonus (the Reds' bonus judges the TR before it)
         g.push_items([{"op": TR.name, "n": 1}], {"p": leader, "card": ruling})
-    for_everyone(g, g.content.cards[ruling]["parts"]["bonus"], ruling)
+    g.push({"t": "ruling_bonus"})
+    if board.get(CHOSEN):  # Political Agendas: the chairman chooses the agenda first (a neutral one's is drawn)
+        g.push({"t": "choose_agenda", "p": leader if isinstance(leader, int) else None, "party": ruling})
+    return None
+
+
+def h_ruling_bonus(g: Interp, task: dict, answer: Any) -> None:
+    """Every player gets the ruling party's bonus (its own, or its agenda's)."""
+    board = g.state[STATE]
+    source = bonus_of(board, board["ruling"])
+    for_everyone(g, g.content.cards[source]["parts"]["bonus"], source)
     return None
 
 
 TASKS = {"tr_revision": Task(h_tr_revision), "resolve_event": Task(h_resolve_event),
-         "new_government": Task(h_new_government), "changing_times": Task(h_changing_times)}
+         "new_government": Task(h_new_government), "ruling_bonus": Task(h_ruling_bonus),
+         "changing_times": Task(h_changing_times)}
 PHASES = {"turmoil": Phase(end_phase, start)}

@@ -10,7 +10,8 @@ from compiler.ops import Pay
 from ...actions import ActionKind, kind, mark_used
 from ...interpreter import option
 from ...trial import action_completes
-from .board import NAME, STATE
+from .agenda import count_project_use, project_uses_left
+from .board import NAME, STATE, policy_of
 
 #: a player's record of the policy actions used this generation (reset as each one begins)
 USED = "policy_used"
@@ -21,7 +22,7 @@ def _rows(g, arg: str) -> tuple[list, list] | None:
     board = g.state.get(STATE)
     if board is None:
         return None
-    card = g.content.cards[board["ruling"]]
+    card = g.content.cards[policy_of(board, board["ruling"])]
     if arg == "action" and card.get("action"):
         alt = card["action"][0]
         return alt["cost"], alt["gain"]
@@ -45,9 +46,12 @@ class PolicyAction(ActionKind):
         if board is None:
             return []
         ruling = board["ruling"]
+        policy = policy_of(board, ruling)
         out = []
         for arg, label in (("action", f"{ruling}'s policy action"), ("project", f"{ruling}'s policy project")):
             if _rows(g, arg) is None or (arg == "action" and ruling in st["players"][p].get(USED, ())):
+                continue
+            if arg == "project" and not project_uses_left(st, g.content, p, policy):
                 continue
             if action_completes(g, p, f"policy:{arg}"):
                 out.append(option(f"policy:{arg}", label))
@@ -60,9 +64,12 @@ class PolicyAction(ActionKind):
     def start(self, g, p, arg):
         cost, gain = _rows(g, arg)
         ruling = g.state[STATE]["ruling"]
+        policy = policy_of(g.state[STATE], ruling)
         if arg == "action":
             g.state["players"][p].setdefault(USED, []).append(ruling)
-        mark_used(g.state, ruling)
-        g.say(p, f"uses {ruling}'s policy")
+        elif policy != ruling:
+            count_project_use(g.state, p)
+        mark_used(g.state, policy)
+        g.say(p, f"uses {ruling}'s policy" + (f" ({policy})" if policy != ruling else ""))
         g.push({"t": "batch", "p": p, "entries": []})
-        g.push_items([{"op": Pay.name, "cost": cost, "gain": gain}], {"p": p, "card": ruling})
+        g.push_items([{"op": Pay.name, "cost": cost, "gain": gain}], {"p": p, "card": policy})
