@@ -72,3 +72,69 @@ steps:
     st = again.state
     assert st["globals"]["oceans"] == 1 and "r1c5" not in st["board"] and st["board"]["r1c4"]["tile"] == "ocean"
     assert st["event_discard"] == ["Dry Deserts"] and st["phase"] == "research"
+
+
+def test_political_agendas_draw_each_party_s_bonus_and_policy_for_the_game_and_the_same_seed_draws_the_same():
+    """`agendas`: at the start every party has one bonus and one policy among its own printed ones
+    and its agendas (a game without Venus Next has no agenda that needs it); a seed draws the same;
+    over seeds the agendas themselves are drawn, not only the printed ones."""
+    from compiler.modules import ModuleError
+    from tmars.game import Game
+    from tmars.mechanics.politics.agenda import choices
+    seen = set()
+    for seed in range(12):
+        game = Game.new(2, seed=seed, modules=MODULES, variants=("agendas",))
+        drawn = game.state["politics"]["agendas"]
+        assert list(drawn) == [p["name"] for p in game.state["politics"]["parties"]]
+        for party, agenda in drawn.items():
+            bonuses, policies = choices(game.content, party)
+            assert agenda["bonus"] in bonuses and agenda["policy"] in policies
+            assert game.content.cards[agenda["bonus"]]["type"] in ("party", "agenda")
+            seen |= {agenda["bonus"], agenda["policy"]}
+        assert Game.new(2, seed=seed, modules=MODULES, variants=("agendas",)).state["politics"]["agendas"] == drawn
+    assert "Unity policy 2" not in seen and len(seen) > 20
+    with pytest.raises(ModuleError, match="turn on one of them"):
+        Game.new(2, seed=1, modules=MODULES, variants=("agendas", "chairman-agendas"))
+
+
+def test_the_chairman_chooses_the_ruling_party_s_agenda_and_a_save_holds_the_question(tmp_path):
+    """`chairman-agendas`: in the new government the new chairman (the dominant party's leader) is
+    asked for the ruling party's bonus, then its policy - the options the party's own and its
+    agendas; saved and loaded between the two questions, the game asks the same; the bonus chosen
+    is paid to every player before the chairman's TR; the policy rules next generation."""
+    from tmars.game import Game
+    from tmars.scenario import build_game, load_file
+    path = tmp_path / "chair.yaml"
+    path.write_text("""name: the chairman chooses
+setup:
+  modules: [base, corpera, turmoil]
+  variants: [chairman-agendas]
+  generation: 4
+  politics: {ruling: Reds, dominant: Greens, chairman: neutral, parties: {Greens: [Alice, Bob]}}
+  board: {r3c3: {tile: greenery, owner: Alice}, r3c4: {tile: greenery, owner: Alice}, r4c4: {tile: greenery, owner: Bob}}
+  players:
+    - {name: Alice, corporation: CrediCor}
+    - {name: Bob, corporation: Ecoline, passed: true}
+steps:
+  - answer: pass
+    expect: {pending.kind: choice}
+""")
+    data, _ = load_file(path)
+    game = build_game(data["setup"], here=tmp_path)
+    game.answer(0, "pass")
+    d = game.pending
+    assert (d["kind"], d["player"], d["prompt"]) == ("choice", 0, "Choose the ruling bonus of Greens")
+    assert [o["id"] for o in d["options"]] == ["Greens", "Greens bonus 2"]
+    game.answer(0, "Greens bonus 2")
+    d = game.pending
+    assert [o["id"] for o in d["options"]] == ["Greens", "Greens policy 2", "Greens policy 3", "Greens policy 4"]
+    again = Game.load(game.save())
+    assert again.pending == d
+    mc = [pl["res"]["mc"] for pl in again.state["players"]]
+    tr = [pl["tr"] for pl in again.state["players"]]
+    again.answer(0, "Greens policy 2")
+    st = again.state
+    assert st["politics"]["agendas"]["Greens"] == {"bonus": "Greens bonus 2", "policy": "Greens policy 2"}
+    assert [pl["res"]["mc"] - m for pl, m in zip(st["players"], mc)] == [4, 2], "2 M€ per greenery you own"
+    assert [pl["tr"] - t for pl, t in zip(st["players"], tr)] == [1, 0], "the chairman's TR"
+    assert st["politics"]["chairman"] == 0 and st["phase"] == "research"

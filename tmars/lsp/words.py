@@ -36,7 +36,8 @@ KEYWORDS: dict[str, str] = {
     "discount": "an effect: 'discount N [mc] [on TRIGGER]': cards (or the triggering kind) cost N less",
     "value": "an effect: 'value +N steel|titanium|ocean': the metal is worth N more M€ when paying; "
              "an ocean next to a tile you place gives N more M€",
-    "flex": "an effect: 'flex N': global requirements are met within N steps",
+    "flex": "an effect: 'flex N': global requirements are met within N steps ('flex 2 venus': one track's; "
+            "'flex 1 science-tag': a tag's minimum met with 1 fewer)",
     "pay": "an effect: 'pay RESOURCE as [N] mc on TRIGGER': a resource may pay for what the trigger names",
     "as": "in 'pay … as N mc': what one unit of the resource is worth",
     "on": "in a modifier: the kind of card or project the modifier applies to",
