@@ -111,7 +111,10 @@ setup:
   variants: [chairman-agendas]
   generation: 4
   politics: {ruling: Reds, dominant: Greens, chairman: neutral, parties: {Greens: [Alice, Bob]}}
-  board: {r3c3: {tile: greenery, owner: Alice}, r3c4: {tile: greenery, owner: Alice}, r4c4: {tile: greenery, owner: Bob}}
+  board:
+    r3c3: {tile: greenery, owner: Alice}
+    r3c4: {tile: greenery, owner: Alice}
+    r4c4: {tile: greenery, owner: Bob}
   players:
     - {name: Alice, corporation: CrediCor}
     - {name: Bob, corporation: Ecoline, passed: true}
@@ -135,6 +138,6 @@ steps:
     again.answer(0, "Greens policy 2")
     st = again.state
     assert st["politics"]["agendas"]["Greens"] == {"bonus": "Greens bonus 2", "policy": "Greens policy 2"}
-    assert [pl["res"]["mc"] - m for pl, m in zip(st["players"], mc)] == [4, 2], "2 M€ per greenery you own"
-    assert [pl["tr"] - t for pl, t in zip(st["players"], tr)] == [1, 0], "the chairman's TR"
+    assert [pl["res"]["mc"] - m for pl, m in zip(st["players"], mc, strict=True)] == [4, 2], "2 M€ per greenery you own"
+    assert [pl["tr"] - t for pl, t in zip(st["players"], tr, strict=True)] == [1, 0], "the chairman's TR"
     assert st["politics"]["chairman"] == 0 and st["phase"] == "research"
