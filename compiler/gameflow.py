@@ -207,6 +207,14 @@ def default_variants(modules: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(v for m in modules if m in known for v in known[m].default_variants))
 
 
+def without_flow(modules: tuple[str, ...], variants: tuple[str, ...]) -> frozenset[str]:
+    """The modules whose own flow a variant on leaves out (`without_flow`): their cards are played
+    without their subsystem, and their reprints of the base game's components do not apply (F002)."""
+    known = manifests()
+    return frozenset(m for m in modules if m in known
+                     for v, spec in known[m].variants.items() if v in variants and spec.get("without_flow"))
+
+
 @lru_cache(maxsize=16)
 def load_flow(modules: tuple[str, ...], variants: tuple[str, ...] = ()) -> GameFlow:
     """The game's structure for a module set, each module's part applied in dependency order, then
@@ -220,8 +228,10 @@ def load_flow(modules: tuple[str, ...], variants: tuple[str, ...] = ()) -> GameF
                           f"{', '.join(sorted(offered)) or 'none'}")
     known = manifests()
     merge = _Merge()
+    flowless = without_flow(modules, variants)
     for m in modules:
-        merge.add(m, f"module {m}", known[m].flow if m in known else {})
+        if m not in flowless:  # else its cards without its subsystem (F002)
+            merge.add(m, f"module {m}", known[m].flow if m in known else {})
     for m in modules:
         for v, spec in (known[m].variants.items() if m in known else ()):
             if v in variants:

@@ -177,7 +177,11 @@ MANIFEST_SCHEMA = {
         "variants": {
             "type": "object", "propertyNames": _WORD, "description": "variants a game may turn on, by id",
             "additionalProperties": {"type": "object", "required": ["meaning", "flow"], "additionalProperties": False,
-                                     "properties": {"meaning": _MEANING, "flow": FLOW_SCHEMA}}},
+                                     "properties": {"meaning": _MEANING, "flow": FLOW_SCHEMA, "without_flow": {
+                                         "type": "boolean",
+                                         "description": "the module's own flow is left out (its mechanics, phases "
+                                                        "and score rows): its cards are played without them, what "
+                                                        "refers to them left out of each card (F002)"}}}},
         "default_variants": {"type": "array", "items": _WORD,
                              "description": "variants on by default in a game with this module"},
         "adds_to_map": {

@@ -94,8 +94,12 @@ def test_the_shipped_flows_have_no_problems_and_load_with_every_variant():
     for mid in manifests():
         assert flow_diagnostics(CARDS_ROOT / mid, names) == [], mid
     every = tuple(manifests())
-    flow = load_flow(every, tuple(sorted({v for m in manifests().values() for v in m.variants})))
+    variants = {v: spec for m in manifests().values() for v, spec in m.variants.items()}
+    adding = tuple(sorted(v for v, spec in variants.items() if not spec.get("without_flow")))
+    flow = load_flow(every, adding)
     assert flow.scoring == ("tr", "milestones", "awards", "greenery", "cities", "cards", "committee")
+    without = load_flow(every, tuple(sorted(variants)))  # F002: Turmoil's and Colonies' own flows left out
+    assert without.scoring == flow.scoring[:-1] and not {"politics", "trading"} & set(without.mechanics)
     assert [s.task for s in flow.setup] == ["setup_choose", "reveal", "play_preludes"]
     assert not [f for f in lint_paths().findings if f.code.startswith("E60")]
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from compiler import vocab
 from compiler.boards import area_id, board_problems, read_board
 from compiler.diagnostics import CompileError
-from compiler.gameflow import GameFlow, load_flow, variants_of
+from compiler.gameflow import GameFlow, load_flow, variants_of, without_flow
 from compiler.gamerules import GameRules, load_rules
 from compiler.modules import ON_FORGET, ModuleError, folder_of, manifests
 from compiler.triggers import TRIGGERS
@@ -74,6 +74,9 @@ class Content:
     board: dict[str, dict[str, dict]] = field(default_factory=dict)
     flow: GameFlow | None = None  # the game's structure, from the modules' manifests and the variants on
     variants: dict[str, str] = field(default_factory=dict)  # the variants the modules offer, id -> meaning
+    #: cards of the modules in play that this game leaves out, each with why (F002: they depend on a
+    #: subsystem a variant leaves out)
+    left_out: dict[str, str] = field(default_factory=dict)
     slugs: dict[str, dict[str, str]] = field(default_factory=dict)
     # values derived from the content alone, keyed by value (names, board signatures), bounded
     # where the keys are not (tmars/memo.py); nothing here is keyed on an object's id
@@ -278,19 +281,40 @@ def load_content(modules: tuple[str, ...] = ("base", "corpera"), map_name: str =
                             if m in known or (CARDS_ROOT / m).exists()])
     if not result.ok:
         raise SystemExit("\n".join(d.render() for d in result.diagnostics))
-    cards = _by_name([c for c in result.cards if c["type"] not in BOARD_TYPES], modules)
+    flowless = without_flow(modules, tuple(variants))
+    compiled = [c for c in result.cards if not (c.get("replaces") and c["module"] in flowless)]
+    cards = _by_name([c for c in compiled if c["type"] not in BOARD_TYPES], modules)
     components: dict[str, dict[str, dict]] = {t: {} for t in BOARD_TYPES}
-    for c in result.cards:
+    for c in compiled:
         if c["type"] in BOARD_TYPES:
             components[c["type"]][c["name"]] = c
     game_rules = load_rules(modules)
     from .flow import checked_flow
     names = {t: set(cards) for t, cards in components.items()}
     board = with_module_components(load_map(map_file(map_name), names), modules, components)
-    content = Content(cards, board, load_tracks(game_rules), modules, game_rules, components,
-                      checked_flow(load_flow(modules, tuple(sorted(variants)))), variants_of(modules))
+    flow = checked_flow(load_flow(modules, tuple(sorted(variants))))
+    kept = unplugged(cards, flow.mechanics)
+    left_out = {name: f"it needs a part of module {cards[name]['module']} that this game's variants leave out (F002)"
+                for name in cards if name not in kept}
+    content = Content(kept, board, load_tracks(game_rules), modules, game_rules, components, flow,
+                      variants_of(modules), left_out)
     _settle()
     return content
+
+
+def unplugged(cards: dict[str, dict], on: tuple[str, ...]) -> dict[str, dict]:
+    """The game's cards with what refers to a mechanic this game does not switch on left out, and
+    those that depend on one left out of the game (F002: Turmoil's or Colonies' cards without the
+    rest of the expansion, `compiler/unplug.py`). In a game with every subsystem its cards need,
+    the cards as compiled."""
+    from compiler.unplug import mechanics_named, without
+    off = mechanics_named() - set(on)
+    out = {}
+    for name, card in cards.items():
+        kept = without(card, off)
+        if kept is not None:
+            out[name] = kept
+    return out
 
 
 _settled = False

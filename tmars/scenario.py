@@ -175,6 +175,8 @@ def _set_player(game: Game, p: int, spec: Map) -> None:
         pl["corp"] = corp
         pl["played"].insert(0, {"name": corp, "res": 0, "used": False, "area": None})
         pl["first_action"] = spec.get("first_action", False)
+        if pl["first_action"] and not content.cards[corp].get("first_action"):
+            raise ScenarioError(f"{corp} has no first action in this game", where(spec, "first_action"), WRONG_VALUE)
     elif "first_action" in spec:
         pl["first_action"] = spec["first_action"]
     if "tr" in spec:
@@ -278,6 +280,8 @@ def _card(content: Content, node: Any, key: Any, kind: str = "") -> str:
     """The card named at node[key], known to the game (and of the given type, if any)."""
     name = node[key]
     card = content.cards.get(name)
+    if card is None and name in content.left_out:
+        raise ScenarioError(f"'{name}' is not in this game: {content.left_out[name]}", where(node, key), WRONG_VALUE)
     if card is None:
         raise ScenarioError(f"unknown card '{name}' {did_you_mean(str(name), content.cards)}".rstrip(),
                             where(node, key), UNKNOWN_NAME)
