@@ -141,3 +141,17 @@ steps:
     assert [pl["res"]["mc"] - m for pl, m in zip(st["players"], mc, strict=True)] == [4, 2], "2 M€ per greenery you own"
     assert [pl["tr"] - t for pl, t in zip(st["players"], tr, strict=True)] == [1, 0], "the chairman's TR"
     assert st["politics"]["chairman"] == 0 and st["phase"] == "research"
+
+
+@pytest.mark.parametrize("seed,players", [(551, 5), (769, 3)])
+def test_the_offer_check_under_the_reds_decides_without_giving_up(seed, players):
+    """Two soak games (Giant Ice Asteroid under the Reds' charge, one for Helion paying with heat)
+    where the offer check used to give up its search: the proof that the rest of a unit cannot pay
+    its charges cuts each hopeless branch, and of the ways to pay a price only the one keeping the
+    most M€ is tried when nothing ahead asks for anything else. The games play to their end with
+    every invariant checked and no search given up."""
+    from tmars import trial
+    from tmars.soak import play_checked
+    before = trial.exhausted
+    result = play_checked(seed, players, False, False, modules=MODULES, edits=True)
+    assert trial.exhausted == before and result.decisions > 500

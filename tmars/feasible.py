@@ -569,6 +569,145 @@ def _charges_payable(g: Any, p: int, price: tuple[int, tuple], cost: list, gain:
     return led.ok()
 
 
+def unit_charges_unpayable(g: Any, stop: int) -> bool:
+    """Is it proved that the rest of a unit of play (the tasks above depth `stop`: items, batches
+    and raises, one player's) cannot pay what the player's effects take on each TR step it surely
+    raises (a ruling party's charge, F372)? An optimistic ledger of those items, the charges
+    already queued among them, and the charge on each step to come, with what tiles may give
+    counted: its no is a proof. Asked at each decision of a search, so that a search under such a
+    charge stops at the first choice after which nothing can pay (which areas, which order)."""
+    st = g.state
+    if not unsafe_triggers_in_play(st, g.content):
+        return False
+    parts: list[tuple[list, dict]] = []
+    played: list[dict] = []
+    for task in st["stack"][stop:]:
+        t = task["t"]
+        if t == "item":
+            parts.append(([task["node"]], task["ctx"]))
+        elif t == "batch":
+            parts.extend((e["items"], e["ctx"]) for e in task["entries"])
+        elif t == "raise" and not task.get("world"):
+            parts.append(([{"op": Raise.name, "param": task["param"], "n": task["n"]}], {"p": task["p"]}))
+        elif t == "pay":  # a price in M€, which the metals it names may pay
+            metals = [m for m in ("steel", "titanium") if task.get(m)]
+            price = {"op": Resource.name, "res": "mc", "n": -task["amount"]}
+            parts.append(([price | ({"with": metals} if metals else {})], {"p": task["p"]}))
+        elif t == "resolve_card":
+            card = g.content.cards[task["card"]]
+            played.append(card)
+            parts.append((card.get("play", []), {"p": task["p"], "card": card["name"]}))
+        elif t not in UNIT_BOOKKEEPING:
+            return False  # a task this proof cannot read: no proof
+    players = {ctx["p"] for _, ctx in parts}
+    if len(players) != 1:
+        return False
+    p = players.pop()
+    charges, others = [], []
+    for _, own in triggered_effects(st, g.content, p):
+        for eff in own:
+            is_charge = any(t["event"] == "tr" and not t.get("any") for t in eff["on"])
+            (charges if is_charge else others).append(eff)
+    others += [eff for card in played for eff in card.get("effects", ()) if "on" in eff]
+    if _may_give_mc(g, p, _may_fire(g, others, [n for items, _ in parts for n in items], played)):
+        return False  # how often another effect fires is not counted here: no proof
+    charges = [eff["do"] for eff in charges]
+    steps = tr_steps_at_least(g, [n for items, _ in parts for n in items]) if charges else 0
+    if not steps or any(n.get("per") or n.get("x") for items, _ in parts for n in walk(items)):
+        return False
+    due = []
+    for do in charges:
+        for node in do:
+            if node["op"] != Resource.name or node["n"] >= 0 or node.get("x") or node.get("per") or node.get("any"):
+                return False  # a charge of another kind: no proof here
+            due.append({**node, "n": node["n"] * steps})
+    led = Ledger(g, p, optimistic=True)
+    led.tile_bonus = True
+    for items, ctx in parts:
+        led.add(items, ctx)
+    led.add(due, {"p": p}, mandatory=True)
+    return not led.ok()
+
+
+def _may_fire(g: Any, effects: list[dict], items: list, played: list[dict]) -> list[dict]:
+    """The effects that may fire while these items are carried out and these cards resolve: those
+    with a trigger word among the events the items may set off (a tile's kind, a track raised and
+    what its bonus steps do, a TR or production step, a card's tags), and, in turn, among those
+    the effects that fire set off. Filters are not read: a word is enough (an upper bound)."""
+    words: set[str] = {"card", "new-tag-type"} if played else set()
+    for card in played:
+        words |= {f"{t}-tag" for t in card.get("tags", ())}
+    fired: list[dict] = []
+    frontier, raised = list(items), set()
+    while frontier:
+        more = []
+        for node in walk(frontier):
+            op = OPS[node["op"]]
+            if op.answer_leads_elsewhere or op.reads_hand_cards:
+                return effects  # it may play or reuse anything: every effect may fire
+            param = ""
+            if node["op"] == Tile.name:
+                words |= {node["tile"], "tile"}
+                param = _track_of(node["tile"])
+            elif node["op"] == Raise.name:
+                param = node["param"]
+            elif node["op"] == TR.name:
+                words.add("tr")
+            else:
+                words.update(op.emits)
+            if param:
+                words |= {param, "global", "tr"}
+                if param not in raised:
+                    raised.add(param)
+                    more += [n for b in g.content.tracks.bonuses if b["param"] == param for n in b["do"]]
+        newly = [e for e in effects if e not in fired and any(t["event"] in words for t in e["on"])]
+        fired += newly
+        frontier = more + [n for e in newly for n in e["do"]]
+    return fired
+
+
+def _may_give_mc(g: Any, p: int, effects: list[dict]) -> bool:
+    """May one of these triggered effects give the player M€ (which would pay a charge)?"""
+    for eff in effects:
+        led = Ledger(g, p, optimistic=True)
+        led.add(eff["do"], {"p": p})
+        if led.gain.get(("res", "mc"), 0) > 0 or led.inexact:
+            return True
+    return False
+
+
+def only_mc_ahead(g: Any, stop: int, p: int) -> bool:
+    """Does the rest of a unit of play (the tasks between depth `stop` and the decision on top)
+    touch none of the player's resources but M€: no other resource, no count, no other payment,
+    and none in the player's triggered effects? Then of the ways to pay a price now, the one that
+    spends the least M€ leaves the player at least as able to finish (what else it spends is never
+    asked for again), and a search tries that way alone."""
+    parts: list[list] = [eff["do"] for _, own in triggered_effects(g.state, g.content, p) for eff in own]
+    for task in g.state["stack"][stop:-1]:
+        t = task["t"]
+        if t == "item":
+            parts.append([task["node"]])
+        elif t == "batch":
+            parts.extend(e["items"] for e in task["entries"])
+        elif t == "resolve_card":  # its row, and its own effects, which its tags may set off
+            card = g.content.cards[task["card"]]
+            parts += [card.get("play", []), *(e["do"] for e in card.get("effects", ()) if "on" in e)]
+        elif t != "raise" and t not in UNIT_BOOKKEEPING:
+            return False
+    for items in parts:
+        for node in walk(items):
+            if node.get("any"):
+                continue  # a removal from any player (a red border): it asks nothing of the player
+            if node.get("res", "mc") != "mc" or "per" in node or "less" in node or "cond" in node:
+                return False
+    return True
+
+
+#: tasks of a unit of play with nothing of their own to carry out for the ledger (the turn and the
+#: action's end, which the proof of `unit_charges_unpayable` may pass over)
+UNIT_BOOKKEEPING = frozenset({"turn", "end_action"})
+
+
 def _parts_ledger(g: Any, p: int, parts: list[tuple[list, dict]], optimistic: bool) -> Ledger:
     led = Ledger(g, p, optimistic)
     for items, ctx in parts:

@@ -155,7 +155,7 @@ def _triggers_read_hand_cards(content: Any) -> bool:
     return found
 
 
-def _branches(g: Interp, d: dict) -> list[Any]:
+def _branches(g: Interp, d: dict, stop: int) -> list[Any]:
     """The answers a search tries to a decision other than a selection (`_selections`), in order.
     Of an optional removal from any player (a red border), only removing nothing: what it takes
     gives the player nothing, and nothing after it needs anyone to have less. Of an order to
@@ -167,6 +167,9 @@ def _branches(g: Interp, d: dict) -> list[Any]:
     if d["kind"] == "target" and any(o["id"] == "none" for o in options):
         return ["none"]  # an optional removal: taking nothing leaves everyone the most, never less able
     task = g.state["stack"][-1]
+    if d["kind"] == "pay" and g.ways is not None and g.ways[0] is task and _only_mc_ahead(g, stop, task["p"]):
+        ways = g.ways[1]  # the way that keeps the most M€ alone: nothing ahead asks for what else it spends
+        return [options[min(range(len(ways)), key=lambda i: ways[i].get("mc", 0))]["id"]]
     if task["t"] == "batch":
         entries = task["entries"]
         for o in options:
@@ -200,7 +203,9 @@ def completes(g: Interp, stop: int, budget: Budget) -> bool:
             continue
         if d["kind"] == "select":
             return _select_completes(g, d, idx, stop, budget)
-        answers = _branches(g, d)
+        if unsafe_triggers_in_play(g.state, g.content) and _charges_unpayable(g, stop):
+            return False  # whatever is answered, the charges on the TR steps to come cannot be paid
+        answers = _branches(g, d, stop)
         last = len(answers) - 1
         for k, ans in enumerate(answers):
             budget.spend()
@@ -216,6 +221,16 @@ def completes(g: Interp, stop: int, budget: Budget) -> bool:
                 return True
         return False
     return True
+
+
+def _only_mc_ahead(g: Interp, stop: int, p: int) -> bool:
+    from .feasible import only_mc_ahead  # feasible builds on this module
+    return only_mc_ahead(g, stop, p)
+
+
+def _charges_unpayable(g: Interp, stop: int) -> bool:
+    from .feasible import unit_charges_unpayable  # feasible builds on this module
+    return unit_charges_unpayable(g, stop)
 
 
 def _select_completes(g: Interp, d: dict, idx: int, stop: int, budget: Budget) -> bool:
