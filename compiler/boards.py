@@ -32,9 +32,10 @@ _AREA = {
     "type": "object", "required": ["type"], "additionalProperties": False,
     "properties": {
         "type": {"enum": list(AREA_TYPES), "description": "land, or ocean: an area reserved for oceans"},
-        "bonus": {"type": "array", "items": {"enum": list(vocab.PLACEMENT_BONUSES)},
-                  "description": "the placement bonus, one word a unit: a standard resource, or card (a card "
-                                 "drawn)"},
+        "bonus": {"type": ["array", "string"], "items": {"enum": list(vocab.PLACEMENT_BONUSES)}, "minLength": 1,
+                  "description": "the placement bonus: the printed words, one a unit (a standard resource, or "
+                                 "card: a card drawn), or a row of the card language ('-6 mc, ocean': what "
+                                 "placing a tile here costs or does, checked as any row's)"},
         "name": {**_MEANING, "description": "the printed name of a named area (a volcano, a reserved city area)"},
         "volcanic": {"type": "boolean", "description": "a volcanic area (lava-flows and the volcanic rule)"},
         "reserved": {**_WORD, "description": "the named tile the area is kept for (a tile name a module brings)"},
@@ -101,7 +102,7 @@ def board_problems(data: Any, path: str, lines: list[str],
     if isinstance(data, dict):
         faulted = {(d.position.line, d.position.col) for d in out}
         more = [*_reserved(data, path, lines), *_ids(data, path, lines), *_module(data, path, lines),
-                *_components(data, path, lines, components)]
+                *_components(data, path, lines, components), *_bonus_rows(data, path, lines)]
         out += [d for d in more if (d.position.line, d.position.col) not in faulted]
     return sorted(out, key=lambda d: (d.position.line, d.position.col))
 
@@ -158,6 +159,29 @@ def _ids(data: dict, path: str, lines: list[str]) -> list[Diagnostic]:
                                   suggestion="give each area its own id: the second would replace the first"))
         else:
             first[aid] = (where(area, "id"), False)
+    return out
+
+
+def bonus_row(text: str, path: str, line: int, col: int, lines: list[str] | None = None) -> list[dict]:
+    """An area's bonus written in the card language, as IR items (CompileError when it is not a row)."""
+    from .lower import lower_field
+    from .parser import SourceText
+    alternatives = lower_field(SourceText(text, path, line, col, file_lines=lines), "row")
+    return alternatives[0]
+
+
+def _bonus_rows(data: dict, path: str, lines: list[str]) -> list[Diagnostic]:
+    """An area's bonus written as a row compiles (each problem at its place in the file)."""
+    from .diagnostics import CompileError
+    out = []
+    for _, area, _ in _areas(data):
+        text = area.get("bonus")
+        if isinstance(text, str):
+            line, col = where(area, "bonus")
+            try:
+                bonus_row(text, path, line, col, lines)
+            except CompileError as e:
+                out.extend(e.diagnostics)
     return out
 
 

@@ -37,6 +37,9 @@ class Area:
     reserved: str = ""
     neighbours: tuple[str, ...] = ()
     row: int = 0
+    #: what placing a tile here does beyond its plain bonus (`bonus`), as IR items: a bonus written
+    #: as a row of the card language that costs or places something (run as items, checked as any row)
+    extra: tuple[dict, ...] = ()
 
 
 @dataclass
@@ -46,6 +49,9 @@ class Map:
     milestones: list[str]
     awards: list[str]
     id: str = ""  # the map file's name: what a save records
+    #: areas whose bonus (a row) can fail (a cost, a tile): a tile that may go only there is no
+    #: proof for the ledger, and no safe tile for a trial (`trial.TileCheck`)
+    risky: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -228,8 +234,9 @@ def load_map(path: Path, components: dict[str, set[str]] | None = None) -> Map:
     for r, row in enumerate(rows, start=1):
         for c, spec in enumerate(row, start=1):
             aid = area_id(r, c)
-            areas[aid] = Area(aid, spec["type"], list(spec.get("bonus", [])), spec.get("name", ""),
-                              bool(spec.get("volcanic")), spec.get("reserved", ""), row=r)
+            bonus, extra = _area_bonus(spec, str(path), lines)
+            areas[aid] = Area(aid, spec["type"], bonus, spec.get("name", ""), bool(spec.get("volcanic")),
+                              spec.get("reserved", ""), row=r, extra=extra)
             coords[(2 * (c - 1) + abs(middle - r), r)] = aid
     for (x, y), aid in coords.items():
         near = [coords.get(p) for p in ((x - 2, y), (x + 2, y), (x - 1, y - 1), (x + 1, y - 1),
@@ -237,7 +244,31 @@ def load_map(path: Path, components: dict[str, set[str]] | None = None) -> Map:
         areas[aid].neighbours = tuple(n for n in near if n)
     for spec in data.get("off_map", []):
         areas[spec["id"]] = Area(spec["id"], "off", [], spec.get("name", ""), False, spec.get("reserved", ""))
-    return Map(data["name"], areas, data.get("milestones", []), data.get("awards", []), path.stem)
+    from compiler.ops import items_cannot_fail
+    risky = frozenset(a for a, area in areas.items()
+                      if area.extra and not items_cannot_fail(list(area.extra), True, None))
+    return Map(data["name"], areas, data.get("milestones", []), data.get("awards", []), path.stem, risky)
+
+
+def _area_bonus(spec: dict, path: str, lines: list[str]) -> tuple[list[str], tuple[dict, ...]]:
+    """An area's bonus as (its plain words: resources gained and cards drawn, which placing the
+    tile gives at once; the rest of its row, run as items after them)."""
+    from compiler.boards import bonus_row
+    from compiler.ops import Cards, Resource
+    from compiler.strictyaml import where
+    bonus = spec.get("bonus", [])
+    if isinstance(bonus, list):
+        return list(bonus), ()
+    words, extra = [], []
+    for node in bonus_row(bonus, path, *where(spec, "bonus"), lines):
+        plain = {k for k in node if k not in ("op", "n")} <= ({"res"} if node["op"] == Resource.name else set())
+        if plain and node["n"] > 0 and node["op"] == Resource.name and node["res"] in vocab.PLACEMENT_BONUSES:
+            words += [node["res"]] * node["n"]
+        elif plain and node["n"] > 0 and node["op"] == Cards.name:
+            words += ["card"] * node["n"]
+        else:
+            extra.append(node)
+    return words, tuple(extra)
 
 
 def load_tracks(rules: GameRules) -> Tracks:

@@ -281,7 +281,7 @@ def _ANY_AREA(node: dict) -> bool:
 
 def _tiles_placeable(g: Any, p: int, tiles: tuple) -> bool:
     """Do the tiles of a row that only tiles could stop have their areas (see trial.TileCheck)?"""
-    if len(tiles) == 1 and tiles[0].get("n", 1) == 1:
+    if len(tiles) == 1 and tiles[0].get("n", 1) == 1 and not g.content.map.risky:
         return board.tile_possible(g.state, g.content, p, tiles[0])
     check = TileCheck(g)
     check.p = p

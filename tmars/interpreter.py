@@ -606,6 +606,9 @@ def place_tile(g: Interp, p: int, node: dict, area: str, ctx: dict) -> None:
         g.say(p, f"gains {quantities(bonus)} from the area")
     if draws:
         g.draw_cards(p, draws)
+    if spec.extra:  # the rest of a bonus written as a row: a cost, a tile (checked as any row's)
+        g.say(p, f"resolves the bonus of {area}")
+        g.push_items(list(spec.extra), {"p": p})
     traits.after_placing(g, p)
     g.emit({"kind": "tile", "tile": kind, "area": area, "p": p})
 

@@ -22,7 +22,7 @@ from compiler.ops.protocol import DECISION_KINDS
 from compiler.strictyaml import Kind, Map, Seq, Where, diagnostic, load_text, plain, read_text, where
 
 from . import flow, rules, scoring
-from .content import Content, load_content
+from .content import Content, available_maps, load_content, slug
 from .game import EngineError, Game, IllegalAnswer
 from .mechanic import load_plugins
 from .memo import track
@@ -65,7 +65,11 @@ def build_game(setup: Map, content: Content | None = None, here: Path | None = N
         raise ScenarioError(f"setup.cards: {e}", where(setup, "cards"), UNKNOWN_NAME) from None
     try:
         on = default_variants(modules) if "variants" not in setup else tuple(setup["variants"])
-        content = content or load_content(modules, "tharsis", tuple(sorted(set(on))))
+        map_name = slug(setup.get("map", "tharsis"))
+        if map_name not in available_maps():
+            raise ScenarioError(f"unknown map {setup['map']!r} {did_you_mean(map_name, available_maps())}".rstrip(),
+                                where(setup, "map"), UNKNOWN_NAME)
+        content = content or load_content(modules, map_name, tuple(sorted(set(on))))
     except ModuleError as e:
         raise ScenarioError(f"setup: {e}", where(setup, "variants") if "variants" in setup else where(setup),
                             UNKNOWN_NAME) from None

@@ -82,6 +82,7 @@ _POSITION = {  # what both `setup` and a step's `set` may give
 SET_KEYS = tuple(_POSITION)
 _SETUP = {
     **_POSITION, "modules": {**_NAMES, "minItems": 1}, "corporate_era": {"type": "boolean"}, "variants": _NAMES,
+    "map": _NAME,
     "draft": {"type": "boolean"}, "seed": _INT, "phase": _NAME, "first": _WHO, "current": _WHO, "actions": _COUNT,
     "deck_exact": {"type": "boolean"}, "discard": _NAMES,
     **{k: v for m in load_plugins().values() for k, v in m.scenario.setup.items()},

@@ -360,9 +360,11 @@ class TileCheck:
             return False
         if board.ocean_skipped(st, content, node):
             return True
-        if len(self.kinds) == 1:
+        risky = content.map.risky  # an area whose bonus may fail is no safe place
+        if len(self.kinds) == 1 and not risky:
             return board.tile_possible(st, content, self.p, node)
-        return len(board.legal_areas(st, content, self.p, {**node, "n": 1})) >= len(self.kinds)
+        safe = [a for a in board.legal_areas(st, content, self.p, {**node, "n": 1}) if a not in risky]
+        return len(safe) >= len(self.kinds)
 
 
 def _safe(items: list | None, task: dict, tiles: TileCheck) -> bool:
@@ -538,6 +540,9 @@ def _filtered(g: Interp, d: dict) -> tuple[dict | None, Any]:
     tiles = TileCheck(g)
     rest_safe = rest_is_safe(g, stop, tiles)
     settled = rest_safe and _safe(_continuation(stack[-1]), stack[-1], tiles)
+    risky = g.content.map.risky
+    if settled and risky and d["kind"] == "area" and any(o["id"] in risky for o in options):
+        settled = False  # an area whose bonus may fail (a cost, a tile): each area is weighed
     if select:
         return (d if settled else _selection_offered(g, d, stop)), None
     if not settled and not (stack[-1]["t"] == "pay" and not _spends_resources(g, stack, stop)):

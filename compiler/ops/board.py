@@ -207,6 +207,9 @@ class Tile(Op):
             return
         elif n > 1 and not g.ocean_skipped(node):
             led.failed |= len(g.legal_areas(ctx["p"], {**node, "n": 1}, ctx)) < n
+        risky = g.content.map.risky
+        if not led.failed and risky and not g.ocean_skipped(node):  # only where a bonus may fail: no proof
+            led.inexact |= all(a in risky for a in g.legal_areas(ctx["p"], {**node, "n": 1}, ctx))
         if led.failed or not led.tile_bonus or g.ocean_skipped(node):
             return
         # what placing it may give: the best placement bonus and ocean adjacency of any legal area,
