@@ -277,6 +277,105 @@ class EventCards(Count):
         return icons.tag("event"), []
 
 
+class ProjectCards(Count):
+    """Your project cards in play, green (automated) and blue (active): never events, nor the cards
+    played before the first generation, nor corporations (F281, F285). `(automated)` or `(active)` one colour only, `(requirements)` only
+    those with something in their requirement box (F280), `(cost >= N)` those printed at N M€ or
+    more (F281); several filters together all hold."""
+
+    arguments = frozenset({"automated", "active", "requirements", "cost"})
+    KINDS = ("automated", "active")
+
+    def words(self):
+        return {"project-card": "your green and blue cards in play (filters: automated, active, requirements, "
+                                "cost >= N; all players' with !)"}
+
+    def value(self, rules, state, content, p, c, ctx, players):
+        cards, args = content.cards, c.get("args", ())
+        kinds = [a for a in args if a in self.KINDS] or self.KINDS
+        costs = [a for a in args if isinstance(a, dict) and a["rule"] == "cost"]
+        need_reqs = "requirements" in args
+        n = 0
+        for q in players:
+            for e in state["players"][q]["played"]:
+                card = cards[e["name"]]
+                if card["type"] not in kinds or (need_reqs and not card.get("requires")):
+                    continue
+                if all(_compare(card.get("cost", 0), a["cmp"], a["n"]) for a in costs):
+                    n += 1
+        return n
+
+    def reads(self, c):
+        return frozenset({"played"})
+
+    def others_reads(self, c):
+        return frozenset({"others:cards"})
+
+    def parts(self, c, who):
+        args = c.get("args", ())
+        colour = " and ".join(w for w, a in (("green", "automated"), ("blue", "active")) if a in args) or "project"
+        what = f"{colour} card"
+        extra = []
+        if "requirements" in args:
+            extra.append("with a requirement")
+        extra += [f"costing {a['n']} M€ or {'more' if a['cmp'] == '>=' else 'less'}" for a in args
+                  if isinstance(a, dict) and a["rule"] == "cost"]
+        tail = (" " + " and ".join(extra)) if extra else ""
+        return what + tail, what.replace("card", "cards") + tail, who
+
+    def icon(self, c, icons, small, grp):
+        args = c.get("args", ())
+        return icons.icon("card"), [a if isinstance(a, str) else f"{a['rule']} {a['cmp']} {a['n']}" for a in args]
+
+
+def _compare(value: int, cmp: str, n: int) -> bool:
+    return value >= n if cmp == ">=" else value <= n
+
+
+class HighestProduction(Count):
+    """The highest of your productions, whichever resource it is (M€ included, F279)."""
+
+    def words(self):
+        return {"highest-prod": "your highest production, of any resource (M€ included)"}
+
+    def value(self, rules, state, content, p, c, ctx, players):
+        return max(max(state["players"][q]["prod"].values()) for q in players)
+
+    def reads(self, c):
+        return frozenset({"prod:" + r for r in vocab.STANDARD_RESOURCES})
+
+    def others_reads(self, c):
+        return frozenset({"others-prod:" + r for r in vocab.STANDARD_RESOURCES})
+
+    def parts(self, c, who):
+        return "step of your highest production", "steps of your highest production", ""
+
+    def icon(self, c, icons, small, grp):
+        return grp(icons.icon("held"), "box mini"), ["highest"]
+
+
+class HeldResources(Count):
+    """The resources on your cards, every kind added up (animals, microbes, floaters, science …)."""
+
+    def words(self):
+        return {"card-resource": "the resources on your cards, every kind added up (all players' with !)"}
+
+    def value(self, rules, state, content, p, c, ctx, players):
+        return sum(e.get("res", 0) for q in players for e in state["players"][q]["played"])
+
+    def reads(self, c):
+        return frozenset({"cres"})
+
+    def others_reads(self, c):
+        return frozenset({"others"})
+
+    def parts(self, c, who):
+        return "resource on your cards", "resources on your cards", ""
+
+    def icon(self, c, icons, small, grp):
+        return icons.icon("held"), ["on cards"]
+
+
 class Production(Count):
     def words(self):
         return {f"{r}-prod": f"your {r} production (all players' with !)" for r in vocab.STANDARD_RESOURCES}
@@ -324,9 +423,11 @@ class Resources(Count):
 
 class Tiles(Count):
     """Your tiles of a kind; `(mars)` leaves out those off the map, `(ocean-adjacent)` those with
-    no ocean tile next to them (each tile once, however many oceans touch it)."""
+    no ocean tile next to them (each tile once, however many oceans touch it), `(bottom N)` all
+    but those on the map's N bottom rows (Desert Settler's south of the equator, Polar Explorer's
+    two rows)."""
 
-    arguments = frozenset({"mars", "ocean-adjacent"})
+    arguments = frozenset({"mars", "ocean-adjacent", "bottom"})
 
     def words(self):
         return {"city-tile": "city tiles you own (any player's with !)",
@@ -337,6 +438,13 @@ class Tiles(Count):
         word, args = c["count"], c.get("args", ())
         kind = None if word == "tile" else word[:-5]
         mars = "mars" in args
+        bottom = next((a["n"] for a in args if isinstance(a, dict) and a["rule"] == "bottom"), None)
+        if bottom is not None:
+            areas = content.map.areas
+            last = max(a.row for a in areas.values())
+            return sum(1 for aid, t in state["board"].items() if t.get("owner") in players
+                       and (kind is None or t["tile"] == kind) and areas[aid].kind != "off"
+                       and areas[aid].row > last - bottom)
         if "ocean-adjacent" in args:
             return sum(rules.tiles_next_to(state, content, q, kind, mars, "ocean") for q in players)
         return sum(rules.tiles_owned(state, q, kind, mars, content) for q in players)
@@ -345,7 +453,7 @@ class Tiles(Count):
         return frozenset({"board"})  # the other players' tiles: what is on the board
 
     def reads(self, c):
-        if {"mars", "ocean-adjacent"} & set(c.get("args", ())):
+        if any(not isinstance(a, str) or a in ("mars", "ocean-adjacent") for a in c.get("args", ())):
             return frozenset({"board"})
         return frozenset({"tiles:" + c["count"].removesuffix("-tile")})  # own tiles of the kind: their number
 
@@ -356,6 +464,10 @@ class Tiles(Count):
             who = "on Mars" if c.get("any") else "you have on Mars"
         if "ocean-adjacent" in args:
             who = f"{who} next to an ocean tile".strip()
+        for a in args:
+            if isinstance(a, dict) and a["rule"] == "bottom":
+                rows = "the bottom row" if a["n"] == 1 else f"the {a['n']} bottom rows"
+                who = f"{who} on {rows} of the map".strip()
         return kind, kind + "s", who
 
     def icon(self, c, icons, small, grp):
@@ -363,7 +475,8 @@ class Tiles(Count):
         ic = icons.icon("tile" if word == "tile" else word[:-5])
         if "ocean-adjacent" in c.get("args", ()):
             ic += small("next to") + icons.icon("ocean", "sub")
-        return ic, []
+        rows = [a["n"] for a in c.get("args", ()) if isinstance(a, dict) and a["rule"] == "bottom"]
+        return ic, [f"bottom {rows[0]} rows"] if rows else []
 
 
 class Colonies(Count):

@@ -953,7 +953,7 @@ def unknown_count_arg(c: Card):
         kind = COUNTS.get(cnt["count"])
         takes = kind.takes(cnt) if kind is not None else frozenset()
         for a in cnt.get("args", ()):
-            if a not in takes:
+            if (a if isinstance(a, str) else a["rule"]) not in takes:
                 yield f"count argument '{a if isinstance(a, str) else a['rule']}' is unknown to '{cnt['count']}'", f, \
                     a if isinstance(a, str) else a["rule"], f"use {', '.join(f'({t})' for t in sorted(takes))}"
 

@@ -131,7 +131,7 @@ def test_game_options_name_modules_and_map(capsys):
     for argv, message in [(["--modules", "corpera"], "requires base"),
                           (["--modules", "base,pathfinders"],
                            "unknown module 'pathfinders'; this tmars has base, colonies, corpera"),
-                          (["--map", "hellas"], "unknown map 'hellas'; this tmars has tharsis"),
+                          (["--map", "utopia"], "unknown map 'utopia'; this tmars has elysium, hellas, tharsis"),
                           (["--modules", "base", "--standard"], "give one")]:
         assert main(["game", "--seed", "3", "--quiet", *argv]) == 2
         assert message in capsys.readouterr().err

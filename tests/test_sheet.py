@@ -63,7 +63,8 @@ def test_cards_are_sorted_by_number_with_a_header_per_module():
     numbers = re.findall(r'data-number="(\d{3})" data-module="base"', sheet.html)
     assert numbers == sorted(numbers) and len(numbers) == 137
     headers = re.findall(r"<h2>([^<]*)</h2>", sheet.html)
-    assert headers == ["Key to the icons", "Base game", "Colonies", "Corporate Era", "Prelude", "Turmoil", "Venus Next"]
+    assert headers == ["Key to the icons", "Base game", "Colonies", "Corporate Era", "Hellas &amp; Elysium", "Prelude",
+                       "Turmoil", "Venus Next"]
 
 
 def test_cards_are_drawn_from_the_ir():
@@ -522,7 +523,7 @@ def test_every_card_reads_as_sentences(card):
         assert re.match(r"^\*?[A-Z0-9-]", s) and s.endswith((".", ".*", "*.")), s
         assert "  " not in s and "None" not in s and "{" not in s
         assert not re.search(r"\b1 (steps|plants|animals|microbes|cards|tiles|tags)\b", s), s
-        plural = r"\b([2-9]|\d\d+|X) (step|plant|animal|microbe|card|tag|tile)\b(?! (production|tags?|tiles?)\b)"
+        plural = r"\b([2-9]|\d\d+|X) (step|plant|animal|microbe|card|tag|tile)\b(?! (production|tags?|tiles?|types?)\b)"
         assert not re.search(plural, s), s
         assert not [w for w in HYPHENATED if re.search(rf"\b{re.escape(w)}\b", s)], f"card-language word in {s!r}"
 

@@ -24,7 +24,7 @@ def test_a_save_records_its_modules_and_map_and_loading_restores_them():
 
 @pytest.mark.parametrize("options,reason", [({"modules": ["base", "pathfinders"]}, "unknown module"),
                                             ({"modules": ["corpera"]}, "requires base"),
-                                            ({"map": "hellas"}, "unknown map")])
+                                            ({"map": "utopia"}, "unknown map")])
 def test_a_save_naming_modules_or_a_map_this_tmars_lacks_is_refused(options, reason):
     state = json.loads(Game.new(2, seed=1).save())
     state["options"].update(options)

@@ -147,12 +147,24 @@ def _placement(content: Content, node: dict) -> tuple[dict[str, int], bool, tupl
     key = (node["tile"], node.get("name", ""), _rules_key(node))
     found = memo.get(key)
     if found is None:
-        rules = _rule_words(node)
+        rules = _on_this_map(content, node, _rule_words(node))
         distance = TILE_KINDS[node["tile"]].keeps_distance and not SPACING_WAIVERS & rules.keys()
         fitting = tuple((aid, tuple(area.neighbours)) for aid, area in content.map.areas.items()
                         if _area_fits(area, node, rules))
         found = memo[key] = (rules, distance, fitting, dict(fitting))
     return found
+
+
+def _on_this_map(content: Content, node: dict, rules: dict[str, int]) -> dict[str, int]:
+    """A tile's placement rules on this map: on a map with no volcanic area a tile for one goes on
+    any land area (F275); on a map with no area reserved for a named tile it is placed as any tile
+    of its kind, keeping its distance (F274)."""
+    areas = content.map.areas.values()
+    if "volcanic" in rules and not any(a.volcanic for a in areas):
+        rules = {k: v for k, v in rules.items() if k != "volcanic"}
+    if "reserved" in rules and not any(a.reserved == node.get("name", "") for a in areas):
+        rules = {k: v for k, v in rules.items() if k != "reserved"}
+    return rules
 
 
 def tile_witness(state: dict, content: Content, p: int, node: dict) -> tuple:

@@ -303,6 +303,16 @@ def map_file(name: str) -> Path:
     return _map_files()[slug(name)]
 
 
+def with_map_module(modules: tuple[str, ...], map_name: str) -> tuple[str, ...]:
+    """The modules of a game on this map: the map's own module (`module:` in its file, which holds
+    its milestones and awards) joins them when it is not there, with what it requires."""
+    from compiler.boards import read_board
+    from compiler.modules import resolve
+    data, _ = read_board(map_file(map_name))
+    mid = data.get("module") if isinstance(data, dict) else None
+    return modules if not mid or mid in modules else resolve(modules + (mid,))
+
+
 @lru_cache(maxsize=8)
 def load_content(modules: tuple[str, ...] = ("base", "corpera"), map_name: str = "tharsis",
                  variants: tuple[str, ...] = ()) -> Content:

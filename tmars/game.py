@@ -18,7 +18,7 @@ from compiler.modules import ModuleError, add_folder, resolve
 from compiler.readfile import resolved
 
 from . import flow, scoring, savefile, trial
-from .content import Content, available_maps, load_content, slug
+from .content import Content, available_maps, load_content, slug, with_map_module
 from .interpreter import HANDLERS, CannotComplete, Interp
 from .memo import track
 from .savefile import SaveError
@@ -104,6 +104,7 @@ class Game:
                               + tuple(m for m in added if m not in (modules or ())))
             if map_name not in available_maps():
                 raise ModuleError(f"unknown map {map_name!r}; this tmars has {', '.join(available_maps())}")
+            modules = with_map_module(modules, map_name)
             on = default_variants(modules) if variants is None else tuple(variants)
             content = load_content(modules, map_name, tuple(sorted(set(on))))
         state = new_state(content, names, seed, draft, beginners, max_generations)

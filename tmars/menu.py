@@ -625,7 +625,10 @@ def part(g: Any, p: int, key: tuple, reads: Callable[..., frozenset[str]], work:
         return work(*args)
     reads_of = menu.domains.get(key, _MISSING)
     if reads_of is _MISSING:
-        domains = domains_of(frozenset(reads(*args)) - _constant(g.content))
+        found = frozenset(reads(*args))
+        if g.content.map.risky and any(d == "board" or d.startswith("place:") for d in found):
+            found |= {"res"}  # a tile may go where its bonus costs something (a map's paid area): never kept
+        domains = domains_of(found - _constant(g.content))
         reads_of = menu.domains[key] = None if domains is None else PartReads(domains)
     if reads_of is None:
         return work(*args)

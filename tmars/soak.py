@@ -81,13 +81,14 @@ def edit_position(game: Game, rng: random.Random) -> str | None:
 
 def play_checked(seed: int, players: int, corporate_era: bool = True, draft: bool = False,
                  max_generations: int = 40, decision_limit: int = 60_000, modules: tuple[str, ...] | None = None,
-                 variants: tuple[str, ...] | None = None, edits: bool = False) -> CheckedGame:
+                 variants: tuple[str, ...] | None = None, edits: bool = False,
+                 map_name: str = "tharsis") -> CheckedGame:
     """Play one random game, checking every invariant after every decision. `modules` (default:
     base, with Corporate Era if `corporate_era`) and `variants` pick the game's content. With
     `edits`, some action decisions are preceded by a set-like edit of the position
     (`edit_position`), after which the kept menu must still equal a fresh one."""
     game = Game.new(players, seed=seed, corporate_era=corporate_era, draft=draft, max_generations=max_generations,
-                    modules=modules, variants=variants)
+                    modules=modules, variants=variants, map_name=map_name)
     check_menus(game.interp)
     start_tr = game.content.tracks.start_tr
     agents = [RandomAgent(seed * 101 + i) for i in range(players)]

@@ -507,6 +507,8 @@ def unit_is_plain(g: Interp, p: int, key: str, rows: Callable[[Interp, int, str]
     safe, has_tiles = static
     if not safe or not has_tiles:
         return safe
+    if g.content.map.risky:
+        return False  # an area whose bonus may fail may be chosen: the areas are weighed
     cost, items = asked or rows(g, p, arg)
     tiles = TileCheck(g)
     tiles.p = p

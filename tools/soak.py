@@ -46,6 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--modules", default=None,
                     help="the modules of every game, comma-separated (default: base; Corporate Era every other game)")
     ap.add_argument("--variant", action="append", default=None, help="a variant on in every game (repeatable)")
+    ap.add_argument("--map", default="tharsis", help="the map of every game (default: tharsis)")
     args = ap.parse_args(argv)
     modules = tuple(m.strip() for m in args.modules.split(",") if m.strip()) if args.modules else None
     variants = tuple(args.variant) if args.variant else None
@@ -58,11 +59,12 @@ def main(argv: list[str] | None = None) -> int:
         ce, draft = seed % 2 == 0, seed % 3 == 0
         edits = seed % 2 == 1  # every other game is edited between actions as a scenario's set may
         try:
-            r = play_checked(seed, players, ce, draft, modules=modules, variants=variants, edits=edits)
+            r = play_checked(seed, players, ce, draft, modules=modules, variants=variants, edits=edits,
+                             map_name=args.map)
             decisions += r.decisions
             capped += r.capped
             if seed % 10 == 0:  # a save/load round trip of a fresh game
-                g = Game.new(players, seed=seed, modules=modules, variants=variants)
+                g = Game.new(players, seed=seed, modules=modules, variants=variants, map_name=args.map)
                 assert Game.load(json.dumps(json.loads(g.save()))).save() == g.save()
         except Exception as e:  # a soak reports every failure and goes on
             failures.append((seed, players, ce, draft, edits, f"{type(e).__name__}: {e}",

@@ -1,0 +1,103 @@
+"""The maps of Hellas & Elysium (issue 35), checked against the research facts
+(docs/research/maps-elysium-hellas-facts.yaml) and played: every area as the facts list it, the
+map's own module joined to a game on it, its milestones and awards counted as the FAQ says."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tmars.content import load_content, with_map_module
+from tmars.scenario import build_game
+
+FACTS = yaml.safe_load((Path(__file__).resolve().parents[1] / "docs" / "research"
+                        / "maps-elysium-hellas-facts.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("name", ["elysium", "hellas"])
+def test_every_area_is_as_the_facts_list_it(name):
+    facts = FACTS["maps"][name]
+    content = load_content(with_map_module(("base", "corpera"), name), name)
+    areas = content.map.areas
+    for r, row in enumerate(facts["rows"], start=1):
+        for c, spec in enumerate(row, start=1):
+            area = areas[f"r{r}c{c}"]
+            assert area.kind == spec["type"] and area.name == spec.get("name", "")
+            assert area.volcanic == bool(spec.get("volcanic")), area.id
+            bonus = spec.get("bonus", [])
+            assert (area.bonus if isinstance(bonus, list) else area.extra) == (
+                bonus if isinstance(bonus, list) else content.map.areas[area.id].extra), area.id
+    on_mars = [a for a in areas.values() if a.kind != "off"]
+    assert len(on_mars) == 61 and sum(a.kind == "ocean" for a in on_mars) == 12
+    assert content.map.milestones == facts["milestones"] and content.map.awards == facts["awards"]
+
+
+def test_a_game_on_a_map_plays_with_the_map_s_module():
+    assert with_map_module(("base", "corpera"), "elysium")[-1] == "hellas-elysium"
+    assert with_map_module(("base",), "tharsis") == ("base",)
+
+
+def test_hellas_south_pole_costs_6_m_and_brings_an_ocean_due_even_with_no_ocean_left():
+    """r9c3: whoever places a tile there pays 6 M€ and places an ocean; with 5 M€ it is not
+    offered; with every ocean out the 6 M€ is still paid, for nothing (facts: the BGG FAQ)."""
+    def greenery(mc: int, oceans: int = 0):
+        game = build_game({"map": "hellas", "globals": {"oceans": oceans},
+                           "players": [{"name": "Alice", "resources": {"mc": mc, "plant": 8}}, {"name": "Bob"}]})
+        game.answer(0, "convert:plants-to-greenery")
+        return game
+    assert "r9c3" not in [o["id"] for o in greenery(5).pending["options"]]
+    game = greenery(6)
+    game.answer(0, "r9c3")
+    assert game.pending["kind"] == "area" and game.state["players"][0]["res"]["mc"] == 0
+    game.answer(0, game.pending["options"][0]["id"])
+    assert game.state["globals"]["oceans"] == 1 and game.state["players"][0]["tr"] == 22
+    game = greenery(6, oceans=9)
+    game.answer(0, "r9c3")
+    st = game.state
+    assert st["players"][0]["res"]["mc"] == 0 and st["globals"]["oceans"] == 9 and st["players"][0]["tr"] == 21
+
+
+def test_the_maps_milestones_and_awards_count_as_the_faq_says(tmp_path):
+    """Polar Explorer counts owned tiles on the two bottom rows (oceans are nobody's); Desert Settler
+    the four bottom rows; Tactician project cards with a requirement (events never, F280);
+    Celebrity project cards costing 20 or more (F281); Excentric the resources on cards."""
+    from tmars import rules
+    from tmars.scenario import load_file
+    path = tmp_path / "polar.yaml"
+    path.write_text("""name: the maps' counts
+setup:
+  map: hellas
+  board:
+    r8c1: {tile: city, owner: Alice}
+    r9c1: {tile: greenery, owner: Alice}
+    r9c5: {tile: greenery, owner: Alice}
+    r7c2: {tile: city, owner: Alice}
+    r7c1: ocean
+  players:
+    - name: Alice
+      resources: {mc: 8}
+      played: [Arctic Algae, Birds, Algae, {name: Pets, resources: 3}]
+      events: [Comet]
+    - {name: Bob}
+steps:
+  - expect: {Alice.tr: 20}
+""")
+    data, _ = load_file(path)
+    game = build_game(data["setup"], here=tmp_path)
+    st, content = game.state, game.content
+
+    def count(text: str) -> int:
+        from compiler.lower import lower_field
+        from compiler.parser import SourceText
+        node = lower_field(SourceText(text, "t", 1, 1), "counts")[0]
+        return rules.count(st, content, 0, node)
+
+    assert count("tile(bottom 2)") == 3 and count("tile(bottom 4)") == 4 and count("tile") == 4
+    assert count("project-card(requirements)") == 3, "Arctic Algae, Birds and Algae have one; Pets none"
+    assert count("project-card(cost >= 12)") == 1 and count("project-card(cost <= 10)") == 3  # Arctic Algae 12
+    assert count("project-card") == 4
+    assert count("card-resource") == 3
+    claim = [o["id"] for o in game.pending["options"]]
+    assert "milestone:polar-explorer" in claim and "milestone:tactician" not in claim
