@@ -279,9 +279,9 @@ class EventCards(Count):
 
 class ProjectCards(Count):
     """Your project cards in play, green (automated) and blue (active): never events, nor the cards
-    played before the first generation, nor corporations (F281, F285). `(automated)` or `(active)` one colour only, `(requirements)` only
-    those with something in their requirement box (F280), `(cost >= N)` those printed at N M€ or
-    more (F281); several filters together all hold."""
+    played before the first generation, nor corporations (F281, F285). `(automated)` or `(active)`
+    one colour only, `(requirements)` only those with something in their requirement box (F280),
+    `(cost >= N)` those printed at N M€ or more (F281); several filters together all hold."""
 
     arguments = frozenset({"automated", "active", "requirements", "cost"})
     KINDS = ("automated", "active")
