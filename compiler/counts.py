@@ -355,13 +355,21 @@ class HighestProduction(Count):
 
 
 class HeldResources(Count):
-    """The resources on your cards, every kind added up (animals, microbes, floaters, science …)."""
+    """The resources on your cards, every kind added up (animals, microbes, floaters, science …);
+    with kinds as arguments, those kinds only (`card-resource(animal, microbe)`)."""
 
     def words(self):
-        return {"card-resource": "the resources on your cards, every kind added up (all players' with !)"}
+        return {"card-resource": "the resources on your cards, every kind added up, or the kinds named "
+                                 "(all players' with !)"}
+
+    def takes(self, c):
+        return frozenset(vocab.CARD_RESOURCES) | {"opponents"}
 
     def value(self, rules, state, content, p, c, ctx, players):
-        return sum(e.get("res", 0) for q in players for e in state["players"][q]["played"])
+        kinds = [a for a in c.get("args", ()) if a in vocab.CARD_RESOURCES]
+        cards = content.cards
+        return sum(e.get("res", 0) for q in players for e in state["players"][q]["played"]
+                   if not kinds or cards[e["name"]].get("holds") in kinds)
 
     def reads(self, c):
         return frozenset({"cres"})
@@ -370,10 +378,15 @@ class HeldResources(Count):
         return frozenset({"others"})
 
     def parts(self, c, who):
+        kinds = [a for a in c.get("args", ()) if a in vocab.CARD_RESOURCES]
+        if kinds:
+            from .text import join, noun
+            return f"{join(kinds, 'or')} on your cards", f"{join([noun(k, 2) for k in kinds], 'and')} on your cards", ""
         return "resource on your cards", "resources on your cards", ""
 
     def icon(self, c, icons, small, grp):
-        return icons.icon("held"), ["on cards"]
+        kinds = [a for a in c.get("args", ()) if a in vocab.CARD_RESOURCES]
+        return "".join(icons.icon(k) for k in kinds) or icons.icon("held"), ["on cards"]
 
 
 class Production(Count):
@@ -427,7 +440,9 @@ class Tiles(Count):
     but those on the map's N bottom rows (Desert Settler's south of the equator, Polar Explorer's
     two rows)."""
 
-    arguments = frozenset({"mars", "ocean-adjacent", "bottom"})
+    arguments = frozenset({"mars", "ocean-adjacent", "bottom", "inland", "near-volcanic"})
+    #: the arguments that pick tiles by where they are (each read from the map and the board)
+    PLACES = ("bottom", "inland", "near-volcanic")
 
     def words(self):
         return {"city-tile": "city tiles you own (any player's with !)",
@@ -438,13 +453,9 @@ class Tiles(Count):
         word, args = c["count"], c.get("args", ())
         kind = None if word == "tile" else word[:-5]
         mars = "mars" in args
-        bottom = next((a["n"] for a in args if isinstance(a, dict) and a["rule"] == "bottom"), None)
-        if bottom is not None:
-            areas = content.map.areas
-            last = max(a.row for a in areas.values())
+        if any((a if isinstance(a, str) else a["rule"]) in self.PLACES for a in args):
             return sum(1 for aid, t in state["board"].items() if t.get("owner") in players
-                       and (kind is None or t["tile"] == kind) and areas[aid].kind != "off"
-                       and areas[aid].row > last - bottom)
+                       and (kind is None or t["tile"] == kind) and _placed_as_asked(state, content, aid, args))
         if "ocean-adjacent" in args:
             return sum(rules.tiles_next_to(state, content, q, kind, mars, "ocean") for q in players)
         return sum(rules.tiles_owned(state, q, kind, mars, content) for q in players)
@@ -453,8 +464,8 @@ class Tiles(Count):
         return frozenset({"board"})  # the other players' tiles: what is on the board
 
     def reads(self, c):
-        if any(not isinstance(a, str) or a in ("mars", "ocean-adjacent") for a in c.get("args", ())):
-            return frozenset({"board"})
+        if any(not isinstance(a, str) or a in ("mars", "ocean-adjacent", *self.PLACES) for a in c.get("args", ())):
+            return frozenset({"board"})  # where the tiles are, and what is next to them
         return frozenset({"tiles:" + c["count"].removesuffix("-tile")})  # own tiles of the kind: their number
 
     def parts(self, c, who):
@@ -464,6 +475,10 @@ class Tiles(Count):
             who = "on Mars" if c.get("any") else "you have on Mars"
         if "ocean-adjacent" in args:
             who = f"{who} next to an ocean tile".strip()
+        if "inland" in args:
+            who = f"{who} next to no ocean tile".strip()
+        if "near-volcanic" in args:
+            who = f"{who} on or next to a volcanic area".strip()
         for a in args:
             if isinstance(a, dict) and a["rule"] == "bottom":
                 rows = "the bottom row" if a["n"] == 1 else f"the {a['n']} bottom rows"
@@ -477,6 +492,66 @@ class Tiles(Count):
             ic += small("next to") + icons.icon("ocean", "sub")
         rows = [a["n"] for a in c.get("args", ()) if isinstance(a, dict) and a["rule"] == "bottom"]
         return ic, [f"bottom {rows[0]} rows"] if rows else []
+
+
+def _placed_as_asked(state: dict, content: Any, aid: str, args: Any) -> bool:
+    """Is the tile on this area on Mars where the arguments ask: `bottom N` on the map's N bottom
+    rows, `inland` with no ocean tile next to it, `near-volcanic` on a volcanic area or next to one?"""
+    areas, board = content.map.areas, state["board"]
+    area = areas[aid]
+    if area.kind == "off":
+        return False
+    for a in args:
+        if isinstance(a, dict) and a["rule"] == "bottom":
+            fails = area.row <= max(x.row for x in areas.values()) - a["n"]
+        elif a == "inland":
+            fails = any(board.get(nb, {}).get("tile") == "ocean" for nb in area.neighbours)
+        elif a == "near-volcanic":
+            fails = not (area.volcanic or any(areas[nb].volcanic for nb in area.neighbours))
+        else:
+            fails = False
+        if fails:
+            return False
+    return True
+
+
+class TileGroup(Count):
+    """The most of your tiles on Mars linked to each other through neighbouring areas: your largest
+    group of connected tiles (an ocean is nobody's and links nothing)."""
+
+    def words(self):
+        return {"tile-group": "your largest group of connected tiles on Mars"}
+
+    def value(self, rules, state, content, p, c, ctx, players):
+        areas, board = content.map.areas, state["board"]
+        own = {aid for aid, t in board.items() if t.get("owner") in players and areas[aid].kind != "off"}
+        best, seen = 0, set()
+        for start in own:
+            if start in seen:
+                continue
+            group, todo = 0, [start]
+            seen.add(start)
+            while todo:
+                aid = todo.pop()
+                group += 1
+                for nb in areas[aid].neighbours:
+                    if nb in own and nb not in seen:
+                        seen.add(nb)
+                        todo.append(nb)
+            best = max(best, group)
+        return best
+
+    def reads(self, c):
+        return frozenset({"board"})
+
+    def others_reads(self, c):
+        return frozenset({"board"})
+
+    def parts(self, c, who):
+        return "tile in your largest group of connected tiles", "tiles in your largest group of connected tiles", ""
+
+    def icon(self, c, icons, small, grp):
+        return icons.icon("tile") * 2, ["connected"]
 
 
 class Colonies(Count):

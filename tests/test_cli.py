@@ -130,8 +130,9 @@ def test_game_options_name_modules_and_map(capsys):
     assert "decisions in" in capsys.readouterr().out
     for argv, message in [(["--modules", "corpera"], "requires base"),
                           (["--modules", "base,pathfinders"],
-                           "unknown module 'pathfinders'; this tmars has base, colonies, corpera"),
-                          (["--map", "utopia"], "unknown map 'utopia'; this tmars has elysium, hellas, tharsis"),
+                           "unknown module 'pathfinders'; this tmars has amazonis-vastitas, base, colonies, corpera"),
+                          (["--map", "utopia"],
+                           "unknown map 'utopia'; this tmars has elysium, hellas, tharsis, vastitas-borealis"),
                           (["--modules", "base", "--standard"], "give one")]:
         assert main(["game", "--seed", "3", "--quiet", *argv]) == 2
         assert message in capsys.readouterr().err

@@ -101,3 +101,79 @@ steps:
     assert count("card-resource") == 3
     claim = [o["id"] for o in game.pending["options"]]
     assert "milestone:polar-explorer" in claim and "milestone:tactician" not in claim
+
+
+VASTITAS = yaml.safe_load((Path(__file__).resolve().parents[1] / "docs" / "research"
+                           / "maps-vastitas-amazonis-facts.yaml").read_text(encoding="utf-8"))["vastitas_borealis"]
+SPECIAL = {"temperature-for-4mc": [{"op": "resource", "res": "mc", "n": -4},
+                                   {"op": "raise", "param": "temperature", "n": 1}],
+           "delegate": [{"op": "delegate", "n": 1}]}
+
+
+def test_vastitas_borealis_areas_are_as_the_facts_list_them():
+    content = load_content(with_map_module(("base", "corpera", "turmoil"), "vastitas-borealis"), "vastitas-borealis")
+    areas = content.map.areas
+    for row in VASTITAS["rows"]:
+        for spec in row:
+            area = areas[spec["id"]]
+            assert (area.kind, area.volcanic, area.name) == (spec["type"], bool(spec.get("volcanic")),
+                                                             spec.get("name", "")), spec["id"]
+            assert area.bonus == spec.get("bonus", []), spec["id"]
+            assert list(area.extra) == SPECIAL.get(spec.get("special"), []), spec["id"]
+    assert sum(a.volcanic for a in areas.values()) == 4
+    plain = load_content(with_map_module(("base", "corpera"), "vastitas-borealis"), "vastitas-borealis")
+    assert plain.map.areas["r4c8"].extra == () and plain.map.areas["r5c5"].extra, \
+        "without Turmoil the delegate bonus is ignored (F035); the north pole's cost stays"
+
+
+def test_vastitas_north_pole_costs_4_m_and_raises_the_temperature(tmp_path):
+    def greenery(mc: int):
+        game = build_game({"map": "vastitas-borealis", "players": [
+            {"name": "Alice", "resources": {"mc": mc, "plant": 8}}, {"name": "Bob"}]})
+        game.answer(0, "convert:plants-to-greenery")
+        return game
+    assert "r5c5" not in [o["id"] for o in greenery(3).pending["options"]]
+    game = greenery(4)
+    game.answer(0, "r5c5")
+    st = game.state
+    assert st["players"][0]["res"]["mc"] == 0 and st["globals"]["temperature"] == -28
+    assert st["players"][0]["tr"] == 22, "oxygen and temperature, a step each"
+
+
+def test_the_vastitas_counts(tmp_path):
+    """Geologist: tiles on or next to a volcanic area; Landscaper: the largest group of connected
+    own tiles; Highlander: own tiles on Mars with no ocean next to them; Farmer: animals and
+    microbes on cards, other resources not."""
+    from compiler.lower import lower_field
+    from compiler.parser import SourceText
+    from tmars import rules
+    from tmars.scenario import load_file
+    path = tmp_path / "v.yaml"
+    path.write_text("""name: the Vastitas counts
+setup:
+  map: vastitas-borealis
+  board:
+    r1c3: {tile: city, owner: Alice}
+    r2c3: {tile: greenery, owner: Alice}
+    r2c4: {tile: greenery, owner: Alice}
+    r6c5: {tile: city, owner: Alice}
+    r4c3: ocean
+  players:
+    - name: Alice
+      played: [{name: Pets, resources: 3}, {name: Tardigrades, resources: 2}, {name: Physics Complex, resources: 4}]
+    - {name: Bob}
+steps:
+  - expect: {Alice.tr: 20}
+""")
+    data, _ = load_file(path)
+    game = build_game(data["setup"], here=tmp_path)
+
+    def count(text: str) -> int:
+        return rules.count(game.state, game.content, 0, lower_field(SourceText(text, "t", 1, 1), "counts")[0])
+
+    assert count("tile(near-volcanic)") == 3, "r1c3 is Hecates Tholus, r2c3 and r2c4 touch it; r6c5 touches none"
+    assert count("tile-group") == 3 and count("tile") == 4
+    assert count("card-resource(animal, microbe)") == 5 and count("card-resource") == 9
+    assert count("tile(mars, inland)") == 4 - sum(
+        1 for a in ("r1c3", "r2c3", "r2c4", "r6c5")
+        if any(game.state["board"].get(n, {}).get("tile") == "ocean" for n in game.content.map.areas[a].neighbours))

@@ -63,8 +63,8 @@ def test_cards_are_sorted_by_number_with_a_header_per_module():
     numbers = re.findall(r'data-number="(\d{3})" data-module="base"', sheet.html)
     assert numbers == sorted(numbers) and len(numbers) == 137
     headers = re.findall(r"<h2>([^<]*)</h2>", sheet.html)
-    assert headers == ["Key to the icons", "Base game", "Colonies", "Corporate Era", "Hellas &amp; Elysium", "Prelude",
-                       "Turmoil", "Venus Next"]
+    assert headers == ["Key to the icons", "Amazonis &amp; Vastitas Borealis", "Base game", "Colonies", "Corporate Era",
+                       "Hellas &amp; Elysium", "Prelude", "Turmoil", "Venus Next"]
 
 
 def test_cards_are_drawn_from_the_ir():

@@ -335,12 +335,27 @@ def load_content(modules: tuple[str, ...] = ("base", "corpera"), map_name: str =
     board = with_module_components(load_map(map_file(map_name), names), modules, components)
     flow = checked_flow(load_flow(modules, tuple(sorted(variants))))
     kept = unplugged(cards, flow.mechanics)
+    board = unplugged_map(board, flow.mechanics)
     left_out = {name: f"it needs a part of module {cards[name]['module']} that this game's variants leave out (F002)"
                 for name in cards if name not in kept}
     content = Content(kept, board, load_tracks(game_rules), modules, game_rules, components, flow,
                       variants_of(modules), left_out)
     _settle()
     return content
+
+
+def unplugged_map(board: Map, on: tuple[str, ...]) -> Map:
+    """The map's bonus rows without what needs a mechanic this game does not switch on (a delegate
+    an area sends, in a game without the committee: F035, that bonus is ignored)."""
+    from compiler.ops import items_cannot_fail
+    from compiler.unplug import items_without, mechanics_named
+    off = mechanics_named() - set(on)
+    for area in board.areas.values():
+        if area.extra:
+            area.extra = tuple(items_without(list(area.extra), frozenset(off)))
+    board.risky = frozenset(a for a, area in board.areas.items()
+                            if area.extra and not items_cannot_fail(list(area.extra), True, None))
+    return board
 
 
 def unplugged(cards: dict[str, dict], on: tuple[str, ...]) -> dict[str, dict]:

@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
         print("    " + safe(tb.strip()).replace("\n", "\n    "))
         print("    replay: python -c \"from tmars.soak import play_checked; "
               f"play_checked({seed}, {players}, {ce}, {draft}, modules={modules!r}, variants={variants!r}, "
-              f"edits={edits})\"")
+              f"edits={edits}, map_name={args.map!r})\"")
     return 1 if failures else 0
 
 
