@@ -549,24 +549,41 @@ def _charges_payable(g: Any, p: int, price: tuple[int, tuple], cost: list, gain:
     effects take on each TR step for the steps the row surely raises (a ruling party's charge,
     F372)? An optimistic ledger: its no is a proof. The M€ of price and charges are one loss, so
     what may pay M€ (metals, resources as M€) is counted once."""
-    charges = [eff["do"] for _, own in triggered_effects(g.state, g.content, p) for eff in own
-               if any(t["event"] == "tr" and not t.get("any") for t in eff["on"])]
-    steps = tr_steps_at_least(g, cost + gain) if charges else 0
-    if not steps or any(n.get("per") or n.get("x") for n in walk(cost + gain)):
+    charges = [eff for _, own in triggered_effects(g.state, g.content, p) for eff in own if _is_charge(eff)]
+    if any(n.get("per") or n.get("x") for n in walk(cost + gain)):
         return True  # a gain counted now may be more once the card is in play (its own tags): a trial decides
+    due = charges_due(g, charges, cost + gain)
+    if not due:
+        return True  # no step surely charged, or a charge of another kind: a trial decides
     mc, metals = price
     extra = []
-    for do in charges:
-        for node in do:
-            if node["op"] != Resource.name or node["n"] >= 0 or node.get("x") or node.get("per") or node.get("any"):
-                return True  # a charge of another kind: no proof here, a trial decides
-            if node["res"] == "mc":
-                mc -= node["n"] * steps
-            else:
-                extra.append({**node, "n": node["n"] * steps})
+    for node in due:
+        if node["res"] == "mc":
+            mc -= node["n"]
+        else:
+            extra.append(node)
     loss = [{"op": Resource.name, "res": "mc", "n": -mc} | ({"with": list(metals)} if metals else {})] if mc else []
     led = _row_ledger(g, p, loss + extra + cost, gain, ctx, True, True)  # what tiles may give counts
     return led.ok()
+
+
+def _is_charge(eff: dict) -> bool:
+    """Does this triggered effect take something on each step of its own player's TR?"""
+    return any(t["event"] == "tr" and not t.get("any") for t in eff["on"])
+
+
+def charges_due(g: Any, charges: list[dict], items: list) -> list[dict]:
+    """What these charges (effects on each TR step) surely take for the steps these items surely
+    raise, as resource losses: empty when no step is sure, or when a charge is not a fixed loss of
+    the player's own resources (no proof can be made of it)."""
+    steps = tr_steps_at_least(g, items) if charges else 0
+    due = []
+    for eff in charges if steps else ():
+        for node in eff["do"]:
+            if node["op"] != Resource.name or node["n"] >= 0 or node.get("x") or node.get("per") or node.get("any"):
+                return []
+            due.append({**node, "n": node["n"] * steps})
+    return due
 
 
 def unit_charges_unpayable(g: Any, stop: int) -> bool:
@@ -603,24 +620,18 @@ def unit_charges_unpayable(g: Any, stop: int) -> bool:
     if len(players) != 1:
         return False
     p = players.pop()
-    charges, others = [], []
-    for _, own in triggered_effects(st, g.content, p):
-        for eff in own:
-            is_charge = any(t["event"] == "tr" and not t.get("any") for t in eff["on"])
-            (charges if is_charge else others).append(eff)
+    own = [eff for _, effects in triggered_effects(st, g.content, p) for eff in effects]
+    charges = [eff for eff in own if _is_charge(eff)]
+    others = [eff for eff in own if not _is_charge(eff)]
     others += [eff for card in played for eff in card.get("effects", ()) if "on" in eff]
-    if _may_give_mc(g, p, _may_fire(g, others, [n for items, _ in parts for n in items], played)):
+    items = [n for row, _ in parts for n in row]
+    if _may_give_mc(g, p, _may_fire(g, others, items, played)):
         return False  # how often another effect fires is not counted here: no proof
-    charges = [eff["do"] for eff in charges]
-    steps = tr_steps_at_least(g, [n for items, _ in parts for n in items]) if charges else 0
-    if not steps or any(n.get("per") or n.get("x") for items, _ in parts for n in walk(items)):
+    if any(n.get("per") or n.get("x") for n in walk(items)):
         return False
-    due = []
-    for do in charges:
-        for node in do:
-            if node["op"] != Resource.name or node["n"] >= 0 or node.get("x") or node.get("per") or node.get("any"):
-                return False  # a charge of another kind: no proof here
-            due.append({**node, "n": node["n"] * steps})
+    due = charges_due(g, charges, items)
+    if not due:
+        return False
     led = Ledger(g, p, optimistic=True)
     led.tile_bonus = True
     for items, ctx in parts:
