@@ -306,11 +306,17 @@ def map_file(name: str) -> Path:
 def with_map_module(modules: tuple[str, ...], map_name: str) -> tuple[str, ...]:
     """The modules of a game on this map: the map's own module (`module:` in its file, which holds
     its milestones and awards) joins them when it is not there, with what it requires."""
-    from compiler.boards import read_board
     from compiler.modules import resolve
-    data, _ = read_board(map_file(map_name))
-    mid = data.get("module") if isinstance(data, dict) else None
+    mid = _map_module(map_name)
     return modules if not mid or mid in modules else resolve(modules + (mid,))
+
+
+@lru_cache(maxsize=32)
+def _map_module(map_name: str) -> str | None:
+    """The module a map file names, read once a process (a new game asks for it)."""
+    from compiler.boards import read_board
+    data, _ = read_board(map_file(map_name))
+    return data.get("module") if isinstance(data, dict) else None
 
 
 @lru_cache(maxsize=8)
@@ -409,4 +415,4 @@ def with_module_components(board: Map, modules: tuple[str, ...], components: dic
     return board
 
 
-ON_FORGET.append(load_content.cache_clear)
+ON_FORGET.extend([load_content.cache_clear, _map_module.cache_clear])
