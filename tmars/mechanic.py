@@ -110,8 +110,9 @@ class ScenarioKeys:
     #: the keys above that list card names, with the card type they hold (an editor completes them)
     card_lists: dict[str, str] = field(default_factory=dict)
     #: keys of its setup section that name a component the scenario puts to work (the global event
-    #: that resolves, the party that rules), and action kinds that use the action of the component
-    #: such a key names (`policy:action` the ruling party's): read by tools/scenario_coverage.py
+    #: that resolves, the party that rules; a dotted path with `*` for any key reaches a nested one,
+    #: `agendas.*.policy`), and action kinds that use the action of the component such a key names
+    #: (`policy:action` the ruling party's): read by tools/scenario_coverage.py
     chosen: tuple[str, ...] = ()
     acts: dict[str, str] = field(default_factory=dict)
 

@@ -52,21 +52,20 @@ def scan() -> dict[str, set[str]]:
         for name, sk in keys:
             section = setup.get(name) if isinstance(setup.get(name), dict) else {}
             for key in sk.chosen:
-                if isinstance(section.get(key), str):
-                    named[key] = section[key]
-                    mark(section[key], "named")
-                    mark(section[key], "in-play")
-        for step in data.get("steps") or []:
-            if not isinstance(step, dict):
-                continue
+                for value in _at(section, key.split(".")):
+                    named[key] = value
+                    mark(value, "named")
+                    mark(value, "in-play")
+        for step in _steps(data.get("steps") or []):
             answers = [step.get("answer")] if "answer" in step else []
             if "play" in step:
                 answers.append(f"play:{step['play']}")
             for a in answers:
                 for one in a if isinstance(a, list) else [a]:
                     kind, _, name = str(one).partition(":")
-                    if not name:
-                        mark(kind, "named")  # a bare name: a component chosen (a colony tile traded with)
+                    if not name:  # a bare name: a component chosen (a colony tile traded with, an agenda)
+                        mark(kind, "named")
+                        mark(kind, "in-play")
                     if kind == "play":
                         mark(name, "play")
                         mark(name, "in-play")
@@ -76,6 +75,26 @@ def scan() -> dict[str, set[str]]:
                         if kind in sk.acts and named.get(sk.acts[kind]):
                             mark(named[sk.acts[kind]], "act")
     return seen
+
+
+def _steps(steps: list):
+    """Every step of a scenario, those of its branches included."""
+    for step in steps:
+        if isinstance(step, dict):
+            yield step
+            for branch in step.get("branches") or ():
+                yield from _steps(branch if isinstance(branch, list) else [])
+
+
+def _at(node, path: list[str]) -> list[str]:
+    """The names at a dotted path of a setup section ('*' any key): `agendas.*.policy`."""
+    if not path:
+        return [node] if isinstance(node, str) else []
+    if not isinstance(node, dict):
+        return []
+    head, rest = path[0], path[1:]
+    values = node.values() if head == "*" else [node.get(head)]
+    return [v for value in values for v in _at(value, rest)]
 
 
 def main() -> int:

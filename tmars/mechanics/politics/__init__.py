@@ -255,6 +255,7 @@ register(Mechanic(
     describe=describe, score_rows={"committee": committee_vp},
     coverage={"parties that ruled": (CARD_TYPE, lambda st: st.get(STATE, {}).get("ruled", ())),
               "global events resolved": (EVENT_TYPE, lambda st: st.get(EVENT_DISCARD, ()))},
-    scenario=ScenarioKeys(setup={STATE: _BOARD}, arrange=arrange, chosen=("current", "ruling"),
+    scenario=ScenarioKeys(setup={STATE: _BOARD}, arrange=arrange,
+                          chosen=("current", "ruling", "agendas.*.bonus", "agendas.*.policy"),
                           acts={"policy": "ruling"}),
 ))
