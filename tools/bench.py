@@ -2,11 +2,11 @@
 state copy and save costs, and peak memory. Prints a table and writes JSON for comparison.
 
     python tools/bench.py [--games 50] [--json out.json] [--compare old.json]
-                          [--only compile|play|steady|modules|state|memory|lint-many] [--memory-games 1000]
+                          [--only compile|play|steady|modules|maps|state|memory|lint-many] [--memory-games 1000]
                           [--lint-files 5000] [--steady-games 500] [--module-sets "base;base,corpera,colonies"]
 
 `play` is the 50-game figure (3 warm-up games); `steady` plays 500 games after 50 of warm-up;
-`modules` gives games/s and ms per generation for each module set.
+`modules` gives games/s and ms per generation for each module set, `maps` for each map (`--maps`).
 
 `lint-many` lints that many one-card files (the shipped project cards, renamed, their cost changed
 on each round), the way a fan collection of one file per card is linted.
@@ -86,15 +86,16 @@ def bench_lint_many(count: int) -> dict:
     return {"lint_files": result.files, "lint_many_s": elapsed, "lint_per_file_ms": 1000 * elapsed / result.files}
 
 
-def bench_play(games: int, warmup: int = 3, modules: tuple[str, ...] = ("base", "corpera"), prefix: str = "") -> dict:
-    """Two-player games of uniform random bots on Tharsis: games/s, ms per generation, µs per
-    decision (median and p99) and per action menu (an answer after which the next decision is an
-    action choice: the menu rebuilt at each prompt)."""
+def bench_play(games: int, warmup: int = 3, modules: tuple[str, ...] = ("base", "corpera"), prefix: str = "",
+               map_name: str = "tharsis") -> dict:
+    """Two-player games of uniform random bots (on Tharsis unless a map is named): games/s, ms per
+    generation, µs per decision (median and p99) and per action menu (an answer after which the
+    next decision is an action choice: the menu rebuilt at each prompt)."""
     from tmars.agents import RandomAgent
     from tmars.game import Game
 
     def one(seed: int, times: list | None, menus: list | None) -> tuple[int, int]:
-        game = Game.new(2, seed=seed, modules=modules, max_generations=100)
+        game = Game.new(2, seed=seed, modules=modules, max_generations=100, map_name=map_name)
         agents = [RandomAgent(seed * 2), RandomAgent(seed * 2 + 1)]
         n = 0
         while not game.over:
@@ -197,12 +198,23 @@ def memory_over_games(games: int) -> dict:
             "menu_shared_parts": sum(len(table) for table in memo.get("menu-shared", {}).values())}
 
 
+def bench_maps(maps: list[str], games: int) -> dict:
+    """Games/s and ms per generation on each map (base + Corporate Era, two random bots)."""
+    out: dict = {}
+    for name in maps:
+        figures = bench_play(games, warmup=3, prefix=f"{name}_", map_name=name)
+        out[f"map_{name}_games_per_s"] = figures[f"{name}_games_per_s"]
+        out[f"map_{name}_ms_per_generation"] = figures[f"{name}_ms_per_generation"]
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=50)
     ap.add_argument("--json")
     ap.add_argument("--compare")
-    ap.add_argument("--only", choices=("compile", "play", "steady", "modules", "state", "memory", "lint-many"))
+    ap.add_argument("--only", choices=("compile", "play", "steady", "modules", "maps", "state", "memory", "lint-many"))
+    ap.add_argument("--maps", default=None, help="maps for the per-map figure, ',' between (default: every map)")
     ap.add_argument("--steady-games", type=int, default=500, help="games after a 50-game warm-up for the steady state")
     ap.add_argument("--module-sets",
                     default="base;base,corpera;base,corpera,colonies;base,corpera,prelude,venus,colonies",
@@ -220,6 +232,10 @@ def main() -> int:
     if args.only == "modules":
         sets = [tuple(m.strip() for m in part.split(",") if m.strip()) for part in args.module_sets.split(";")]
         figures.update(bench_module_sets([m for m in sets if m], args.games))
+    if args.only == "maps":
+        from tmars.content import available_maps
+        maps = [m.strip() for m in args.maps.split(",")] if args.maps else available_maps()
+        figures.update(bench_maps(maps, args.games))
     if args.only in (None, "state"):
         figures.update(bench_state())
     if args.only is None:
