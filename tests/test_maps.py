@@ -177,3 +177,14 @@ steps:
     assert count("tile(mars, inland)") == 4 - sum(
         1 for a in ("r1c3", "r2c3", "r2c4", "r6c5")
         if any(game.state["board"].get(n, {}).get("tile") == "ocean" for n in game.content.map.areas[a].neighbours))
+
+
+def test_the_play_screen_marks_an_area_whose_bonus_is_a_row():
+    from tmars.tui import hexmap
+    content = load_content(with_map_module(("base", "corpera"), "hellas"), "hellas")
+    (_, _), (second, _) = hexmap.cell(content.map.areas["r9c3"], None)
+    assert hexmap.EXTRA in second and hexmap.EXTRA in hexmap.legend(content)
+    (_, _), (plain, _) = hexmap.cell(content.map.areas["r9c2"], None)
+    assert hexmap.EXTRA not in plain and "hh" in plain
+    tharsis = load_content(("base", "corpera"), "tharsis")
+    assert hexmap.EXTRA not in hexmap.legend(tharsis)

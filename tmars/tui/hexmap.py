@@ -23,6 +23,7 @@ OTHER = "on #6b3a6b"
 LAND, OCEAN_AREA = "on #7a3d22", "on #25355a"
 PICKED = "reverse bold"  # an area the pending decision offers
 CELL = 5
+EXTRA = "*"  # marks an area whose bonus is a row of the card language (a paid area)
 AREA_ID = re.compile(r"r(\d+)c(\d+)$")
 
 
@@ -49,7 +50,8 @@ def cell(area, tile: dict | None) -> tuple[tuple[str, str], tuple[str, str]]:
     if tile is None:
         terrain = "~" if area.kind == "ocean" else "^" if area.volcanic else "."
         style = OCEAN_AREA if area.kind == "ocean" else LAND
-        return (terrain.center(CELL), style), (bonus_text(area.bonus)[:CELL].center(CELL), style)
+        more = EXTRA if area.extra else ""  # a bonus written as a row: a cost, a tile, a track
+        return (terrain.center(CELL), style), ((bonus_text(area.bonus)[:CELL - len(more)] + more).center(CELL), style)
     style = TILE_STYLES.get(tile["tile"], OTHER)
     owner = tile.get("owner")
     who = f"P{owner + 1}" if owner is not None else ""
@@ -102,4 +104,6 @@ def render_map(content: Content, board: dict, offered: frozenset[str] = frozense
 def legend(content: Content) -> str:
     """The letters the map uses, from the bonuses this map prints."""
     words = sorted({b for a in content.map.areas.values() for b in a.bonus})
-    return "  ".join(f"{w[:1]} {w}" for w in words) + "  ~ ocean area  ^ volcanic"
+    more = f"  {EXTRA} a bonus that costs or does more (tmars sheet --map)" if any(
+        a.extra for a in content.map.areas.values()) else ""
+    return "  ".join(f"{w[:1]} {w}" for w in words) + "  ~ ocean area  ^ volcanic" + more
