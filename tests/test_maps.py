@@ -188,3 +188,14 @@ def test_the_play_screen_marks_an_area_whose_bonus_is_a_row():
     assert hexmap.EXTRA not in plain and "hh" in plain
     tharsis = load_content(("base", "corpera"), "tharsis")
     assert hexmap.EXTRA not in hexmap.legend(tharsis)
+
+
+def test_simulate_coverage_lists_the_map_s_milestones_claimed_and_awards_funded(capsys):
+    from tmars.cli import main
+    assert main(["simulate", "--map", "hellas", "--games", "3", "--coverage"]) == 0
+    out = capsys.readouterr()
+    text = out.out + out.err
+    import re
+    claimed = re.search(r"milestones claimed: (\d+)/5", text)
+    funded = re.search(r"awards funded: (\d+)/5", text)
+    assert claimed and funded and int(claimed.group(1)) >= 1, text[-400:]

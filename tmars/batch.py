@@ -43,6 +43,10 @@ class Stopped(Exception):
         self.signum = signum
 
 
+#: the map's milestones claimed and awards funded, as `--coverage` lists them
+BOARD_COVERAGE = {"milestone": "milestones claimed", "award": "awards funded"}
+
+
 def play_one(spec: Spec, seed: int) -> dict:
     """One game's result: what the summary, --coverage and --json need, nothing more."""
     from .botgame import play_bot_game
@@ -53,6 +57,7 @@ def play_one(spec: Spec, seed: int) -> dict:
                     | {n for pl in game.state["players"] for n in pl["events"]})
     used = {label: sorted(names(game.state))
             for m in game.content.mechanics for label, (_, names) in m.coverage.items()}
+    used |= {label: sorted(e["name"] for e in game.state[f"{kind}s"]) for kind, label in BOARD_COVERAGE.items()}
     return {"seed": seed, "generations": game.state["generation"], "decisions": decisions,
             "capped": bool(game.state.get("capped")), "seconds": time.perf_counter() - t,
             "scores": [r["total"] for r in game.scores()], "played": played,

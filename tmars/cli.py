@@ -145,9 +145,12 @@ def game_modules(args: argparse.Namespace) -> tuple[str, ...]:
         raise ModuleError("--standard and --modules both name the modules: give one")
     for folder in args.cards or ():  # a folder's module may be named in --modules
         add_folder(folder)
-    if args.modules:
-        return resolve(parse_list(args.modules))
-    return ("base",) if args.standard else ("base", "corpera")
+    modules = resolve(parse_list(args.modules)) if args.modules else ("base",) if args.standard else ("base", "corpera")
+    from .content import available_maps, slug, with_map_module
+    name = getattr(args, "map", None)
+    if name and slug(name) in available_maps():  # a game on a map plays with the map's module (an unknown map is
+        return with_map_module(modules, slug(name))  # refused where the game is made)
+    return modules
 
 
 def shipped_variants() -> dict[str, str]:
@@ -294,6 +297,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         unused = sorted(set(acting) - used)
         say(f"actions used: {len(set(acting) & used)}/{len(acting)}"
             + (f"; never used: {', '.join(unused)}" if unused else ""))
+        from .batch import BOARD_COVERAGE
+        for kind, label in BOARD_COVERAGE.items():  # the map's own
+            names = getattr(content.map, f"{kind}s")
+            seen = tally.used.get(label, set())
+            gone = [n for n in names if n not in seen]
+            say(f"{label}: {len(set(names) & seen)}/{len(names)}" + (f"; never: {', '.join(gone)}" if gone else ""))
         for m in content.mechanics:
             for label, (card_type, _) in m.coverage.items():
                 names = content.in_printed_order(card_type)
