@@ -165,6 +165,9 @@ def have_text(c: dict, value: int, cmp: str = ">=") -> str:
     if word == "tr":
         return f"a terraform rating of {value}" + (" or less" if less else "")
     sing, plur, who = _count_parts(c)
+    if "plus" in c:  # counts added up: '4 plant tags, microbe tags and animal tags together'
+        words = [plur] + [_count_parts(m)[1] for m in c["plus"]]
+        return f"{value} {join(words)} together" + (" or fewer" if less else "")
     if word.endswith("-prod") and value == 1 and not less:
         return f"{RES.get(word[:-5], word[:-5])} production"
     if value == 1 and not less:
@@ -545,9 +548,10 @@ def start_text(items: list[dict]) -> list[str]:
 def score_text(counts: list[dict]) -> str:
     whats = []
     for c in counts:
-        sing, plur, _ = _count_parts(c)
+        sing, plur, who = _count_parts(c)
         prod = c["count"].endswith("-prod")
-        whats.append(f"{RES.get(c['count'][:-5], c['count'][:-5])} production" if prod else plur)
+        where = "" if who in ("you have", "you have played", "in play") else " " + who.removeprefix("you have ")
+        whats.append(f"{RES.get(c['count'][:-5], c['count'][:-5])} production" if prod else plur + where)
     return sentence(f"goes to the player with the most {join(whats)}")
 
 
