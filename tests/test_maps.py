@@ -207,6 +207,7 @@ def test_the_maps_rules_text_says_what_is_counted_and_where():
     cards = {c["name"]: c for c in compile_paths().cards}
     assert card_text(cards["Ecologist"]) == \
         "Claim when you have 4 plant tags, microbe tags and animal tags together."
-    assert card_text(cards["Desert Settler"]) == "Goes to the player with the most tiles on the 4 bottom rows of the map."
+    assert card_text(cards["Desert Settler"]) == \
+        "Goes to the player with the most tiles on the 4 bottom rows of the map."
     assert "next to no ocean tile" in card_text(cards["Highlander"])
     assert card_text(cards["Landlord"]) == "Goes to the player with the most tiles."
