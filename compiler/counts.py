@@ -390,11 +390,19 @@ class HeldResources(Count):
 
 
 class Production(Count):
+    """Your production of a resource; `(gained)` only the steps above the game's starting
+    production (the rules' `start_production`: 1 in the standard game, 0 with Corporate Era), as
+    Elysium's Generalist counts it (F276)."""
+
+    arguments = frozenset({"gained"})
+
     def words(self):
-        return {f"{r}-prod": f"your {r} production (all players' with !)" for r in vocab.STANDARD_RESOURCES}
+        return {f"{r}-prod": f"your {r} production (all players' with !; (gained): the steps above the start)"
+                for r in vocab.STANDARD_RESOURCES}
 
     def value(self, rules, state, content, p, c, ctx, players):
-        return sum(state["players"][q]["prod"][c["count"][:-5]] for q in players)
+        start = content.rules.start_production if "gained" in c.get("args", ()) else 0
+        return sum(state["players"][q]["prod"][c["count"][:-5]] - start for q in players)
 
     def others_reads(self, c):
         return frozenset({"others-prod:" + c["count"][:-5]})
@@ -405,6 +413,9 @@ class Production(Count):
     def parts(self, c, who):
         from .text import RES
         res = RES.get(c["count"][:-5], c["count"][:-5])
+        if "gained" in c.get("args", ()):
+            return f"step of {res} production above the start", f"steps of {res} production above the start", \
+                "of all players" if c.get("any") else "you have"
         return f"step of {res} production", f"steps of {res} production", \
             "of all players" if c.get("any") else "you have"
 

@@ -168,7 +168,7 @@ def have_text(c: dict, value: int, cmp: str = ">=") -> str:
     if "plus" in c:  # counts added up: '4 plant tags, microbe tags and animal tags together'
         words = [plur] + [_count_parts(m)[1] for m in c["plus"]]
         return f"{value} {join(words)} together" + (" or fewer" if less else "")
-    if word.endswith("-prod") and value == 1 and not less:
+    if word.endswith("-prod") and value == 1 and not less and not c.get("args"):
         return f"{RES.get(word[:-5], word[:-5])} production"
     if value == 1 and not less:
         what = article(sing)

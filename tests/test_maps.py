@@ -211,3 +211,25 @@ def test_the_maps_rules_text_says_what_is_counted_and_where():
         "Goes to the player with the most tiles on the 4 bottom rows of the map."
     assert "next to no ocean tile" in card_text(cards["Highlander"])
     assert card_text(cards["Landlord"]) == "Goes to the player with the most tiles."
+
+
+@pytest.mark.parametrize("modules,production,claimable", [
+    (["base"], 1, False), (["base"], 2, True), (["base", "corpera"], 1, True), (["base", "corpera"], 0, False)])
+def test_generalist_needs_each_production_a_step_above_the_game_s_start(tmp_path, modules, production, claimable):
+    """F276: a step above the starting production - 2 in the standard game, 1 with Corporate Era."""
+    from tmars.scenario import load_file
+    prod = ", ".join(f"{r}: {production}" for r in ("mc", "steel", "titanium", "plant", "energy", "heat"))
+    path = tmp_path / "g.yaml"
+    path.write_text(f"""name: Generalist
+setup:
+  map: elysium
+  modules: {modules}
+  players:
+    - {{name: Alice, resources: {{mc: 8}}, production: {{{prod}}}}}
+    - {{name: Bob}}
+steps:
+  - expect: {{Alice.res.mc: 8}}
+""")
+    data, _ = load_file(path)
+    game = build_game(data["setup"], here=tmp_path)
+    assert ("milestone:generalist" in [o["id"] for o in game.pending["options"]]) is claimable
