@@ -543,8 +543,10 @@ def _filtered(g: Interp, d: dict) -> tuple[dict | None, Any]:
     rest_safe = rest_is_safe(g, stop, tiles)
     settled = rest_safe and _safe(_continuation(stack[-1]), stack[-1], tiles)
     risky = g.content.map.risky
-    if settled and risky and d["kind"] == "area" and any(o["id"] in risky for o in options):
-        settled = False  # an area whose bonus may fail (a cost, a tile): each area is weighed
+    if settled and risky and d["kind"] == "area":  # an area whose bonus may fail (a cost, a tile) is weighed
+        options = [o for o in options if o["id"] not in risky or answer_completes(g, o["id"], stop)]
+        if not options:
+            raise CannotComplete(f"no option of '{d['prompt']}' can be completed")
     if select:
         return (d if settled else _selection_offered(g, d, stop)), None
     if not settled and not (stack[-1]["t"] == "pay" and not _spends_resources(g, stack, stop)):
