@@ -705,8 +705,11 @@ def only_mc_ahead(g: Any, stop: int, p: int) -> bool:
             parts += [card.get("play", []), *(e["do"] for e in card.get("effects", ()) if "on" in e)]
         elif t != "raise" and t not in UNIT_BOOKKEEPING:
             return False
+    risky = g.content.map.risky  # a tile may go where its bonus asks for something
     for items in parts:
         for node in walk(items):
+            if risky and node["op"] == Tile.name:
+                return False
             if node.get("any"):
                 continue  # a removal from any player (a red border): it asks nothing of the player
             if node.get("res", "mc") != "mc" or "per" in node or "less" in node or "cond" in node:

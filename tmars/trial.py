@@ -405,8 +405,9 @@ def _spends_resources(g: Interp, stack: list, stop: int) -> bool:
             return True
         if task["t"] == "batch":
             items = [n for e in task["entries"] for n in e["items"]]
+        risky = g.content.map.risky  # a tile may go where its bonus costs something (a map's paid area)
         for n in walk(items):
-            if n.get("n", 0) < 0 and n["op"] in (_RESOURCE, _CARD_RESOURCE):
+            if n.get("n", 0) < 0 and n["op"] in (_RESOURCE, _CARD_RESOURCE) or (risky and n["op"] == _TILE):
                 return True
             if ("cond" in n or "per" in n or not OPS[n["op"]].child_fields) and _reads_resources(n):
                 return True
