@@ -166,6 +166,11 @@ def test_greyscale_and_paper(drawn):
     grey = make_board_sheet(board("elysium"), CARDS, paper="letter", grey=True).html
     assert '<html lang="en" class="grey">' in grey and "@page{size:215.9mm 279.4mm" in grey
     assert '<html lang="en">' in drawn["elysium"] and "@page{size:210.0mm 297.0mm" in drawn["elysium"]
+    blocks = re.findall(r"\.grey\{([^}]*)\}", grey)
+    assert len(blocks) >= 2 and any("--sea:" in b for b in blocks), "the map's own colours have greys too"
+    for value in (v for b in blocks for v in re.findall(r"#([0-9a-fA-F]{3,6})\b", b)):
+        rgb = value if len(value) == 6 else "".join(ch * 2 for ch in value)
+        assert rgb[0:2] == rgb[2:4] == rgb[4:6], f"#{value} in the greyscale palette is not a grey"
 
 
 def test_an_unknown_map_and_card_choices_are_refused(tmp_path, capsys):

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from .. import text as rules
 from ..boards import area_place, area_xy
-from ..ops import walk
+from ..ops import Tile, walk
 from . import icons
 from .layout import MARGIN, PAPER_LABEL, PAPERS, Sheet, css, geometry, module_title
 from .render import items_html, panels
@@ -100,7 +100,7 @@ def kept_for(cards: Iterable[dict], reserved: str) -> tuple[str, str] | None:
     the tile's name in the cards' IR, as the engine matches a reserved area."""
     for card in cards:
         for node in walk(list(card.get("play", ()))):
-            if node.get("op") == "tile" and node.get("name") == reserved:
+            if node.get("op") == Tile.name and node.get("name") == reserved:
                 return node.get("tile", "tile"), card["name"]
     return None
 
