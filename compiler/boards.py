@@ -11,6 +11,7 @@ of them; `tmars lint` reports them for the folders it checks (`compiler/lint.py`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -65,6 +66,20 @@ BOARD_SCHEMA = {
 def area_id(row: int, col: int) -> str:
     """The id of the area at a row and column of a map (1-based): how cards, saves and scenarios name it."""
     return f"r{row}c{col}"
+
+
+def area_place(aid: str) -> tuple[int, int] | None:
+    """(row, column) of an area id on Mars ('r5c3' -> (5, 3)); None for an off-map id."""
+    m = re.fullmatch(r"r(\d+)c(\d+)", aid)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def area_xy(row: int, col: int, rows: int) -> tuple[int, int]:
+    """Where an area sits on the hex grid, in half-hex steps across and rows down: rows are centred
+    on the middle one, each a half step in per row away from it. One rule, read by the engine (who
+    neighbours whom) and by the board diagram (where each hexagon is drawn)."""
+    middle = (rows + 1) // 2
+    return 2 * (col - 1) + abs(middle - row), row
 
 
 def board_files(paths: Iterable[str | Path]) -> list[Path]:

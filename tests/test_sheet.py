@@ -17,19 +17,11 @@ from compiler import text as rules
 from compiler import vocab
 from compiler.library import compile_paths
 from compiler.sheet import SheetError, geometry, make_sheet, render
-from compiler.sheet.pdf import ChromiumMissing, find_chromium, pdf_page_count, probe, write_pdf
+from compiler.sheet.pdf import pdf_page_count, probe, write_pdf
 from tmars.cli import main
 
 CARDS = compile_paths().cards
 BASE = [c for c in CARDS if c["module"] == "base"]
-
-
-@pytest.fixture(scope="module")
-def chromium() -> str:
-    try:
-        return find_chromium()
-    except ChromiumMissing as e:
-        pytest.fail(f"the sheet tests render in a real browser and need headless Chromium: {e}", pytrace=False)
 
 
 @pytest.fixture(scope="module")

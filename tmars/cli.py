@@ -117,11 +117,11 @@ def cmd_lint(args: argparse.Namespace) -> int:
 
 
 def cmd_sheet(args: argparse.Namespace) -> int:
-    from compiler.sheet.command import run
+    from compiler.sheet.command import run, run_board
 
-    from .selection import keep_on_map, map_components, selected_paths
-    on_map = map_components(args.map)
-    args.keep = lambda cards: keep_on_map(cards, on_map)
+    from .selection import map_board, selected_paths
+    if args.map:  # the map as a board diagram (issue 35); an unknown name is refused before any work
+        return run_board(args, map_board(args.map))
     args.selected = selected_paths(args)
     return run(args)
 
@@ -441,7 +441,8 @@ def parser() -> argparse.ArgumentParser:
     sh = sub.add_parser("sheet", help="print reference sheets drawn from the IR: HTML, or PDF (docs/sheets.md)")
     from compiler.sheet.command import add_arguments as sheet_arguments
     sheet_arguments(sh)
-    add_selection_arguments(sh)
+    add_selection_arguments(sh, map_help="draw this map as a board diagram (its areas, bonuses, milestones "
+                            "and awards) instead of cards")
     sh.set_defaults(func=cmd_sheet)
 
     s = sub.add_parser("schema", help="print the JSON Schema of the IR (or of card files with --frame, a manifest with "

@@ -8,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from compiler import vocab
-from compiler.boards import area_id, board_problems, read_board
+from compiler.boards import area_id, area_xy, board_problems, read_board
 from compiler.diagnostics import CompileError
 from compiler.gameflow import GameFlow, load_flow, variants_of, without_flow
 from compiler.gamerules import GameRules, load_rules
@@ -230,14 +230,13 @@ def load_map(path: Path, components: dict[str, set[str]] | None = None) -> Map:
     areas: dict[str, Area] = {}
     coords: dict[tuple[int, int], str] = {}
     rows = data["rows"]
-    middle = (len(rows) + 1) // 2
     for r, row in enumerate(rows, start=1):
         for c, spec in enumerate(row, start=1):
             aid = area_id(r, c)
             bonus, extra = _area_bonus(spec, str(path), lines)
             areas[aid] = Area(aid, spec["type"], bonus, spec.get("name", ""), bool(spec.get("volcanic")),
                               spec.get("reserved", ""), row=r, extra=extra)
-            coords[(2 * (c - 1) + abs(middle - r), r)] = aid
+            coords[area_xy(r, c, len(rows))] = aid
     for (x, y), aid in coords.items():
         near = [coords.get(p) for p in ((x - 2, y), (x + 2, y), (x - 1, y - 1), (x + 1, y - 1),
                                         (x - 1, y + 1), (x + 1, y + 1))]

@@ -20,7 +20,8 @@ FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--disable-default-apps", "--disable-extensions", "--mute-audio", "--hide-scrollbars")
 
-# Marks every card whose content does not fit its box (data-overflow="yes"), and counts cards.
+# Marks every card whose content does not fit its box (data-overflow="yes"), and counts cards; the
+# same for any other box that must hold its content (`data-fit`, named by its value: a map's areas).
 OVERFLOW_PROBE = """<script>(function(){
   function over(e){return e.scrollHeight>e.clientHeight+1||e.scrollWidth>e.clientWidth+1;}
   var n=0;
@@ -36,6 +37,10 @@ OVERFLOW_PROBE = """<script>(function(){
   document.querySelectorAll('section.page').forEach(function(p,i){if(over(p)){pages.push(i+1);}});
   document.body.setAttribute('data-probed', String(n));
   document.body.setAttribute('data-page-overflow', pages.join(' '));
+  var boxes=document.querySelectorAll('[data-fit]'),spill=[];
+  boxes.forEach(function(b){if(over(b)){spill.push(b.getAttribute('data-fit'));}});
+  document.body.setAttribute('data-fitted', String(boxes.length));
+  document.body.setAttribute('data-spilling', spill.join('|'));
 })();</script>"""
 
 
@@ -120,10 +125,12 @@ class Probe:
     overflowing: list[str] = field(default_factory=list)   # "Name (parts)" of cards that do not fit
     pages: list[int] = field(default_factory=list)   # grid pages whose content does not fit
     present: list[str] = field(default_factory=list)  # data-card of every card, in order
+    boxes: int = 0                                   # boxes marked data-fit found in the rendered page
+    spilling: list[str] = field(default_factory=list)  # data-fit of every such box whose content does not fit
 
     @property
     def ok(self) -> bool:
-        return not self.overflowing and not self.pages
+        return not self.overflowing and not self.pages and not self.spilling
 
 
 def probe(html: str, timeout: float = 120) -> Probe:
@@ -141,7 +148,10 @@ def probe(html: str, timeout: float = 120) -> Probe:
             name = re.search(r'data-card="([^"]*)"', t)
             parts = re.search(r'data-overflow-parts="([^"]*)"', t)
             bad.append(f"{unescape(name.group(1)) if name else '?'} ({parts.group(1) if parts else ''})")
-    return Probe(probed, bad, pages, present)
+    fm = re.search(r'data-fitted="(\d+)"', dom)
+    sm = re.search(r'data-spilling="([^"]*)"', dom)
+    spilling = [unescape(x) for x in sm.group(1).split("|")] if sm and sm.group(1) else []
+    return Probe(probed, bad, pages, present, int(fm.group(1)) if fm else 0, spilling)
 
 
 def pdf_page_count(pdf_path: str | Path) -> int:
