@@ -57,6 +57,20 @@ BOARD_SCHEMA = {
         "off_map": {"type": "array", "items": OFF_MAP_AREA,
                     "description": "areas off the map, each with its id, printed name and the tile name it is "
                                    "reserved for"},
+        "globals": {"type": "object", "propertyNames": _WORD,
+                    "description": "the map's own goal and bonus steps for a global parameter, by its word: "
+                                   "they take the place of those its module gives (a track of a module not in "
+                                   "play is left alone)",
+                    "additionalProperties": {
+                        "type": "object", "additionalProperties": False,
+                        "properties": {
+                            "goal": {"type": "integer", "description": "the value that maxes the track"},
+                            "bonuses": {"type": "array", "items": {
+                                "type": "object", "required": ["at", "do"], "additionalProperties": False,
+                                "properties": {"at": {"type": "integer"},
+                                               "do": {"type": "string", "minLength": 1,
+                                                      "description": "a row of the card language"}}},
+                                "description": "every bonus step of the track on this map"}}}},
         "milestones": {"type": "array", "items": _MEANING, "description": "the milestones printed on the map"},
         "awards": {"type": "array", "items": _MEANING, "description": "the awards printed on the map"},
     },

@@ -458,6 +458,7 @@ class Tiles(Count):
     def words(self):
         return {"city-tile": "city tiles you own (any player's with !)",
                 "greenery-tile": "greenery tiles you own (any player's with !)",
+                "special-tile": "special (named) tiles you own (any player's with !)",
                 "tile": "tiles you own (any player's with !)"}
 
     def value(self, rules, state, content, p, c, ctx, players):
@@ -597,6 +598,63 @@ def _board(state: dict) -> dict | None:
 
 def _slug(name: str) -> str:
     return name.lower().replace(" ", "-")
+
+
+class PlacedDelegates(Count):
+    """Your delegates on the Terraforming Committee: in parties (leaders included) and in the
+    chairman's seat, not those in your reserve or your lobby (F380, F382)."""
+
+    mechanic = "politics"
+
+    def words(self):
+        return {"delegate-placed": "your delegates in parties and in the chairman's seat (not in reserve or lobby)"}
+
+    def value(self, rules, state, content, p, c, ctx, players):
+        board = _board(state)
+        if board is None:
+            return 0
+        return sum(party["delegates"].count(q) for party in board["parties"] for q in players) + sum(
+            board["chairman"] == q for q in players)
+
+    def reads(self, c):
+        return frozenset({"politics"})
+
+    def others_reads(self, c):
+        return frozenset({"politics"})
+
+    def parts(self, c, who):
+        return "delegate in a party or the chair", "delegates in parties or the chair", who
+
+    def icon(self, c, icons, small, grp):
+        return icons.icon("delegate"), ["placed"]
+
+
+class ResourceTypes(Count):
+    """The kinds of resource you have at least one of: each standard resource in your stock and
+    each kind of resource on your cards (Amazonis' Collector)."""
+
+    def words(self):
+        return {"resource-type": "the kinds of resource you have: standard ones in stock, and on your cards"}
+
+    def value(self, rules, state, content, p, c, ctx, players):
+        total = 0
+        for q in players:
+            pl = state["players"][q]
+            held = {content.cards[e["name"]].get("holds") for e in pl["played"] if e.get("res", 0) > 0}
+            total += sum(1 for n in pl["res"].values() if n > 0) + len(held - {None})
+        return total
+
+    def reads(self, c):
+        return frozenset({"res", "cres"})
+
+    def others_reads(self, c):
+        return frozenset({"others"})
+
+    def parts(self, c, who):
+        return "kind of resource", "kinds of resource", who
+
+    def icon(self, c, icons, small, grp):
+        return icons.icon("held"), ["kinds"]
 
 
 class Influence(Count):

@@ -132,7 +132,8 @@ def test_game_options_name_modules_and_map(capsys):
                           (["--modules", "base,pathfinders"],
                            "unknown module 'pathfinders'; this tmars has amazonis-vastitas, base, colonies, corpera"),
                           (["--map", "utopia"],
-                           "unknown map 'utopia'; this tmars has elysium, hellas, tharsis, vastitas-borealis"),
+                           "unknown map 'utopia'; this tmars has amazonis-planitia, elysium, hellas, tharsis, "
+                           "vastitas-borealis"),
                           (["--modules", "base", "--standard"], "give one")]:
         assert main(["game", "--seed", "3", "--quiet", *argv]) == 2
         assert message in capsys.readouterr().err

@@ -233,3 +233,59 @@ steps:
     data, _ = load_file(path)
     game = build_game(data["setup"], here=tmp_path)
     assert ("milestone:generalist" in [o["id"] for o in game.pending["options"]]) is claimable
+
+
+AMAZONIS = yaml.safe_load((Path(__file__).resolve().parents[1] / "docs" / "research"
+                           / "maps-vastitas-amazonis-facts.yaml").read_text(encoding="utf-8"))["amazonis_planitia"]
+
+
+def test_amazonis_planitia_areas_and_its_longer_tracks():
+    """91 areas as the facts list them; the map's own goals and bonus steps take the place of the
+    modules' (temperature to +14 °C, oxygen to 18 %, 11 oceans, Venus to 36 %); a bonus step of a
+    mechanic not in play (a colony, without Colonies) does nothing."""
+    modules = with_map_module(("base", "corpera", "venus"), "amazonis-planitia")
+    content = load_content(modules, "amazonis-planitia")
+    areas = content.map.areas
+    for row in AMAZONIS["rows"]:
+        for spec in row:
+            area = areas[spec["id"]]
+            assert (area.kind, area.volcanic) == (spec["type"], bool(spec.get("volcanic"))), spec["id"]
+            assert area.bonus == spec.get("bonus", []), spec["id"]
+            assert bool(area.extra) == (spec.get("special") not in (None, "delegate", "two-delegates-same-party"))
+    assert sum(a.kind != "off" for a in areas.values()) == 91
+    goals = {w: content.tracks.globals[w]["goal"] for w in ("temperature", "oxygen", "oceans", "venus")}
+    assert goals == {"temperature": 14, "oxygen": 18, "oceans": 11, "venus": 36}
+    assert content.rules.globals["oxygen"]["goal"] == 18, "the rules and the tracks say the same"
+    steps = {(b["param"], b["at"]) for b in content.tracks.bonuses}
+    assert {("temperature", -12), ("oxygen", 7), ("oxygen", 11), ("venus", 22)} <= steps
+    assert ("oxygen", 8) not in steps, "Tharsis' 8 % step is not on this map"
+    colony = next(b for b in content.tracks.bonuses if (b["param"], b["at"]) == ("venus", 16))
+    assert colony["do"] == [], "no colony without Colonies"
+    tharsis = load_content(("base", "corpera", "venus"), "tharsis")
+    assert tharsis.tracks.globals["temperature"]["goal"] == 8 and tharsis.tracks.globals["venus"]["goal"] == 30
+
+
+def test_lobbyist_is_met_only_with_all_delegates_placed_and_never_without_turmoil(tmp_path):
+    from tmars.scenario import load_file
+
+    def claimable(modules: str, placed: int) -> bool:
+        parties = "" if placed == 0 else (
+            f"\n  politics: {{chairman: Alice, parties: {{Greens: [{', '.join(['Alice'] * (placed - 1))}]}},"
+            " empty_lobby: [Alice]}")
+        path = tmp_path / f"l{modules}{placed}.yaml"
+        path.write_text(f"""name: Lobbyist
+setup:
+  map: amazonis-planitia
+  modules: [{modules}]{parties}
+  players:
+    - {{name: Alice, resources: {{mc: 8}}}}
+    - {{name: Bob}}
+steps:
+  - expect: {{Alice.res.mc: 8}}
+""")
+        data, _ = load_file(path)
+        return "milestone:lobbyist" in [o["id"] for o in build_game(data["setup"], here=tmp_path).pending["options"]]
+
+    assert claimable("base, corpera, turmoil", 7)
+    assert not claimable("base, corpera, turmoil", 6)
+    assert not claimable("base, corpera", 0)

@@ -52,6 +52,8 @@ class Map:
     #: areas whose bonus (a row) can fail (a cost, a tile): a tile that may go only there is no
     #: proof for the ledger, and no safe tile for a trial (`trial.TileCheck`)
     risky: frozenset[str] = frozenset()
+    #: the map's own goal and bonus steps of global parameters (`globals:` in its file), by word
+    tracks: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -246,7 +248,10 @@ def load_map(path: Path, components: dict[str, set[str]] | None = None) -> Map:
     from compiler.ops import items_cannot_fail
     risky = frozenset(a for a, area in areas.items()
                       if area.extra and not items_cannot_fail(list(area.extra), True, None))
-    return Map(data["name"], areas, data.get("milestones", []), data.get("awards", []), path.stem, risky)
+    from compiler.strictyaml import where
+    tracks = {word: {**spec, "bonuses": [{**b, "source": (str(path), *where(b, "do"))} for b in spec["bonuses"]]}
+              if "bonuses" in spec else dict(spec) for word, spec in (data.get("globals") or {}).items()}
+    return Map(data["name"], areas, data.get("milestones", []), data.get("awards", []), path.stem, risky, tracks)
 
 
 def _area_bonus(spec: dict, path: str, lines: list[str]) -> tuple[list[str], tuple[dict, ...]]:
@@ -334,19 +339,45 @@ def load_content(modules: tuple[str, ...] = ("base", "corpera"), map_name: str =
     for c in compiled:
         if c["type"] in BOARD_TYPES:
             components[c["type"]][c["name"]] = c
-    game_rules = load_rules(modules)
     from .flow import checked_flow
     names = {t: set(cards) for t, cards in components.items()}
     board = with_module_components(load_map(map_file(map_name), names), modules, components)
+    game_rules = on_this_map(load_rules(modules), board)
     flow = checked_flow(load_flow(modules, tuple(sorted(variants))))
     kept = unplugged(cards, flow.mechanics)
     board = unplugged_map(board, flow.mechanics)
     left_out = {name: f"it needs a part of module {cards[name]['module']} that this game's variants leave out (F002)"
                 for name in cards if name not in kept}
-    content = Content(kept, board, load_tracks(game_rules), modules, game_rules, components, flow,
-                      variants_of(modules), left_out)
+    content = Content(kept, board, unplugged_tracks(load_tracks(game_rules), flow.mechanics), modules, game_rules,
+                      components, flow, variants_of(modules), left_out)
     _settle()
     return content
+
+
+def on_this_map(game_rules: GameRules, board: Map) -> GameRules:
+    """The rules with the map's own goals and bonus steps of the global parameters in play (a map
+    with longer tracks: Amazonis Planitia); a track the map names that no module in play brings is
+    left alone."""
+    changed = {w: spec for w, spec in board.tracks.items() if w in game_rules.globals}
+    if not changed:
+        return game_rules
+    from dataclasses import replace
+    globals_ = {w: {**spec, **({"goal": changed[w]["goal"]} if "goal" in changed.get(w, {}) else {})}
+                for w, spec in game_rules.globals.items()}
+    redone = {w for w, spec in changed.items() if "bonuses" in spec}
+    bonuses = [b for b in game_rules.bonuses if b["param"] not in redone]
+    bonuses += [{"param": w, "at": b["at"], "do": b["do"], "source": b["source"]}
+                for w in sorted(redone) for b in changed[w]["bonuses"]]
+    return replace(game_rules, globals=globals_, bonuses=tuple(bonuses))
+
+
+def unplugged_tracks(tracks: Tracks, on: tuple[str, ...]) -> Tracks:
+    """The tracks' bonus steps without what needs a mechanic the game does not switch on (a colony
+    at a Venus step, without Colonies)."""
+    from compiler.unplug import items_without, mechanics_named
+    off = frozenset(mechanics_named() - set(on))
+    tracks.bonuses = [{**b, "do": items_without(b["do"], off)} for b in tracks.bonuses]
+    return tracks
 
 
 def unplugged_map(board: Map, on: tuple[str, ...]) -> Map:

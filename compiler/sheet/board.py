@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from .. import text as rules
 from ..boards import area_place, area_xy
-from ..ops import Tile, walk
+from ..ops import Choice, Resource, Tile, walk
 from . import icons
 from .layout import MARGIN, PAPER_LABEL, PAPERS, Sheet, css, geometry, module_title
 from .render import items_html, panels
@@ -118,7 +118,7 @@ def area_html(h: Hex, radius: float, kept: tuple[str, str] | None) -> str:
     if plain:
         parts.append(f'<span class="bonus">{plain}</span>')
     if a.extra:
-        parts.append(f'<span class="bonus extra">{items_html(list(a.extra))}</span>')
+        parts.append(f'<span class="bonus extra">{extra_html(list(a.extra))}</span>')
     if a.reserved:
         tile, card = kept or ("tile", rules.title(a.reserved))
         words = "reserved" if card.casefold() == a.name.casefold() else f"for {card}"
@@ -126,6 +126,15 @@ def area_html(h: Hex, radius: float, kept: tuple[str, str] | None) -> str:
     attr = f'data-fit="{escape(a.id)}"'
     return (f'<div class="area a-{a.kind}" {attr} style="left:{h.cx - w / 2:.2f}mm;top:{h.cy - tall / 2:.2f}mm;'
             f'width:{w:.2f}mm;height:{tall:.2f}mm">{"".join(parts)}</div>')
+
+
+def extra_html(items: list[dict]) -> str:
+    """A bonus written as a row, as icons; a choice of one standard resource among several drawn
+    as the one icon the board prints for it (any resource), which fits a hexagon."""
+    if len(items) == 1 and items[0]["op"] == Choice.name and all(
+            len(o) == 1 and o[0]["op"] == Resource.name and o[0]["n"] == 1 for o in items[0]["options"]):
+        return icons.icon("held")
+    return items_html(items)
 
 
 def hex_svg(h: Hex, radius: float) -> str:
