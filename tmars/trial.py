@@ -486,14 +486,23 @@ def _selection_offered(g: Interp, d: dict, stop: int) -> dict:
     return out
 
 
+def _bonus_steps_safe(content) -> bool:
+    """Can no bonus step of the tracks fail, whatever is chosen in it (remembered per content)?"""
+    found = content.memo.get("bonus-steps-safe")
+    if found is None:
+        found = content.memo["bonus-steps-safe"] = all(
+            items_safe_whatever_chosen(b["do"], False, lambda n: True) for b in content.tracks.bonuses)
+    return found
+
+
 def unit_is_plain(g: Interp, p: int, key: str, rows: Callable[[Interp, int, str], tuple[list | None, list | None]],
                   arg: str) -> bool:
     """Can nothing in a unit of play with these rows, (cost, items) as `rows(g, p, arg)` gives them (None:
     unknown), fail, whatever is answered inside it? Then its decisions need no offer check: it is
     marked on the task that ends it. What does not depend on the board is remembered per action
     (`key`); the rows are asked for only when the board decides."""
-    if triggered_choices_in_play(g.state, g.content):
-        return False
+    if triggered_choices_in_play(g.state, g.content) or not _bonus_steps_safe(g.content):
+        return False  # a track's bonus step that may fail (a colony: Amazonis' Venus) is weighed too
     if g.content.standing_hooks and unsafe_triggers_in_play(g.state, g.content):
         return False  # a standing effect no card gives can fail (a ruling party's charge): nothing is plain
     memo = g.content.table("plain-units")
