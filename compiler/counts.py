@@ -392,7 +392,7 @@ class HeldResources(Count):
 class Production(Count):
     """Your production of a resource; `(gained)` only the steps above the game's starting
     production (the rules' `start_production`: 1 in the standard game, 0 with Corporate Era), as
-    Elysium's Generalist counts it (F276)."""
+    a map's milestone counts it (F276)."""
 
     arguments = frozenset({"gained"})
 
@@ -448,8 +448,7 @@ class Resources(Count):
 class Tiles(Count):
     """Your tiles of a kind; `(mars)` leaves out those off the map, `(ocean-adjacent)` those with
     no ocean tile next to them (each tile once, however many oceans touch it), `(bottom N)` all
-    but those on the map's N bottom rows (Desert Settler's south of the equator, Polar Explorer's
-    two rows)."""
+    but those on the map's N bottom rows (south of the equator: the 4 bottom rows of a 9-row map)."""
 
     arguments = frozenset({"mars", "ocean-adjacent", "bottom", "inland", "near-volcanic"})
     #: the arguments that pick tiles by where they are (each read from the map and the board)
@@ -631,7 +630,7 @@ class PlacedDelegates(Count):
 
 class ResourceTypes(Count):
     """The kinds of resource you have at least one of: each standard resource in your stock and
-    each kind of resource on your cards (Amazonis' Collector)."""
+    each kind of resource on your cards."""
 
     def words(self):
         return {"resource-type": "the kinds of resource you have: standard ones in stock, and on your cards"}

@@ -356,7 +356,7 @@ def load_content(modules: tuple[str, ...] = ("base", "corpera"), map_name: str =
 
 def on_this_map(game_rules: GameRules, board: Map) -> GameRules:
     """The rules with the map's own goals and bonus steps of the global parameters in play (a map
-    with longer tracks: Amazonis Planitia); a track the map names that no module in play brings is
+    with longer tracks); a track the map names that no module in play brings is
     left alone."""
     changed = {w: spec for w, spec in board.tracks.items() if w in game_rules.globals}
     if not changed:

@@ -502,7 +502,7 @@ def unit_is_plain(g: Interp, p: int, key: str, rows: Callable[[Interp, int, str]
     marked on the task that ends it. What does not depend on the board is remembered per action
     (`key`); the rows are asked for only when the board decides."""
     if triggered_choices_in_play(g.state, g.content) or not _bonus_steps_safe(g.content):
-        return False  # a track's bonus step that may fail (a colony: Amazonis' Venus) is weighed too
+        return False  # a track's bonus step that may fail (a colony a map's Venus step places) is weighed too
     if g.content.standing_hooks and unsafe_triggers_in_play(g.state, g.content):
         return False  # a standing effect no card gives can fail (a ruling party's charge): nothing is plain
     memo = g.content.table("plain-units")
