@@ -514,7 +514,7 @@ def _placed_as_asked(state: dict, content: Any, aid: str, args: Any) -> bool:
         return False
     for a in args:
         if isinstance(a, dict) and a["rule"] == "bottom":
-            fails = area.row <= max(x.row for x in areas.values()) - a["n"]
+            fails = area.row <= content.map.rows - a["n"]
         elif a == "inland":
             fails = any(board.get(nb, {}).get("tile") == "ocean" for nb in area.neighbours)
         elif a == "near-volcanic":

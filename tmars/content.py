@@ -54,6 +54,8 @@ class Map:
     risky: frozenset[str] = frozenset()
     #: the map's own goal and bonus steps of global parameters (`globals:` in its file), by word
     tracks: dict = field(default_factory=dict)
+    #: how many rows of areas the map has (the bottom row's number)
+    rows: int = 0
 
 
 @dataclass
@@ -245,13 +247,18 @@ def load_map(path: Path, components: dict[str, set[str]] | None = None) -> Map:
         areas[aid].neighbours = tuple(n for n in near if n)
     for spec in data.get("off_map", []):
         areas[spec["id"]] = Area(spec["id"], "off", [], spec.get("name", ""), False, spec.get("reserved", ""))
-    from compiler.ops import items_cannot_fail
-    risky = frozenset(a for a, area in areas.items()
-                      if area.extra and not items_cannot_fail(list(area.extra), True, None))
     from compiler.strictyaml import where
     tracks = {word: {**spec, "bonuses": [{**b, "source": (str(path), *where(b, "do"))} for b in spec["bonuses"]]}
               if "bonuses" in spec else dict(spec) for word, spec in (data.get("globals") or {}).items()}
-    return Map(data["name"], areas, data.get("milestones", []), data.get("awards", []), path.stem, risky, tracks)
+    return Map(data["name"], areas, data.get("milestones", []), data.get("awards", []), path.stem,
+               risky_areas(areas), tracks, len(rows))
+
+
+def risky_areas(areas: dict[str, Area]) -> frozenset[str]:
+    """The areas whose bonus row can fail (a cost, a tile): `Map.risky`."""
+    from compiler.ops import items_cannot_fail
+    return frozenset(a for a, area in areas.items()
+                     if area.extra and not items_cannot_fail(list(area.extra), True, None))
 
 
 def _area_bonus(spec: dict, path: str, lines: list[str]) -> tuple[list[str], tuple[dict, ...]]:
@@ -383,14 +390,12 @@ def unplugged_tracks(tracks: Tracks, on: tuple[str, ...]) -> Tracks:
 def unplugged_map(board: Map, on: tuple[str, ...]) -> Map:
     """The map's bonus rows without what needs a mechanic this game does not switch on (a delegate
     an area sends, in a game without the committee: F035, that bonus is ignored)."""
-    from compiler.ops import items_cannot_fail
     from compiler.unplug import items_without, mechanics_named
     off = mechanics_named() - set(on)
     for area in board.areas.values():
         if area.extra:
             area.extra = tuple(items_without(list(area.extra), frozenset(off)))
-    board.risky = frozenset(a for a, area in board.areas.items()
-                            if area.extra and not items_cannot_fail(list(area.extra), True, None))
+    board.risky = risky_areas(board.areas)
     return board
 
 
