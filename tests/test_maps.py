@@ -16,6 +16,23 @@ FACTS = yaml.safe_load((Path(__file__).resolve().parents[1] / "docs" / "research
                         / "maps-elysium-hellas-facts.yaml").read_text(encoding="utf-8"))
 
 
+def position(tmp_path: Path, setup: str):
+    """The game a scenario's setup (YAML text, indented as under `setup:`) describes."""
+    from tmars.scenario import load_file
+    path = tmp_path / "position.yaml"
+    path.write_text(f"name: a position\nsetup:\n{setup}steps:\n  - expect: {{Alice.tr: 20}}\n")
+    data, _ = load_file(path)
+    return build_game(data["setup"], here=tmp_path)
+
+
+def count(game, text: str, p: int = 0) -> int:
+    """A count of the card language (`tile(bottom 2)`), as player p has it now."""
+    from compiler.lower import lower_field
+    from compiler.parser import SourceText
+    from tmars import rules
+    return rules.count(game.state, game.content, p, lower_field(SourceText(text, "t", 1, 1), "counts")[0])
+
+
 @pytest.mark.parametrize("name", ["elysium", "hellas"])
 def test_every_area_is_as_the_facts_list_it(name):
     facts = FACTS["maps"][name]
@@ -63,12 +80,7 @@ def test_the_maps_milestones_and_awards_count_as_the_faq_says(tmp_path):
     """Polar Explorer counts owned tiles on the two bottom rows (oceans are nobody's); Desert Settler
     the four bottom rows; Tactician project cards with a requirement (events never, F280);
     Celebrity project cards costing 20 or more (F281); Excentric the resources on cards."""
-    from tmars import rules
-    from tmars.scenario import load_file
-    path = tmp_path / "polar.yaml"
-    path.write_text("""name: the maps' counts
-setup:
-  map: hellas
+    game = position(tmp_path, """  map: hellas
   board:
     r8c1: {tile: city, owner: Alice}
     r9c1: {tile: greenery, owner: Alice}
@@ -81,24 +93,14 @@ setup:
       played: [Arctic Algae, Birds, Algae, {name: Pets, resources: 3}]
       events: [Comet]
     - {name: Bob}
-steps:
-  - expect: {Alice.tr: 20}
 """)
-    data, _ = load_file(path)
-    game = build_game(data["setup"], here=tmp_path)
-    st, content = game.state, game.content
 
-    def count(text: str) -> int:
-        from compiler.lower import lower_field
-        from compiler.parser import SourceText
-        node = lower_field(SourceText(text, "t", 1, 1), "counts")[0]
-        return rules.count(st, content, 0, node)
-
-    assert count("tile(bottom 2)") == 3 and count("tile(bottom 4)") == 4 and count("tile") == 4
-    assert count("project-card(requirements)") == 3, "Arctic Algae, Birds and Algae have one; Pets none"
-    assert count("project-card(cost >= 12)") == 1 and count("project-card(cost <= 10)") == 3  # Arctic Algae 12
-    assert count("project-card") == 4
-    assert count("card-resource") == 3
+    assert count(game, "tile(bottom 2)") == 3 and count(game, "tile(bottom 4)") == 4 and count(game, "tile") == 4
+    assert count(game, "project-card(requirements)") == 3, "Arctic Algae, Birds and Algae have one; Pets none"
+    assert count(game, "project-card(cost >= 12)") == 1  # Arctic Algae 12
+    assert count(game, "project-card(cost <= 10)") == 3
+    assert count(game, "project-card") == 4
+    assert count(game, "card-resource") == 3
     claim = [o["id"] for o in game.pending["options"]]
     assert "milestone:polar-explorer" in claim and "milestone:tactician" not in claim
 
@@ -144,14 +146,7 @@ def test_the_vastitas_counts(tmp_path):
     """Geologist: tiles on or next to a volcanic area; Landscaper: the largest group of connected
     own tiles; Highlander: own tiles on Mars with no ocean next to them; Farmer: animals and
     microbes on cards, other resources not."""
-    from compiler.lower import lower_field
-    from compiler.parser import SourceText
-    from tmars import rules
-    from tmars.scenario import load_file
-    path = tmp_path / "v.yaml"
-    path.write_text("""name: the Vastitas counts
-setup:
-  map: vastitas-borealis
+    game = position(tmp_path, """  map: vastitas-borealis
   board:
     r1c3: {tile: city, owner: Alice}
     r2c3: {tile: greenery, owner: Alice}
@@ -162,19 +157,12 @@ setup:
     - name: Alice
       played: [{name: Pets, resources: 3}, {name: Tardigrades, resources: 2}, {name: Physics Complex, resources: 4}]
     - {name: Bob}
-steps:
-  - expect: {Alice.tr: 20}
 """)
-    data, _ = load_file(path)
-    game = build_game(data["setup"], here=tmp_path)
 
-    def count(text: str) -> int:
-        return rules.count(game.state, game.content, 0, lower_field(SourceText(text, "t", 1, 1), "counts")[0])
-
-    assert count("tile(near-volcanic)") == 3, "r1c3 is Hecates Tholus, r2c3 and r2c4 touch it; r6c5 touches none"
-    assert count("tile-group") == 3 and count("tile") == 4
-    assert count("card-resource(animal, microbe)") == 5 and count("card-resource") == 9
-    assert count("tile(mars, inland)") == 4 - sum(
+    assert count(game, "tile(near-volcanic)") == 3, "r1c3 is Hecates Tholus, r2c3 and r2c4 touch it; r6c5 none"
+    assert count(game, "tile-group") == 3 and count(game, "tile") == 4
+    assert count(game, "card-resource(animal, microbe)") == 5 and count(game, "card-resource") == 9
+    assert count(game, "tile(mars, inland)") == 4 - sum(
         1 for a in ("r1c3", "r2c3", "r2c4", "r6c5")
         if any(game.state["board"].get(n, {}).get("tile") == "ocean" for n in game.content.map.areas[a].neighbours))
 
@@ -217,21 +205,13 @@ def test_the_maps_rules_text_says_what_is_counted_and_where():
     (["base"], 1, False), (["base"], 2, True), (["base", "corpera"], 1, True), (["base", "corpera"], 0, False)])
 def test_generalist_needs_each_production_a_step_above_the_game_s_start(tmp_path, modules, production, claimable):
     """F276: a step above the starting production - 2 in the standard game, 1 with Corporate Era."""
-    from tmars.scenario import load_file
     prod = ", ".join(f"{r}: {production}" for r in ("mc", "steel", "titanium", "plant", "energy", "heat"))
-    path = tmp_path / "g.yaml"
-    path.write_text(f"""name: Generalist
-setup:
-  map: elysium
+    game = position(tmp_path, f"""  map: elysium
   modules: {modules}
   players:
     - {{name: Alice, resources: {{mc: 8}}, production: {{{prod}}}}}
     - {{name: Bob}}
-steps:
-  - expect: {{Alice.res.mc: 8}}
 """)
-    data, _ = load_file(path)
-    game = build_game(data["setup"], here=tmp_path)
     assert ("milestone:generalist" in [o["id"] for o in game.pending["options"]]) is claimable
 
 
@@ -266,25 +246,17 @@ def test_amazonis_planitia_areas_and_its_longer_tracks():
 
 
 def test_lobbyist_is_met_only_with_all_delegates_placed_and_never_without_turmoil(tmp_path):
-    from tmars.scenario import load_file
-
     def claimable(modules: str, placed: int) -> bool:
         parties = "" if placed == 0 else (
-            f"\n  politics: {{chairman: Alice, parties: {{Greens: [{', '.join(['Alice'] * (placed - 1))}]}},"
-            " empty_lobby: [Alice]}")
-        path = tmp_path / f"l{modules}{placed}.yaml"
-        path.write_text(f"""name: Lobbyist
-setup:
-  map: amazonis-planitia
-  modules: [{modules}]{parties}
-  players:
+            f"  politics: {{chairman: Alice, parties: {{Greens: [{', '.join(['Alice'] * (placed - 1))}]}},"
+            " empty_lobby: [Alice]}\n")
+        game = position(tmp_path, f"""  map: amazonis-planitia
+  modules: [{modules}]
+{parties}  players:
     - {{name: Alice, resources: {{mc: 8}}}}
     - {{name: Bob}}
-steps:
-  - expect: {{Alice.res.mc: 8}}
 """)
-        data, _ = load_file(path)
-        return "milestone:lobbyist" in [o["id"] for o in build_game(data["setup"], here=tmp_path).pending["options"]]
+        return "milestone:lobbyist" in [o["id"] for o in game.pending["options"]]
 
     assert claimable("base, corpera, turmoil", 7)
     assert not claimable("base, corpera, turmoil", 6)
