@@ -26,7 +26,7 @@ from ...interpreter import Interp
 from ...mechanic import Mechanic, SaveError, SaveShapes, ScenarioKeys, register
 from . import agenda, delegate, phase, policy  # noqa: F401  (they register actions and the agendas' mechanics)
 from ...rng import shuffle
-from .board import (CARD_TYPE, CHOSEN, EVENT_DECK, EVENT_DISCARD, EVENT_TYPE, NAME, NEUTRAL, STATE, draw_event,
+from .board import (CARD_TYPE, EVENT_DECK, EVENT_DISCARD, EVENT_TYPE, NAME, NEUTRAL, STATE, draw_event,
                     facts, place_neutral, policy_of, size)
 
 def board_order(content: Content) -> list[str]:
@@ -115,7 +115,7 @@ def _state(s: SaveShapes) -> dict:
     fields = {"parties": s.listing(party), "chairman": {"anyOf": [owner, {"type": "null"}]},
               "ruling": names, "dominant": names, "neutral": s.integer(0, 100),
               "distant": slot, "coming": slot, "current": slot, "ruled": s.listing(names)}
-    return {STATE: s.record({**fields, "agendas": agendas, CHOSEN: {"const": True}}, required=list(fields)),
+    return {STATE: s.record({**fields, "agendas": agendas}, required=list(fields)),
             EVENT_DECK: s.listing(events), EVENT_DISCARD: s.listing(events)}
 
 

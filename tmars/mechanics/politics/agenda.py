@@ -21,7 +21,7 @@ from ...content import Content
 from ...interpreter import Interp
 from ...mechanic import Mechanic, Task, register
 from ...rng import below
-from .board import CHOSEN, STATE, facts
+from .board import CHAIRMAN_AGENDAS, STATE, facts
 
 AGENDA_TYPE = "agenda"
 
@@ -62,7 +62,6 @@ def deal_chairman(g: Interp) -> None:
     """The first ruling party's agenda is drawn (the chairman at the start is neutral); the others'
     are chosen as each takes power."""
     board = _board(g)
-    board[CHOSEN] = True
     board["agendas"] = {board["ruling"]: _drawn(g, board["ruling"])}
 
 
@@ -143,6 +142,6 @@ register(Mechanic(
     "agendas", "Political Agendas (fan variant): each party's bonus and policy drawn for the game",
     deal=deal_random, player_state=_player_state, new_generation=_new_generation))
 register(Mechanic(
-    "chairman_agendas", "Political Agendas (fan variant): the chairman chooses the ruling party's bonus and policy",
+    CHAIRMAN_AGENDAS, "Political Agendas (fan variant): the chairman chooses the ruling party's bonus and policy",
     deal=deal_chairman, tasks=_TASKS, player_state=_player_state,
     new_generation=_new_generation))

@@ -11,9 +11,9 @@ from compiler.ops.politics import (MECHANIC as NAME, NEUTRAL, STATE, next_domina
                                    place_neutral, size, to_reserve)
 
 CARD_TYPE = "party"
-#: the board's flag that the chairman chooses the ruling party's agenda in each new government
-#: (Political Agendas, `agenda.py`)
-CHOSEN = "agenda_chosen"
+#: the mechanic of the variant where the chairman chooses the ruling party's agenda in each new
+#: government (Political Agendas, `agenda.py`)
+CHAIRMAN_AGENDAS = "chairman_agendas"
 #: the card type of the global events, and the state keys of their deck and discard pile
 EVENT_TYPE, EVENT_DECK, EVENT_DISCARD = "global-event", "event_deck", "event_discard"
 

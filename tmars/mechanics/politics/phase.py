@@ -21,7 +21,7 @@ from ... import rules
 from ...flow import end_phase
 from ...interpreter import Interp
 from ...mechanic import Phase, Task
-from .board import (CHOSEN, EVENT_DISCARD, NEUTRAL, STATE, bonus_of, draw_event, next_dominant, party_of,
+from .board import (CHAIRMAN_AGENDAS, EVENT_DISCARD, NEUTRAL, STATE, bonus_of, draw_event, next_dominant, party_of,
                     place_neutral, to_reserve)
 
 
@@ -112,7 +112,7 @@ def h_new_government(g: Interp, task: dict, answer: Any) -> None:
     if isinstance(leader, int):  # after the bonus (the Reds' bonus judges the TR before it)
         g.push_items([{"op": TR.name, "n": 1}], {"p": leader, "card": ruling})
     g.push({"t": "ruling_bonus"})
-    if board.get(CHOSEN):  # Political Agendas: the chairman chooses the agenda first (a neutral one's is drawn)
+    if any(m.name == CHAIRMAN_AGENDAS for m in g.content.mechanics):  # the chairman chooses the agenda first
         g.push({"t": "choose_agenda", "p": leader if isinstance(leader, int) else None, "party": ruling})
     return None
 
