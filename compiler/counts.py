@@ -15,6 +15,7 @@ from typing import Any
 
 from . import vocab
 from .modules import all_words, keep_tables
+from .triggers import cost_ok
 
 Node = dict[str, Any]
 
@@ -301,7 +302,7 @@ class ProjectCards(Count):
                 card = cards[e["name"]]
                 if card["type"] not in kinds or (need_reqs and not card.get("requires")):
                     continue
-                if all(_compare(card.get("cost", 0), a["cmp"], a["n"]) for a in costs):
+                if all(cost_ok(a, card.get("cost", 0)) for a in costs):
                     n += 1
         return n
 
@@ -326,10 +327,6 @@ class ProjectCards(Count):
     def icon(self, c, icons, small, grp):
         args = c.get("args", ())
         return icons.icon("card"), [a if isinstance(a, str) else f"{a['rule']} {a['cmp']} {a['n']}" for a in args]
-
-
-def _compare(value: int, cmp: str, n: int) -> bool:
-    return value >= n if cmp == ">=" else value <= n
 
 
 class HighestProduction(Count):

@@ -29,7 +29,8 @@ def _words(t: Node) -> list[str]:
     return [a for a in t.get("args", ()) if isinstance(a, str)]
 
 
-def _cost_ok(a: dict, cost: int) -> bool:
+def cost_ok(a: dict, cost: int) -> bool:
+    """Does a printed cost meet a `cost >= N` / `cost <= N` filter?"""
     return cost >= a["n"] if a.get("cmp", ">=") == ">=" else cost <= a["n"]
 
 
@@ -126,7 +127,7 @@ class CardPlayed(Trigger):
                 if (a == "requirements" and not card.get("requires")) or (a != "requirements"
                                                                            and a not in card["tags"]):
                     return False
-            elif a["rule"] == "cost" and not _cost_ok(a, card.get("cost", 0)):
+            elif a["rule"] == "cost" and not cost_ok(a, card.get("cost", 0)):
                 return False
         return True
 
@@ -172,7 +173,7 @@ class StandardProjectUsed(Trigger):
             if isinstance(a, str):
                 if a != _slug(event["name"]):
                     return False
-            elif a["rule"] == "cost" and not _cost_ok(a, event["cost"]):
+            elif a["rule"] == "cost" and not cost_ok(a, event["cost"]):
                 return False
         return True
 

@@ -23,7 +23,7 @@ from .content import Content
 from .interpreter import bind_that
 from .rules import triggered_effects
 from .static import card_play_words, cards_answering_a_play, play_events, unsafe_triggers_in_play
-from .trial import TileCheck, action_completes
+from .trial import TileCheck, action_completes, task_items
 
 #: the ops told apart here, by their declared names (string compares on hot paths)
 _CARD_RESOURCE, _PRODUCTION, _RESOURCE, _TILE = CardResource.name, Production.name, Resource.name, Tile.name
@@ -695,16 +695,14 @@ def only_mc_ahead(g: Any, stop: int, p: int) -> bool:
     asked for again), and a search tries that way alone."""
     parts: list[list] = [eff["do"] for _, own in triggered_effects(g.state, g.content, p) for eff in own]
     for task in g.state["stack"][stop:-1]:
-        t = task["t"]
-        if t == "item":
-            parts.append([task["node"]])
-        elif t == "batch":
-            parts.extend(e["items"] for e in task["entries"])
-        elif t == "resolve_card":  # its row, and its own effects, which its tags may set off
-            card = g.content.cards[task["card"]]
-            parts += [card.get("play", []), *(e["do"] for e in card.get("effects", ()) if "on" in e)]
-        elif t != "raise" and t not in UNIT_BOOKKEEPING:
+        if task["t"] in UNIT_BOOKKEEPING:
+            continue
+        items = task_items(g, task)
+        if items is None:
             return False
+        parts.append(items)
+        if task["t"] == "resolve_card":  # and its own effects, which its tags may set off
+            parts += [e["do"] for e in g.content.cards[task["card"]].get("effects", ()) if "on" in e]
     risky = g.content.map.risky  # a tile may go where its bonus asks for something
     for items in parts:
         for node in walk(items):

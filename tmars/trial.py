@@ -140,7 +140,7 @@ def _cards_alike(g: Interp, stop: int) -> bool:
     it) tells them apart; a task whose rest is unknown might, and so might a triggered effect
     of the content that holds such an op."""
     stack = g.state["stack"]
-    for items in [_continuation(stack[-1])] + [_rest(g, t) for t in stack[stop:-1]]:
+    for items in [_continuation(stack[-1])] + [task_items(g, t) for t in stack[stop:-1]]:
         if items is None or any(OPS[n["op"]].reads_hand_cards for n in walk(items)):
             return False
     return not _triggers_read_hand_cards(g.content)
@@ -323,7 +323,7 @@ def _without_x_losses(items: list) -> list:
     return out
 
 
-def _rest(g: Interp, task: dict) -> list | None:
+def task_items(g: Interp, task: dict) -> list | None:
     """What a task below the top will do (None: it may fail in ways the items do not show)."""
     t = task["t"]
     cards = g.content.cards
@@ -387,7 +387,7 @@ def rest_is_safe(g: Interp, stop: int, tiles: TileCheck | None = None) -> bool:
     stack = g.state["stack"]
     for i in range(stop, len(stack) - 1):
         task = stack[i]
-        if not _safe(_rest(g, task), task, tiles):
+        if not _safe(task_items(g, task), task, tiles):
             return False
     return not unsafe_triggers_in_play(g.state, g.content)
 
@@ -400,7 +400,7 @@ def _spends_resources(g: Interp, stack: list, stop: int) -> bool:
     if unsafe_triggers_in_play(g.state, g.content):
         return True
     for task in stack[stop:-1]:
-        items = _rest(g, task)
+        items = task_items(g, task)
         if items is None:
             return True
         if task["t"] == "batch":
