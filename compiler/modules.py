@@ -45,6 +45,9 @@ class Module:
     default_variants: tuple[str, ...] = ()
     #: how its cards are numbered: {cards, corporations (regular expressions), range}
     numbering: dict = None  # type: ignore[assignment]
+    #: the module of the game of one player: it joins every such game, and only those (its cards'
+    #: `solo:` rows then take the place of their printed ones)
+    one_player: bool = False
 
     def words(self, kind: str) -> dict[str, dict]:
         return (self.vocabulary or {}).get(kind, {})
@@ -182,6 +185,9 @@ MANIFEST_SCHEMA = {
                                          "description": "the module's own flow is left out (its mechanics, phases "
                                                         "and score rows): its cards are played without them, what "
                                                         "refers to them left out of each card (F002)"}}}},
+        "one_player": {"type": "boolean",
+                       "description": "the module of the solo game: it joins every game of one player and no "
+                                      "other (the cards' solo: rows then take the place of their printed ones)"},
         "default_variants": {"type": "array", "items": _WORD,
                              "description": "variants on by default in a game with this module"},
         "adds_to_map": {
@@ -252,7 +258,7 @@ def _read(path: Path) -> Module:
         vocabulary[kind] = {str(w): (v if isinstance(v, dict) else {"meaning": str(v)}) for w, v in words.items()}
     return Module(data["id"], str(data.get("name", data["id"])), tuple(requires), vocabulary, data.get("flow") or {},
                   data.get("adds_to_map") or {}, data.get("variants") or {}, tuple(data.get("default_variants") or ()),
-                  data.get("numbering") or {})
+                  data.get("numbering") or {}, bool(data.get("one_player")))
 
 
 def shape_problems(data: Any, path: Path) -> list[str]:

@@ -183,6 +183,16 @@ class Content:
         return found
 
     @property
+    def one_player(self) -> bool:
+        """Is this the game of one player? Its module (a manifest's `one_player`) is in play."""
+        found = self.memo.get("one-player")
+        if found is None:
+            from compiler.modules import manifests
+            known = manifests()
+            found = self.memo["one-player"] = any(known[m].one_player for m in self.modules if m in known)
+        return found
+
+    @property
     def neutral_actor(self) -> str:
         """Who raises a track or places a tile for no player (a mechanic names them), as the log says it."""
         return next((m.neutral_actor for m in self.mechanics if m.neutral_actor), "no player")
