@@ -59,7 +59,8 @@ FRAME_SCHEMA = {
             "first-action": {"type": ["string", "array"], "items": {"type": "string"}},
             "note": {"type": "string", "description": "what an asterisk means, in your own words"},
             "needs": {"type": "array", "items": {"type": "string"},
-                      "description": "modules that must be in play for the card to be dealt (many promos)"},
+                      "description": "modules (or variants) that must be in play for the card to be dealt "
+                                     "(many promos)"},
             "replaces": {"type": "string", "description": "a reprint: the name of the card of a required "
                                                           "module this card stands for when its module is in play"},
             "score": {"type": "string", "description": "an award's count: 'steel + titanium'"},
@@ -71,6 +72,11 @@ FRAME_SCHEMA = {
         },
     },
 }
+
+
+def _variant_ids() -> set[str]:
+    """The variants the known modules offer: a card may need one (the solo game's TR 63 project)."""
+    return {v for module in manifests().values() for v in (module.variants or {})}
 
 
 @lru_cache(maxsize=1)
@@ -248,10 +254,11 @@ class CardCompiler:
             known = manifests()
             if not isinstance(loc.value, list) or not all(isinstance(m, str) for m in loc.value):
                 self.diag("E313", "'needs' is a list of module ids", loc.line, loc.col, "needs: [colonies]")
-            elif any(m not in known for m in loc.value):
-                bad = next(m for m in loc.value if m not in known)
-                self.diag("E313", f"'needs' names an unknown module '{bad}'", loc.line, loc.col,
-                          ", ".join(sorted(known)), did_you_mean(bad, known))
+            elif any(m not in known and m not in _variant_ids() for m in loc.value):
+                bad = next(m for m in loc.value if m not in known and m not in _variant_ids())
+                self.diag("E313", f"'needs' names an unknown module or variant '{bad}'", loc.line, loc.col,
+                          ", ".join(sorted(known)) + "; or a variant: " + ", ".join(sorted(_variant_ids())),
+                          did_you_mean(bad, set(known) | _variant_ids()))
             else:
                 card["needs"] = list(loc.value)
         if len(self.diagnostics) > before:

@@ -46,6 +46,13 @@ class GameRules:
     production_converts: dict[str, str] = field(default_factory=dict)
     income_adds: dict[str, str] = field(default_factory=dict)
     beginner_corporations: tuple[str, ...] = ()
+    #: a game of fixed length ends after this generation whatever the parameters (None: it ends
+    #: when they are all at their goal), as the modules in play make it
+    last_generation: int | None = None
+    #: whether a track still rises in the final phases (the final conversions, F258)
+    final_phase_raises: bool = True
+    #: whether the map's and the modules' milestones and awards are in the game (F238)
+    milestones_awards: bool = True
     #: the sections of the rules files the core does not read: each is a mechanic's own facts
     #: (tmars/mechanics/), by the key the mechanic reads
     sections: dict[str, dict] = field(default_factory=dict)
@@ -77,7 +84,7 @@ def _record(**fields: dict) -> dict:
 #: every fact a rules file may state, with its shape (a file states some of them; together the
 #: modules of a game state every one but those marked optional below)
 FACTS: dict[str, dict] = {
-    "start_tr": _COUNT, "solo_start_tr": _COUNT,
+    "start_tr": _COUNT,
     "players": _record(min=_COUNT, max=_COUNT),
     "production_floor": _AMOUNTS, "metal_value": _AMOUNTS,
     "ocean_adjacency_mc": _COUNT,
@@ -92,9 +99,18 @@ FACTS: dict[str, dict] = {
                           income_adds={"type": "object", "additionalProperties": {"enum": ["tr"]},
                                        "propertyNames": {"enum": list(STANDARD_RESOURCES)}}),
     "beginner_corporations": {"type": "array", "items": {"type": "string", "minLength": 1}},
+    "last_generation": {"type": "object", "required": ["generations"], "additionalProperties": False,
+                        "properties": {"generations": {"type": "integer", "minimum": 1},
+                                       "with": {"type": "object", "additionalProperties": {"type": "integer",
+                                                                                            "minimum": 1},
+                                                "description": "the last generation with a module in play, by id"}}},
+    "final_phase_raises": {"type": "boolean"},
+    "milestones_awards": {"type": "boolean"},
 }
-#: facts a game may go without (the solo mode is not played yet; the beginner variant's list may be absent)
-OPTIONAL_FACTS = frozenset({"solo_start_tr", "production_floor", "beginner_corporations"})
+#: facts a game may go without (the beginner variant's list may be absent; a game ends by its
+#: parameters unless a module gives it a fixed length)
+OPTIONAL_FACTS = frozenset({"production_floor", "beginner_corporations", "last_generation", "final_phase_raises",
+                            "milestones_awards"})
 #: the keys of rules.yaml the core reads (GameRules' fields); any other is a mechanic's section
 CORE_FACTS = frozenset(FACTS)
 
@@ -142,7 +158,18 @@ def load_rules(modules: tuple[str, ...] = ("base",)) -> GameRules:
         players=(data["players"]["min"], data["players"]["max"]),
         production_converts=dict(data["production"]["converts"]), income_adds=dict(data["production"]["income_adds"]),
         beginner_corporations=tuple(data.get("beginner_corporations", ())),
+        last_generation=_last_generation(data.get("last_generation"), modules),
+        final_phase_raises=data.get("final_phase_raises", True),
+        milestones_awards=data.get("milestones_awards", True),
         sections={k: v for k, v in data.items() if k not in CORE_FACTS})
+
+
+def _last_generation(spec: dict | None, modules: tuple[str, ...]) -> int | None:
+    """The last generation of a game of fixed length with these modules: the shortest a module in
+    play gives (F324)."""
+    if not spec:
+        return None
+    return min([spec["generations"], *(n for m, n in spec.get("with", {}).items() if m in modules)])
 
 
 @lru_cache(maxsize=64)

@@ -1073,6 +1073,8 @@ def needs_unused(c: Card):
     known = manifests()
     used = words_used(c.ir)
     for m in c.ir.get("needs", ()):
+        if m not in known:
+            continue  # a variant: it brings no word, it switches a part of the game on
         own = closure(c.ir["module"]) if c.ir["module"] in known else set()
         brought = {(w, k) for mod in closure(m) - own for k in ("tags", "card_resources", "globals")
                    for w in known[mod].words(k)} if m in known else set()

@@ -118,8 +118,12 @@ def test_usage_errors_exit_2_without_traceback(capsys):
     with _pytest.raises(SystemExit) as e:
         main(["simulate", "--games", "0"])
     assert e.value.code == 2
-    assert main(["game", "--players", "1"]) == 2
-    assert "solo mode" in capsys.readouterr().err
+    assert main(["game", "--players", "6"]) == 2
+    assert "--players must be between 1 and 5" in capsys.readouterr().err
+    assert main(["game", "--players", "1", "--standard"]) == 2
+    assert "always plays with Corporate Era" in capsys.readouterr().err
+    assert main(["game", "--players", "2", "--modules", "base,corpera,solo"]) == 2
+    assert "--players 1" in capsys.readouterr().err
     with _pytest.raises(SystemExit) as e:
         main(["simulate", "--workers", "many"])
     assert e.value.code == 2

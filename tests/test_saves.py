@@ -172,11 +172,20 @@ def test_the_recomputed_decision_is_the_saved_one_throughout_a_game():
     assert Game.load(game.save()).scores() == game.scores()
 
 
-@pytest.mark.parametrize("players", [1, 6])
+@pytest.mark.parametrize("players", [0, 6])
 def test_a_save_with_too_few_or_too_many_players_is_refused(players):
     state = json.loads(mid_game().save())
     state["players"] = (state["players"] * 3)[:players]
-    assert refusal(state) == f"this save has {players} player{'s' if players > 1 else ''}; a game has 2 to 5"
+    assert refusal(state) == f"this save has {players} player{'s' if players != 1 else ''}; a game has 1 to 5"
+
+
+def test_a_save_of_one_player_without_the_solo_game_and_the_other_way_round_is_refused():
+    state = json.loads(mid_game().save())
+    state["players"] = state["players"][:1]
+    assert refusal(state) == "this save has 1 player, and its modules no game of one player's"
+    solo = json.loads(Game.new(1, seed=3).save())
+    solo["players"] = solo["players"] * 2
+    assert refusal(solo) == "this save has 2 players, and its modules are a game of one player's"
 
 
 def test_absurd_amounts_are_refused():

@@ -56,7 +56,7 @@ def test_cards_are_sorted_by_number_with_a_header_per_module():
     assert numbers == sorted(numbers) and len(numbers) == 137
     headers = re.findall(r"<h2>([^<]*)</h2>", sheet.html)
     assert headers == ["Key to the icons", "Amazonis &amp; Vastitas Borealis", "Base game", "Colonies", "Corporate Era",
-                       "Hellas &amp; Elysium", "Prelude", "Turmoil", "Venus Next"]
+                       "Hellas &amp; Elysium", "Prelude", "Solo game", "Turmoil", "Venus Next"]
 
 
 def test_cards_are_drawn_from_the_ir():

@@ -125,7 +125,7 @@ def test_a_flow_naming_what_the_engine_lacks_or_a_missing_anchor_is_refused(tmp_
         Game.new(2, seed=1, card_folders=(folder,))
     folder = _module_with_flow(tmp_path, "  mechanics: [politcs]\n", "unknown")
     with pytest.raises(ModuleError, match="switch on the mechanic 'politcs', which this engine does not have; it has "
-                                          "agendas, chairman_agendas, politics, prelude, trading, world_government"):
+                                          "agendas, chairman_agendas, politics, prelude, solo, trading, world_government"):
         Game.new(2, seed=1, card_folders=(folder,))
 
 

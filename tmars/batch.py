@@ -61,7 +61,8 @@ def play_one(spec: Spec, seed: int) -> dict:
     return {"seed": seed, "generations": game.state["generation"], "decisions": decisions,
             "capped": bool(game.state.get("capped")), "seconds": time.perf_counter() - t,
             "scores": [r["total"] for r in game.scores()], "played": played,
-            "actions": sorted(game.state.get("actions_used", [])), "failures": game.failures, "used": used}
+            "actions": sorted(game.state.get("actions_used", [])), "failures": game.failures, "used": used,
+            **({"won": game.verdict["won"]} if game.verdict else {})}
 
 
 def play_chunk(spec: Spec, first: int, count: int) -> list[dict]:

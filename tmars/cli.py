@@ -146,11 +146,14 @@ def game_modules(args: argparse.Namespace) -> tuple[str, ...]:
     for folder in args.cards or ():  # a folder's module may be named in --modules
         add_folder(folder)
     modules = resolve(parse_list(args.modules)) if args.modules else ("base",) if args.standard else ("base", "corpera")
-    from .content import available_maps, slug, with_map_module
+    from .content import available_maps, for_players, slug, with_map_module
+    players = getattr(args, "players", 2)
+    if players == 1 and args.standard:
+        raise ModuleError("the solo game always plays with Corporate Era (F256): leave out --standard")
     name = getattr(args, "map", None)
     if name and slug(name) in available_maps():  # a game on a map plays with the map's module (an unknown map is
-        return with_map_module(modules, slug(name))  # refused where the game is made)
-    return modules
+        modules = with_map_module(modules, slug(name))  # refused where the game is made)
+    return for_players(modules, players)
 
 
 def shipped_variants() -> dict[str, str]:
@@ -197,8 +200,10 @@ def cmd_game(args: argparse.Namespace) -> int:
     if not args.quiet:
         for line in game.state["log"]:
             say(line)
+    verdict = game.verdict
     console.print(score_table(game.scores(), f"Seed {args.seed}: generation {game.state['generation']}"
-                              + (" (capped)" if game.state.get("capped") else "")))
+                              + (" (capped)" if game.state.get("capped") else "")
+                              + (f": {verdict['why']}" if verdict else "")))
     console.print(f"{decisions} decisions in {elapsed:.2f} s")
     for failure in game.failures:  # recovered from, but a bug of the engine: reported, and a failure
         say(f"error: {failure}", err)
@@ -272,6 +277,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         table.add_row("generations (median)", f"{median(tally.generations):.0f}")
         table.add_row("decisions per game (median)", f"{median(tally.decisions_per_game):.0f}")
         table.add_row("score (mean)", f"{tally.score_sum / max(tally.scores, 1):.1f}")
+    if tally.judged:
+        table.add_row("won", f"{tally.won} of {tally.judged} ({100 * tally.won / tally.judged:.1f} %)")
     table.add_row("games per second", f"{tally.games / elapsed:.1f}")
     table.add_row("decisions per second", f"{tally.decisions / elapsed:.0f}")
     console.print(table)
@@ -522,9 +529,6 @@ def main(argv: list[str] | None = None) -> int:
     from .setup import players_range
     seats = players_range(load_rules(("base",)))
     players = getattr(args, "players", seats.start)
-    if players == 1:
-        say(f"error: solo mode (1 player) is not implemented yet; use {seats.start} to {seats.stop - 1} players", err)
-        return 2
     if players not in seats:
         say(f"error: --players must be between {seats.start} and {seats.stop - 1}", err)
         return 2

@@ -161,8 +161,8 @@ class Content:
         return names[key] if key in names else names[self.slugs[kind][key]]
 
     def in_game(self, card: dict) -> bool:
-        """Is every module the card needs in play? (A card that needs another module is left out.)"""
-        return all(m in self.modules for m in card.get("needs", ()))
+        """Is every module (or variant) the card needs in play? (A card that needs another is left out.)"""
+        return all(m in self.modules or m in self.flow.variants for m in card.get("needs", ()))
 
     def project_deck(self) -> list[str]:
         """The project cards in the game, in printed order (a new list: the caller shuffles it)."""
@@ -190,6 +190,15 @@ class Content:
             from compiler.modules import manifests
             known = manifests()
             found = self.memo["one-player"] = any(known[m].one_player for m in self.modules if m in known)
+        return found
+
+    @property
+    def opponent(self) -> str:
+        """The neutral opponent red-bordered effects may target, as the log names it ('' when the
+        game has none): a mechanic brings it (the solo game's, F259)."""
+        found = self.memo.get("opponent")
+        if found is None:
+            found = self.memo["opponent"] = next((m.opponent for m in self.mechanics if m.opponent), "")
         return found
 
     @property
@@ -332,6 +341,24 @@ def with_map_module(modules: tuple[str, ...], map_name: str) -> tuple[str, ...]:
     return modules if not mid or mid in modules else resolve(modules + (mid,))
 
 
+def for_players(modules: tuple[str, ...], players: int) -> tuple[str, ...]:
+    """The modules of a game of this many players: the solo game's module (a manifest's
+    `one_player`) joins a game of one player, with what it requires (the solo game always plays
+    with Corporate Era, F256); a game of more players is refused with it."""
+    from compiler.modules import resolve
+    known = manifests()
+    solo = sorted(m for m, module in known.items() if module.one_player)
+    mine = [m for m in modules if m in solo]
+    if players != 1:
+        if mine:
+            raise ModuleError(f"module {mine[0]!r} is the game of one player: play it with --players 1")
+        return modules
+    if mine or not solo:
+        return modules
+    wanted = [*modules, *(r for r in known[solo[0]].requires if r not in modules), solo[0]]
+    return resolve(tuple(dict.fromkeys(wanted)))
+
+
 @lru_cache(maxsize=32)
 def _map_module(map_name: str) -> str | None:
     """The module a map file names, read once a process (a new game asks for it)."""
@@ -354,12 +381,15 @@ def load_content(modules: tuple[str, ...] = ("base", "corpera"), map_name: str =
     cards = _by_name([c for c in compiled if c["type"] not in BOARD_TYPES], modules)
     components: dict[str, dict[str, dict]] = {t: {} for t in BOARD_TYPES}
     for c in compiled:
-        if c["type"] in BOARD_TYPES:
+        if c["type"] in BOARD_TYPES and all(m in modules or m in variants for m in c.get("needs", ())):
             components[c["type"]][c["name"]] = c
     from .flow import checked_flow
     names = {t: set(cards) for t, cards in components.items()}
     board = with_module_components(load_map(map_file(map_name), names), modules, components)
     game_rules = on_this_map(load_rules(modules), board)
+    if not game_rules.milestones_awards:  # not used in this game (the solo game's, F238)
+        board.milestones, board.awards = [], []
+        components["milestone"], components["award"] = {}, {}
     flow = checked_flow(load_flow(modules, tuple(sorted(variants))))
     kept = unplugged(cards, flow.mechanics)
     board = unplugged_map(board, flow.mechanics)

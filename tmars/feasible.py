@@ -233,8 +233,9 @@ def ledger_is_exact(cost: list, gain: list) -> tuple[bool, tuple[tuple, bool]]:
 def _opponents_take(state: dict, content: Content, p: int, red: tuple) -> bool:
     """Can an opponent take each of these red-border production decreases?"""
     players = state["players"]
-    return all(any(q != p and pl["prod"][res] - n >= content.rules.floor(res) for q, pl in enumerate(players))
-               for res, n in red)
+    return bool(content.opponent) or all(
+        any(q != p and pl["prod"][res] - n >= content.rules.floor(res) for q, pl in enumerate(players))
+        for res, n in red)
 
 
 def exact_for(state: dict, content: Content, p: int, key: str, cost: list, gain: list) -> bool:

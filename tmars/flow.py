@@ -74,10 +74,12 @@ def end_phase(g: Interp) -> None:
 def advance_game_end(g: Interp) -> None:
     """The game-end check, a step of the generation where the flow puts it (after production, and
     before any step a module adds to the end of a generation, F291): when every track that ends
-    the game is at its goal, the final phases follow; a game capped by its options ends here."""
+    the game is at its goal, the final phases follow (in a game of fixed length, after its last
+    generation, whatever the parameters: F257); a game capped by its options ends here."""
     st, flow = g.state, g.content.flow
     cap = st["options"].get("max_generations")
-    if globals_maxed(g):
+    last = g.content.rules.last_generation
+    if (st["generation"] >= last) if last is not None else globals_maxed(g):
         enter(g, flow.final[0]) if flow.final else finish(g)
     elif cap and st["generation"] >= cap:
         st["capped"] = True

@@ -18,7 +18,7 @@ from compiler.modules import ModuleError, add_folder, resolve
 from compiler.readfile import resolved
 
 from . import flow, scoring, savefile, trial
-from .content import Content, available_maps, load_content, slug, with_map_module
+from .content import Content, available_maps, for_players, load_content, slug, with_map_module
 from .interpreter import HANDLERS, CannotComplete, Interp
 from .memo import track
 from .savefile import SaveError
@@ -104,7 +104,7 @@ class Game:
                               + tuple(m for m in added if m not in (modules or ())))
             if map_name not in available_maps():
                 raise ModuleError(f"unknown map {map_name!r}; this tmars has {', '.join(available_maps())}")
-            modules = with_map_module(modules, map_name)
+            modules = for_players(with_map_module(modules, map_name), len(names))
             on = default_variants(modules) if variants is None else tuple(variants)
             content = load_content(modules, map_name, tuple(sorted(set(on))))
         state = new_state(content, names, seed, draft, beginners, max_generations)
@@ -118,6 +118,16 @@ class Game:
     @property
     def pending(self) -> dict | None:
         return self.state["pending"]
+
+    @property
+    def verdict(self) -> dict | None:
+        """How a finished game that is won or lost ended ({won, why}: the solo game's), else None."""
+        for m in self.content.mechanics:
+            if m.verdict is not None:
+                found = m.verdict(self.state)
+                if found is not None:
+                    return found
+        return None
 
     @property
     def over(self) -> bool:

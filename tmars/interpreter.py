@@ -403,6 +403,9 @@ class Interp:
         spec = self.content.tracks.globals[param]
         if task["n"] <= 0 or g[param] >= spec["goal"]:
             return None
+        if not self.content.rules.final_phase_raises and self.state["phase"] in self.content.flow.final:
+            self.log(f"{param} stays at {g[param]}: nothing raises a parameter after the game's end")
+            return None
         g[param] = min(spec["goal"], g[param] + spec["step"])
         if world:
             self.log(f"{self.content.neutral_actor} raises {param} to {g[param]}")

@@ -149,6 +149,12 @@ class Mechanic:
     #: who acts for no player when its steps raise a track or place a tile (`world` in a task's
     #: context): how the log names them
     neutral_actor: str = ""
+    #: how a finished game of its kind ended, where a game is won or lost rather than placed (the
+    #: solo game): {"won": bool, "why": words}, or None while it has no verdict
+    verdict: Callable[[dict], dict | None] | None = None
+    #: a neutral opponent it brings, as the log names it: red-bordered effects may target it, and it
+    #: has every resource and production in any amount (`content.opponent`)
+    opponent: str = ""
     #: standing effects no card gives (a ruling party's policy, a tile's bonus): for a player now,
     #: (revision, ((source, effect), …)), each effect in a card's IR form (`{"mods": …}` or
     #: `{"on": …, "do": …}`); equal revisions mean equal effects (`rules.standing`)

@@ -243,6 +243,9 @@ def check_shape(state: Any, content: Content) -> None:
     if len(players) not in seats:
         raise SaveError(f"this save has {len(players)} player{'s' if len(players) != 1 else ''}; "
                         f"a game has {seats.start} to {seats.stop - 1}")
+    if content.one_player != (len(players) == 1):  # the solo game's module plays in a game of one player, alone
+        raise SaveError(f"this save has {len(players)} player{'s' if len(players) != 1 else ''}, and its modules "
+                        + ("are a game of one player's" if content.one_player else "no game of one player's"))
     validator = Validator(schema(content, len(players)))
     error = _first_error(validator, state)
     if error is not None:

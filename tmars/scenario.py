@@ -22,7 +22,7 @@ from compiler.ops.protocol import DECISION_KINDS
 from compiler.strictyaml import Kind, Map, Seq, Where, diagnostic, load_text, plain, read_text, where
 
 from . import flow, rules, scoring
-from .content import Content, available_maps, load_content, slug, with_map_module
+from .content import Content, available_maps, for_players, load_content, slug, with_map_module
 from .game import EngineError, Game, IllegalAnswer
 from .mechanic import load_plugins
 from .memo import track
@@ -69,7 +69,10 @@ def build_game(setup: Map, content: Content | None = None, here: Path | None = N
         if map_name not in available_maps():
             raise ScenarioError(f"unknown map {setup['map']!r} {did_you_mean(map_name, available_maps())}".rstrip(),
                                 where(setup, "map"), UNKNOWN_NAME)
-        modules = with_map_module(modules, map_name)
+        specs_given = setup.get("players")
+        seats = len(specs_given) if isinstance(specs_given, list) else 2
+        modules = for_players(with_map_module(modules, map_name), seats)
+        on = on if "variants" in setup else default_variants(modules)
         content = content or load_content(modules, map_name, tuple(sorted(set(on))))
     except ModuleError as e:
         raise ScenarioError(f"setup: {e}", where(setup, "variants") if "variants" in setup else where(setup),

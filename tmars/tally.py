@@ -39,6 +39,9 @@ class Tally:
     used: dict[str, set[str]] = field(default_factory=dict)
     #: engine failures recovered from (`Game.keep_going`), with the seed of their game
     failures: list[tuple[int, str]] = field(default_factory=list)
+    #: games won or lost rather than placed (the solo game's verdict): how many, and how many won
+    judged: int = 0
+    won: int = 0
 
     def add(self, result: dict) -> None:
         self.games += 1
@@ -51,6 +54,9 @@ class Tally:
         self.decisions_per_game[result["decisions"]] += 1
         self.played.update(result["played"])
         self.actions.update(result["actions"])
+        if "won" in result:
+            self.judged += 1
+            self.won += bool(result["won"])
         for label, names in result.get("used", {}).items():
             self.used.setdefault(label, set()).update(names)
 

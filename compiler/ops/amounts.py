@@ -156,11 +156,16 @@ class Resource(Op):
             return None
         # red border: optional, partial, all from one player (F088); protected plants are safe (F128)
         whom = _removal_targets(g, node)
+        neutral = _neutral_target(g, node)
         if ctx.get("mandatory"):
             opts = [option(f"{q}:{n}", f"{g.pname(q)} loses {n} {res}")
                     for q, pl in enumerate(players) if pl["res"][res] >= n and q in whom]
+            if neutral:
+                opts.insert(0, option(f"{NEUTRAL}:{n}", f"{neutral} loses {n} {res}"))
         else:
             opts = [option("none", "nobody")]
+            if neutral:
+                opts.append(option(f"{NEUTRAL}:{n}", f"{neutral} loses {n} {res}"))
             near = g.adjacent_owners(p) if node.get("adjacent") else None
             for q, pl in enumerate(players):
                 if res == "plant" and g.protected(q, None, p):
@@ -172,7 +177,9 @@ class Resource(Op):
         answer, ask = ask_one(answer, p, "target", f"Remove up to {n} {res} from a player", opts)
         if ask:
             return ask
-        if answer != "none":
+        if answer.startswith(NEUTRAL):
+            g.say(p, f"removes {n} {tx.noun(res, n)} from {neutral}{g.source(ctx)}")
+        elif answer != "none":
             q, k = (int(v) for v in answer.split(":"))
             players[q]["res"][res] -= k
             g.say(q, f"loses {k} {tx.noun(res, k)}{g.source(ctx)}")
@@ -188,7 +195,7 @@ class Resource(Op):
             elif node["res"] == "heat":
                 n = max(0, n - sum(worth * k for _, worth, k in g.heat_payments(ctx["p"])))  # F357
             led.loss[("res", node["res"])] += n
-        elif mandatory:
+        elif mandatory and not _neutral_target(g, node):
             whom = _removal_targets(g, node)
             led.failed |= not any(pl["res"][node["res"]] >= n for q, pl in enumerate(g.state["players"]) if q in whom)
 
@@ -216,6 +223,16 @@ class Resource(Op):
 
     def x_room(self, g, node, ctx):
         return g.state["players"][ctx["p"]]["res"][node["res"]] // abs(node["n"])
+
+
+#: the option id of the neutral opponent as a red border's target (the solo game's, F259)
+NEUTRAL = "neutral"
+
+
+def _neutral_target(g: Any, node: Node) -> str:
+    """The neutral opponent a red-bordered removal may take from ('' when the game has none): it
+    has everything, in any amount (F259), but no tag in play nor tile of its own to be chosen by."""
+    return "" if node.get("tag") or node.get("adjacent") else g.content.opponent
 
 
 def _removal_targets(g: Any, node: Node) -> set[int]:
@@ -309,15 +326,20 @@ class Production(Op):
             if have - players[p]["prod"][res]:
                 g.say(p, f"loses {have - players[p]['prod'][res]} {tx.RES[res]} production{g.source(ctx)}")
             return None
-        # red border: mandatory and whole, on one player, who may be the player (F268)
+        # red border: mandatory and whole, on one player, who may be the player (F268); a neutral
+        # opponent always can take it (F259)
+        neutral = g.content.opponent
         targets = [q for q, pl in enumerate(players) if pl["prod"][res] - n >= floor]
         others = [q for q in targets if q != p]
-        if others:
+        if others or neutral:
             targets = others + ([p] if p in targets else [])
-        answer, ask = ask_one(answer, p, "target", f"Decrease a player's {res} production by {n}",
-                              [option(str(q), g.pname(q)) for q in targets])
+        opts = ([option(NEUTRAL, neutral)] if neutral else []) + [option(str(q), g.pname(q)) for q in targets]
+        answer, ask = ask_one(answer, p, "target", f"Decrease a player's {res} production by {n}", opts)
         if ask:
             return ask
+        if answer == NEUTRAL:
+            g.say(p, f"lowers {neutral}'s {tx.RES[res]} production by {n}{g.source(ctx)}")
+            return None
         q = int(answer)
         players[q]["prod"][res] -= n
         g.say(q, f"loses {n} {tx.RES[res]} production{g.source(ctx)}")
@@ -331,7 +353,8 @@ class Production(Op):
         elif node.get("any"):
             floor = g.content.rules.floor(res)
             players = g.state["players"]
-            if not any(q != ctx["p"] and pl["prod"][res] - n >= floor for q, pl in enumerate(players)):
+            if not g.content.opponent and not any(q != ctx["p"] and pl["prod"][res] - n >= floor
+                                                  for q, pl in enumerate(players)):
                 led.loss[("prod", res)] += n
         else:
             led.loss[("prod", res)] += n
@@ -475,6 +498,9 @@ class CardResource(Op):
             return None
         mandatory = ctx.get("mandatory", False)
         opts = [] if mandatory else [option("none", "nobody")]
+        neutral = g.content.opponent
+        if neutral:  # it holds any card resource, as many as asked (F259)
+            opts.append(option(f"{NEUTRAL}:{n}", f"{n} {res} from {neutral}"))
         for q, pl in enumerate(st["players"]):
             for e in pl["played"]:
                 if g.content.cards[e["name"]].get("holds") != res or not e.get("res"):
@@ -488,7 +514,9 @@ class CardResource(Op):
         answer, ask = ask_one(answer, p, "target", f"Remove {n} {res} from a card", opts)
         if ask:
             return ask
-        if answer != "none":
+        if answer.startswith(NEUTRAL):
+            g.say(p, f"removes {n} {tx.noun(res, n)} from {neutral}")
+        elif answer != "none":
             q, name, k = answer.split(":")
             g.find_played(int(q), name)["res"] -= int(k)
             whose = "" if int(q) == p else f"{g.pname(int(q))}'s "
@@ -557,7 +585,7 @@ class CardResource(Op):
             return
         n = led.amount(node, ctx, True)
         if node.get("any"):
-            if mandatory and not _removable_card_exists(g, p, node["res"], n):
+            if mandatory and not g.content.opponent and not _removable_card_exists(g, p, node["res"], n):
                 led.failed = True
         elif node["where"] in ("any", "other"):
             if not node.get("upto") and not _own_sources(g, node, ctx, n):

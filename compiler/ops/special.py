@@ -43,6 +43,9 @@ class Steal(Op):
         p, res, n = ctx["p"], node["res"], node["n"]
         players = g.state["players"]
         opts = [option("none", "nobody")]
+        neutral = g.content.opponent
+        if neutral:  # all of it, from the supply (F259)
+            opts.append(option(f"neutral:{n}", f"steal {n} {res} from {neutral}"))
         for q, pl in enumerate(players):
             if q == p or (res == "plant" and g.protected(q, None, p)):
                 continue
@@ -53,7 +56,10 @@ class Steal(Op):
         answer, ask = ask_one(answer, p, "target", f"Steal {n} {res}", opts)
         if ask:
             return ask
-        if answer != "none":
+        if answer.startswith("neutral:"):
+            players[p]["res"][res] += n
+            g.say(p, f"steals {n} {res} from {neutral}")
+        elif answer != "none":
             q, k = (int(v) for v in answer.split(":"))
             players[q]["res"][res] -= k
             players[p]["res"][res] += k

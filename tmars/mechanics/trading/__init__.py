@@ -21,8 +21,8 @@ from typing import Any
 from compiler.ops.colonies import SPACES, TILES, TRADED, awake, free_fleets, marker
 
 from ...content import Content
-from ...interpreter import Interp
-from ...mechanic import Mechanic, SaveError, SaveShapes, ScenarioKeys, register
+from ...interpreter import Interp, decision, option
+from ...mechanic import Mechanic, SaveError, SaveShapes, ScenarioKeys, SetupQuestion, register
 from ...rng import shuffle
 from . import trade  # noqa: F401  (registers the trade action)
 
@@ -54,21 +54,63 @@ def new_generation(g: Interp) -> None:
         tile.pop("moved", None)
 
 
+def by_players(content: Content, key: str, players: int) -> Any:
+    """A fact given per number of players (`tiles`, `offered`, `start_production`), or None."""
+    table = facts(content).get(key) or {}
+    return table.get(players, table.get(str(players)))
+
+
 def deal(g: Interp) -> None:
     """Deal the game's colony tiles, in printed order once chosen: an active tile's marker at its
-    start, a sleeping tile's parked; and give each player their fleets."""
+    start, a sleeping tile's parked; and give each player their fleets. Where more tiles are
+    offered than a game of so many players has (the solo game: 4 for 3), they wait for the
+    player's choice with their corporation (`choose_tiles`); what every player's production starts
+    at in such a game (2 M€ lower in the solo game) is set here, before any corporation's."""
     st, content = g.state, g.content
     order = content.in_printed_order(CARD_TYPE)
     if not order:
         return
     tiles = list(order)
     shuffle(st, tiles)
-    chosen = sorted(tiles[:tiles_dealt(content, len(st["players"]))], key=order.index)
-    st[TILES] = [{"name": t, "owners": [],
-                       "marker": content.cards[t]["parts"]["marker"] if awake(st, content, t) else None}
-                      for t in chosen]
+    n = len(st["players"])
+    offered = by_players(content, "offered", n) or 0
+    if offered > tiles_dealt(content, n):
+        st[OFFER] = sorted(tiles[:offered], key=order.index)
+        st[TILES] = []
+    else:
+        st[TILES] = in_play(g, sorted(tiles[:tiles_dealt(content, n)], key=order.index))
     for pl in st["players"]:
         pl["fleets"] = int(facts(content).get("fleets", 1))
+        for res, k in (by_players(content, "start_production", n) or {}).items():
+            pl["prod"][res] += k
+
+
+def in_play(g: Interp, names: list[str]) -> list[dict]:
+    """Tiles put in play: an active tile's marker at its start, a sleeping tile's parked."""
+    cards = g.content.cards
+    return [{"name": t, "owners": [], "marker": cards[t]["parts"]["marker"] if awake(g.state, g.content, t) else None}
+            for t in names]
+
+
+def _ask_tiles(g: Interp, p: int) -> dict | None:
+    offer = g.state.get(OFFER)
+    if not offer:
+        return None
+    k = tiles_dealt(g.content, len(g.state["players"]))
+    return decision(p, "select", f"Choose the {k} colony tiles of this game (the rest are set aside)",
+                    [option(t, t) for t in offer], min=k, max=k)
+
+
+def _take_tiles(g: Interp, p: int, answer: Any) -> None:
+    """The tiles chosen go in play; those set aside stay out of it (a card may still bring one, F356)."""
+    offer = g.state.pop(OFFER, None)
+    if offer and answer is not None:
+        g.state[TILES] = in_play(g, [t for t in offer if t in answer])
+        g.say(p, f"chooses the colony tiles {', '.join(answer)}")
+
+
+#: the tiles offered for the player to choose from, while they choose (the solo game)
+OFFER = "colony_offer"
 
 
 def check_save(state: dict) -> None:
@@ -132,7 +174,8 @@ def _state(s: SaveShapes) -> dict:
     tile = s.record({"name": tiles, "owners": s.listing(s.player, maxItems=SPACES),
                      "marker": {"anyOf": [s.integer(0, steps - 1), {"type": "null"}]},
                      "fleet": s.player, "moved": s.card}, required=("name", "owners", "marker"))
-    return {TILES: s.listing(tile), TRADED: s.listing(tiles, uniqueItems=True)}
+    return {TILES: s.listing(tile), TRADED: s.listing(tiles, uniqueItems=True),
+            OFFER: s.listing(tiles, uniqueItems=True)}
 
 
 def _player_state(s: SaveShapes) -> dict:
@@ -171,6 +214,7 @@ def fingerprint(state: dict, content: Content, p: int) -> tuple:
 register(Mechanic(
     NAME, "colony tiles with their trade markers and colonies, and the players' trade fleets (Colonies)",
     state=_state, player_state=_player_state, deal=deal, new_generation=new_generation, check_save=check_save,
+    questions=(SetupQuestion(lambda pl: False, _ask_tiles, _take_tiles),),
     domains={TILES: fingerprint}, describe=describe,
     coverage={"colony tiles built on": (CARD_TYPE, lambda st: [t["name"] for t in st.get(TILES, ()) if t["owners"]]),
               "colony tiles traded with": (CARD_TYPE, lambda st: st.get(TRADED, ()))},
