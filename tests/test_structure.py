@@ -124,8 +124,9 @@ def test_a_flow_naming_what_the_engine_lacks_or_a_missing_anchor_is_refused(tmp_
     with pytest.raises(ModuleError, match="'production' goes after 'trade', which is not a phase"):
         Game.new(2, seed=1, card_folders=(folder,))
     folder = _module_with_flow(tmp_path, "  mechanics: [politcs]\n", "unknown")
-    with pytest.raises(ModuleError, match="switch on the mechanic 'politcs', which this engine does not have; it has "
-                                          "agendas, chairman_agendas, politics, prelude, solo, trading, world_government"):
+    with pytest.raises(ModuleError, match="switch on the mechanic 'politcs', which this engine does not have; it "
+                                          "has agendas, chairman_agendas, politics, prelude, solo, trading, "
+                                          "world_government"):
         Game.new(2, seed=1, card_folders=(folder,))
 
 
