@@ -77,6 +77,8 @@ class GreedyAgent(Bot):
     estimated score (VP now plus a little for M€ and production); selections keep cheap cards."""
 
     kind = "greedy"
+    #: what a step still missing from the goal of a game won or lost (the solo game) is worth
+    GOAL_WEIGHT = 2.0
     ACTION_PRIORITY = ("milestone", "convert", "play", "award", "act", "std", "first-action", "done", "pass")
 
     def value(self, game: Game, p: int) -> float:
@@ -84,8 +86,10 @@ class GreedyAgent(Bot):
         row = scoring.score(st, game.content)[p]
         pl = st["players"][p]
         prod = pl["prod"]
+        gap = sum(m.goal_gap(st, game.content) for m in game.content.mechanics if m.goal_gap is not None)
         return (row["total"] + 0.1 * pl["res"]["mc"] + 0.6 * prod["mc"] + 1.2 * (prod["steel"] + prod["plant"])
-                + 1.5 * prod["titanium"] + 0.8 * (prod["energy"] + prod["heat"]) + 0.1 * len(pl["hand"]))
+                + 1.5 * prod["titanium"] + 0.8 * (prod["energy"] + prod["heat"]) + 0.1 * len(pl["hand"])
+                - self.GOAL_WEIGHT * gap)
 
     def choose(self, game: Game) -> Any:
         d = game.pending

@@ -263,7 +263,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             say(f"error: --json: cannot write {args.json}: {e.strerror or e}", err)
             return 2
     elapsed = time.perf_counter() - t
-    title = f"{args.games} games, {args.players} players, agent {args.agent}"
+    title = f"{args.games} games, {args.players} player{'s' if args.players != 1 else ''}, agent {args.agent}"
     if stopped:
         title = f"stopped ({signal_name(stopped)}) after {tally.games} of {title}"
     table = Table(title=Text(title))

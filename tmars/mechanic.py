@@ -152,6 +152,9 @@ class Mechanic:
     #: how a finished game of its kind ended, where a game is won or lost rather than placed (the
     #: solo game): {"won": bool, "why": words}, or None while it has no verdict
     verdict: Callable[[dict], dict | None] | None = None
+    #: how far the player still is from the goal of a game that is won or lost, in steps (global
+    #: parameter steps, TR): what a bot weighs to reach it (0: it holds)
+    goal_gap: Callable[[dict, Content], int] | None = None
     #: a neutral opponent it brings, as the log names it: red-bordered effects may target it, and it
     #: has every resource and production in any amount (`content.opponent`)
     opponent: str = ""

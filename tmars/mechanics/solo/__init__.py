@@ -60,6 +60,14 @@ def shortfall(state: dict, content: Content) -> list[str]:
             if state["globals"][k] < v["goal"]]
 
 
+def goal_gap(state: dict, content: Content) -> int:
+    """The steps the goal still lacks: TR steps, or global parameter steps (a bot weighs them)."""
+    spec = goal(content)
+    if "tr" in spec:
+        return max(0, spec["tr"] - state["players"][0]["tr"])
+    return sum(max(0, (v["goal"] - state["globals"][k]) // v["step"]) for k, v in content.tracks.globals.items())
+
+
 def deal(g: Interp) -> None:
     """The neutral tiles go on the map before anyone chooses (F256, F261)."""
     g.state[NAME] = {"neutral": place_neutral_tiles(g)}
@@ -136,6 +144,7 @@ register(Mechanic(
     reveal=reveal,
     describe=describe,
     verdict=verdict,
+    goal_gap=goal_gap,
     scenario=ScenarioKeys(arrange=arrange),
     opponent=OPPONENT,
 ))
