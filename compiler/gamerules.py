@@ -53,6 +53,8 @@ class GameRules:
     final_phase_raises: bool = True
     #: whether the map's and the modules' milestones and awards are in the game (F238)
     milestones_awards: bool = True
+    #: whether the draft variant may be played (not in the solo game, F256)
+    draft: bool = True
     #: the sections of the rules files the core does not read: each is a mechanic's own facts
     #: (tmars/mechanics/), by the key the mechanic reads
     sections: dict[str, dict] = field(default_factory=dict)
@@ -106,11 +108,12 @@ FACTS: dict[str, dict] = {
                                                 "description": "the last generation with a module in play, by id"}}},
     "final_phase_raises": {"type": "boolean"},
     "milestones_awards": {"type": "boolean"},
+    "draft": {"type": "boolean"},
 }
 #: facts a game may go without (the beginner variant's list may be absent; a game ends by its
 #: parameters unless a module gives it a fixed length)
 OPTIONAL_FACTS = frozenset({"production_floor", "beginner_corporations", "last_generation", "final_phase_raises",
-                            "milestones_awards"})
+                            "milestones_awards", "draft"})
 #: the keys of rules.yaml the core reads (GameRules' fields); any other is a mechanic's section
 CORE_FACTS = frozenset(FACTS)
 
@@ -161,6 +164,7 @@ def load_rules(modules: tuple[str, ...] = ("base",)) -> GameRules:
         last_generation=_last_generation(data.get("last_generation"), modules),
         final_phase_raises=data.get("final_phase_raises", True),
         milestones_awards=data.get("milestones_awards", True),
+        draft=data.get("draft", True),
         sections={k: v for k, v in data.items() if k not in CORE_FACTS})
 
 

@@ -66,14 +66,23 @@ def kind(cls: type[ActionKind]) -> type[ActionKind]:
 # ---- the kinds --------------------------------------------------------------------------------
 @kind
 class FirstAction(ActionKind):
-    """A corporation's first action, taken before anything else (it is the only offer then)."""
+    """A corporation's first action, taken before anything else (it is the only offer then). One
+    that cannot be carried out now (a colony with no tile open for one) is not offered: it waits
+    until it can be, and meanwhile the player acts as usual (as when they pass first, F166)."""
 
     prefix = "first-action"
     exclusive = True
 
     def offers(self, g, p):
         pl = g.state["players"][p]
-        return [option("first-action", f"{pl['corp']}: first action")] if pl.get("first_action") else []
+        if not pl.get("first_action"):
+            return []
+        corp = pl["corp"]
+        entry = offers._row_entry(g, p, f"first:{corp}", [], g.content.cards[corp]["first_action"],
+                                  {"p": p, "card": corp})
+        if not offers._row_decided(g, p, "first-action", True, entry):
+            return []
+        return [option("first-action", f"{corp}: first action")]
 
     def start(self, g, p, arg):
         pl = g.state["players"][p]

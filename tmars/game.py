@@ -107,6 +107,8 @@ class Game:
             modules = for_players(with_map_module(modules, map_name), len(names))
             on = default_variants(modules) if variants is None else tuple(variants)
             content = load_content(modules, map_name, tuple(sorted(set(on))))
+        if draft and not content.rules.draft:
+            raise ModuleError("these modules play without the draft (F256): leave out --draft")
         state = new_state(content, names, seed, draft, beginners, max_generations)
         if card_folders:
             state["options"]["card_folders"] = [str(resolved(f)) for f in card_folders]

@@ -27,13 +27,13 @@ from tmars.soak import play_checked
 
 
 def player_counts(text: str) -> tuple[int, ...]:
-    """argparse type: '3' or '2,4': player counts between 2 and 5."""
+    """argparse type: '3' or '1,4': player counts between 1 (the solo game) and 5."""
     try:
         counts = tuple(int(p) for p in text.split(",") if p.strip())
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a list of player counts such as 2,4") from None
-    if not counts or not all(2 <= c <= 5 for c in counts):
-        raise argparse.ArgumentTypeError("player counts are 2 to 5")
+    if not counts or not all(1 <= c <= 5 for c in counts):
+        raise argparse.ArgumentTypeError("player counts are 1 to 5")
     return counts
 
 
@@ -56,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     seed = args.start_seed
     while time.monotonic() < end:
         players = args.players[seed % len(args.players)]
-        ce, draft = seed % 2 == 0, seed % 3 == 0
+        ce, draft = seed % 2 == 0, seed % 3 == 0 and players > 1  # the solo game has no draft (F256)
         edits = seed % 2 == 1  # every other game is edited between actions as a scenario's set may
         try:
             r = play_checked(seed, players, ce, draft, modules=modules, variants=variants, edits=edits,

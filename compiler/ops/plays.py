@@ -11,7 +11,7 @@ from ..diagnostics import did_you_mean
 from ..ir import INT, TRUE
 from ..modules import all_words
 from ..sheet import render as rd
-from . import Node, Op, Word
+from . import NOTHING, Node, Op, Word
 from .lowering import arg_text
 
 
@@ -178,6 +178,9 @@ class Award(Op):
     def run(self, g, node, ctx, answer):
         funded = {a["name"] for a in g.state["awards"]}
         names = [n for n in g.content.map.awards if n not in funded]
+        if not names:  # none left to fund, or none in the game (the solo game's, F337): nothing happens
+            g.log(f"{g.pname(ctx['p'])} has no award to fund for free")
+            return None
         answer, ask = ask_one(answer, ctx["p"], "choice", "Fund which award for free?", [option(n, n) for n in names])
         if ask:
             return ask
@@ -185,16 +188,11 @@ class Award(Op):
         g.log(f"{g.pname(ctx['p'])} funds {answer} for free")
         return None
 
-    def bound(self, g, node, ctx, led, mandatory):
-        funded = {a["name"] for a in g.state["awards"]}
-        if all(n in funded for n in g.content.map.awards):
-            led.failed = True
-
     def reads(self, node, mandatory=False):
-        return frozenset({"table"})
+        return NOTHING  # with no award left it does nothing (F337)
 
     def cannot_fail(self, node, mandatory, tile_ok):
-        return False
+        return True
 
 
 class ReuseAction(Word):
