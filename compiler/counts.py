@@ -461,11 +461,17 @@ class Tiles(Count):
         word, args = c["count"], c.get("args", ())
         kind = None if word == "tile" else word[:-5]
         mars = "mars" in args
+        # every tile in play for any player's (`!`): those of no player too, a city or greenery placed
+        # for the neutral opponent (the solo game's, F272); oceans are nobody's and never counted
+        everyone = bool(c.get("any")) and len(players) == len(state["players"])
+        owners = (*players, None) if everyone else tuple(players)
         if any((a if isinstance(a, str) else a["rule"]) in self.PLACES for a in args):
-            return sum(1 for aid, t in state["board"].items() if t.get("owner") in players
+            return sum(1 for aid, t in state["board"].items() if t.get("owner") in owners and t["tile"] != "ocean"
                        and (kind is None or t["tile"] == kind) and _placed_as_asked(state, content, aid, args))
         if "ocean-adjacent" in args:
-            return sum(rules.tiles_next_to(state, content, q, kind, mars, "ocean") for q in players)
+            return sum(rules.tiles_next_to(state, content, q, kind, mars, "ocean") for q in owners)
+        if everyone:
+            return rules.tiles_owned(state, None, kind, mars, content)
         return sum(rules.tiles_owned(state, q, kind, mars, content) for q in players)
 
     def others_reads(self, c):

@@ -59,6 +59,8 @@ def test_a_well_formed_scenario_passes(tmp_path):
      "'Comet' is not a corporation (it is event)"),
     (GOOD_SETUP.replace("- name: Bob", "- name: Alice") + GOOD_STEPS, "5:13", "S005", "two players named 'Alice'"),
     ("setup:\n  players: []\n" + GOOD_STEPS, "2:12", "S005", "0 player(s): a game has 1 to 5"),
+    ("setup:\n  draft: true\n  players: [{name: Alice}]\n" + GOOD_STEPS, "2:10", "S002",
+     "draft: these modules play without the draft (F256)"),
     ("setup:\n  players: [{name: A}, {name: B}, {name: C}, {name: D}, {name: E}, {name: F}]\n" + GOOD_STEPS,
      "2:12", "S005", "6 player(s): a game has 1 to 5"),
     (GOOD_SETUP + "  claims: {r99c1: Alice}\n" + GOOD_STEPS, "6:12", "S004", "unknown area 'r99c1'"),

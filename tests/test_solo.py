@@ -99,3 +99,12 @@ def test_with_colonies_the_solo_player_keeps_3_of_4_tiles_and_starts_2_mc_produc
     from_corp = sum(n["n"] for n in game.content.cards[corp].get("start", ())
                     if n["op"] == "production" and n["res"] == "mc")
     assert game.state["players"][0]["prod"]["mc"] == from_corp - 2
+
+
+def test_the_solo_game_has_no_draft(capsys):
+    import pytest
+    from compiler.modules import ModuleError
+    with pytest.raises(ModuleError, match="without the draft"):
+        Game.new(1, seed=1, draft=True)  # F256
+    assert main(["game", "--players", "1", "--draft"]) == 2
+    assert "without the draft" in capsys.readouterr().err

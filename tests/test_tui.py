@@ -322,3 +322,22 @@ def test_a_game_with_colonies_shows_its_colony_tiles_and_fleets():
             assert "Colony tiles" in shown and "fleets at home: P1 1/1, P2 1/1" in shown
             assert f"{tile['name']}: step {tile['marker']}, trade gives:" in shown and "P2" in shown
     run(test)
+
+
+def test_a_solo_game_plays_in_the_app_with_its_goal_and_the_neutral_tiles():
+    def start() -> Game:
+        return Game.new(1, seed=3)
+    table = Table(start(), [HumanAgent(Console(file=io.StringIO()))], start)
+
+    async def test() -> None:
+        app = PlayApp(table)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            tracks = text_of(app, "#tracks")
+            assert "Solo game" in tracks and "generation 1 of 14" in tracks and "still to do" in tracks
+            assert "milestones" not in tracks  # none in the solo game (F238)
+            await through_setup(app, pilot)
+            assert table.game.pending["kind"] == "action" and table.game.pending["player"] == 0
+            neutral = [a for a, t in table.game.state["board"].items() if t["owner"] is None]
+            assert len(neutral) == 4
+    run(test)

@@ -201,9 +201,12 @@ def cmd_game(args: argparse.Namespace) -> int:
         for line in game.state["log"]:
             say(line)
     verdict = game.verdict
-    console.print(score_table(game.scores(), f"Seed {args.seed}: generation {game.state['generation']}"
-                              + (" (capped)" if game.state.get("capped") else "")
-                              + (f": {verdict['why']}" if verdict else "")))
+    title = (f"Seed {args.seed}: generation {game.state['generation']}"
+             + (" (capped)" if game.state.get("capped") else "") + (f": {verdict['why']}" if verdict else ""))
+    if game.scores():
+        console.print(score_table(game.scores(), title))
+    else:  # a game lost is not scored (F257)
+        console.print(title)
     console.print(f"{decisions} decisions in {elapsed:.2f} s")
     for failure in game.failures:  # recovered from, but a bug of the engine: reported, and a failure
         say(f"error: {failure}", err)
@@ -397,7 +400,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     else:
         code = session(game, agents, console, target)
     if code == 0:
-        console.print(score_table(game.scores()))
+        verdict = game.verdict
+        if verdict:
+            console.print(verdict["why"])
+        if game.scores():
+            console.print(score_table(game.scores()))
     return code
 
 

@@ -318,11 +318,12 @@ def draft_step(g: Interp) -> None:
 
 
 
-def finish(g: Interp) -> None:
+def finish(g: Interp, scored: bool = True) -> None:
+    """The game is over: scored, unless it was lost (the solo game, F257: its scores stay empty)."""
     st = g.state
     st["phase"] = "over"
     st["over"] = True
-    st["scores"] = scoring.score(st, g.content)
+    st["scores"] = scoring.score(st, g.content) if scored else []
     g.log("game over")
 
 

@@ -279,7 +279,8 @@ class Game:
         in progress can be completed; a save whose game cannot go on is refused."""
         try:
             if self.state["over"]:
-                self.state["scores"] = scoring.score(self.state, self.content)
+                if self.state.get("scores") != []:  # an empty list: a game lost, not scored (F257)
+                    self.state["scores"] = scoring.score(self.state, self.content)
                 return
             self.advance()
             stack = self.state["stack"]

@@ -89,6 +89,8 @@ def build_game(setup: Map, content: Content | None = None, here: Path | None = N
         if name in names[:i]:
             raise ScenarioError(f"two players named {name!r}: answers and paths name players, so names differ",
                                 where(specs[i], "name") if "name" in specs[i] else where(specs, i), IMPOSSIBLE)
+    if setup.get("draft") and not content.rules.draft:
+        raise ScenarioError("draft: these modules play without the draft (F256)", where(setup, "draft"), WRONG_VALUE)
     game = Game(new_state(content, names, setup.get("seed", 0), setup.get("draft", False)), content)
     st = game.state
     st["phase"] = setup.get("phase", "action")
@@ -124,7 +126,9 @@ def build_game(setup: Map, content: Content | None = None, here: Path | None = N
             raise ScenarioError(f"{said[0]}: no module of this game switches on the mechanic {m.name} "
                                 f"({m.summary})", where(setup, said[0]) if said[0] in setup else where(setup),
                                 WRONG_VALUE)
-    st["discard"] = [_card(content, setup["discard"], i) for i in range(len(setup.get("discard") or ()))]
+    if "discard" in setup or st["phase"] != "setup":  # else what the deal discarded stays (F261's 4 cards)
+        st["deck"].extend(st["discard"])  # into no other zone: every card stays in one place
+        st["discard"] = [_card(content, setup["discard"], i) for i in range(len(setup.get("discard") or ()))]
     set_position(game, setup, fresh=True)
     game.advance()
     return game

@@ -38,9 +38,10 @@ def tracks_text(game: Game) -> Text:
             out.append(f"{title}\n", style="bold")
             for line in lines:
                 out.append(f"  {line}\n")
-    milestones = ", ".join(f"{m['name']} (P{m['player'] + 1})" for m in st["milestones"]) or "-"
-    awards = ", ".join(f"{a['name']} (P{a['player'] + 1})" for a in st["awards"]) or "-"
-    out.append(f"milestones: {milestones}\nawards funded: {awards}", style="dim")
+    if game.content.map.milestones or game.content.map.awards:  # none in some games (the solo game, F238)
+        milestones = ", ".join(f"{m['name']} (P{m['player'] + 1})" for m in st["milestones"]) or "-"
+        awards = ", ".join(f"{a['name']} (P{a['player'] + 1})" for a in st["awards"]) or "-"
+        out.append(f"milestones: {milestones}\nawards funded: {awards}", style="dim")
     return out
 
 

@@ -96,7 +96,7 @@ def advance_verdict(g: Interp) -> None:
     if won:
         end_phase(g)
     else:
-        finish(g)
+        finish(g, scored=False)
 
 
 def arrange(game: Any, setup: Any, players: Any, card: Any) -> None:
