@@ -236,6 +236,9 @@ def cond_text(c: dict) -> str:
             return "your terraform rating has not gone up this generation"
         return f"your terraform rating has gone up {'at least' if more else 'at most'} {v} step" \
                f"{'s' if v != 1 else ''} this generation"
+    if word == "tr":  # a rating is a level, not a number of things had: 'is at least 21', 'is 20 or less'
+        return f"your terraform rating is {'at least ' if c['cmp'] == '>=' else ''}{c['value']}" + (
+            " or less" if c["cmp"] == "<=" else "")
     phrase = have_text(c, c["value"], c["cmp"])
     if c["cmp"] == ">=" and c["value"] > 1 and not phrase.startswith("a terraform"):
         phrase = "at least " + phrase
