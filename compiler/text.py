@@ -607,7 +607,19 @@ def card_sentences(card: dict) -> list[str]:
         if last_row is not None and not any("*" in s for s in out) and out[last_row].endswith("."):
             out[last_row] = out[last_row][:-1] + "*."  # mark the row the note explains, as printed
         out.append("*" + sentence(notes.note))
+    out.extend(solo_text(card))
     return [s for s in out if s]
+
+
+def solo_text(card: dict) -> list[str]:
+    """The card's solo line (`solo:`, compiler/solo.py), as the card would say its solo rows alone:
+    'Solo game: as it resolves each player: if you have at least 5 …'."""
+    from .solo import solo_view
+    alone = solo_view(card)
+    said = card_sentences(alone) if alone is not None else []
+    if not said:
+        return []
+    return [sentence("solo game: " + said[0][:1].lower() + said[0][1:]), *said[1:]]
 
 
 def _only_override_effect(e: dict) -> bool:
