@@ -159,35 +159,36 @@ def test_a_party_s_bonus_in_a_game_of_one_player_is_its_solo_row():
     assert "fewest" in bonus_text(load_content(PRINTED_GAME), "Reds")
 
 
-def test_a_global_event_resolves_by_its_solo_row_in_a_game_of_one_player(tmp_path):
-    """Revolution, with Alice at 4 Earth tags and Bob at 3, through the Turmoil phase: as printed
-    the most loses 2 TR and the second 1; by its solo row (4 or more: -2 TR) Bob loses nothing.
-    (Two players in both games: the game of one player itself is not this test's; the solo module
-    makes the content read the solo rows.) Everyone also loses the phase's 1 TR."""
+@pytest.mark.parametrize("earth_tags, loses", [(3, 1), (4, 3)])
+def test_a_global_event_resolves_by_its_solo_row_in_a_game_of_one_player(tmp_path, earth_tags, loses):
+    """Revolution through the Turmoil phase of a game with the solo module: by its solo row a
+    player with 3 Earth tags loses no TR (as printed, having the most, she would lose 2) and one
+    with 4 loses 2, besides the phase's 1 TR. The game has as few players as the solo module's
+    game allows (one, where the engine plays the game of one player; else a second player with
+    no Earth tag, who has passed)."""
+    from tmars.content import load_content
     from tmars.scenario import build_game, load_file
-
-    def tr_after(modules: tuple[str, ...]) -> list[int]:
-        path = tmp_path / "revolution.yaml"
-        path.write_text(f"""name: Revolution resolves
+    players = load_content(SOLO_GAME).rules.players[0]
+    cards = ["Pets", "Lunar Beam", "Nuclear Zone", "Sponsors"][:earth_tags]
+    others = "\n    - {name: Bob, corporation: Ecoline, passed: true}" * (players - 1)
+    path = tmp_path / "revolution.yaml"
+    path.write_text(f"""name: Revolution resolves by its solo row
 setup:
-  modules: [{", ".join(modules)}]
+  modules: [{", ".join(SOLO_GAME)}]
   generation: 4
   politics: {{current: Revolution, chairman: neutral, dominant: Greens, parties: {{Greens: [neutral]}}}}
   players:
-    - {{name: Alice, corporation: CrediCor, played: [Pets, Lunar Beam, Nuclear Zone, Sponsors]}}
-    - {{name: Bob, corporation: Ecoline, passed: true, played: [Earth Office, Media Group, Earth Catapult]}}
+    - {{name: Alice, corporation: CrediCor, played: [{", ".join(cards)}]}}{others}
 steps:
   - answer: pass
-    expect: {{Alice.tr: 17}}
+    expect: {{game.event_discard: [Revolution]}}
 """)
-        data, _ = load_file(path)
-        game = build_game(data["setup"], here=tmp_path)
-        game.answer(0, "pass")
-        assert game.state["event_discard"] == ["Revolution"] and game.state["phase"] == "research"
-        return [p["tr"] for p in game.state["players"]]
-
-    assert tr_after(PRINTED_GAME) == [17, 18]
-    assert tr_after(SOLO_GAME) == [17, 19]
+    data, _ = load_file(path)
+    game = build_game(data["setup"], here=tmp_path)
+    before = game.state["players"][0]["tr"]
+    game.answer(0, "pass")
+    assert game.state["event_discard"] == ["Revolution"] and game.state["phase"] == "research"
+    assert game.state["players"][0]["tr"] == before - loses
 
 
 # ---- who reads a card ----------------------------------------------------------------------------
