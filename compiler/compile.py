@@ -18,6 +18,7 @@ from .lower import alternatives_as_items, lower_field
 from .counts import DefinitionError, definition
 from .modules import VOCABULARY_KINDS, all_words, bringer, closure, manifests
 from .parser import SourceText
+from . import solo
 from .ops import ON_NEW_OP, CardResource, Cards, If, Need, Raise, Resource, Steal, Tile
 
 # field -> (kind of value, card-language start rule or None)
@@ -26,6 +27,7 @@ FIELDS: dict[str, str] = {
     "tags": "tags", "requires": "requires", "vp": "vp", "holds": "holds", "play": "row",
     "action": "action", "effect": "effect", "start": "row", "first-action": "row", "note": "string",
     "score": "counts", "lint-ignore": "mapping", "replaces": "string", "needs": "modules", "title": "string",
+    solo.KEY: "solo",
 }
 NUMBER_FORMATS = {"default": re.compile(r"^[0-9]{3}$|^[A-Z]?[0-9]{1,3}$|^[A-Z]{1,3}[0-9]{0,3}$")}
 
@@ -72,6 +74,13 @@ FRAME_SCHEMA = {
         },
     },
 }
+_FRAME_FIELDS = FRAME_SCHEMA["items"]["properties"]
+_FRAME_FIELDS[solo.KEY] = {
+    "type": "object", "minProperties": 1, "additionalProperties": False,
+    "description": "the solo game's line of the card (a game of one player): rows that take the place of the "
+                   "card's own fields of the same names, each written as that field is",
+    "properties": {name: _FRAME_FIELDS[name] for name in (*solo.LANGUAGE_FIELDS, *(
+        n for t in vocab.CARD_TYPES for n in vocab.type_fields(t)))}}
 
 
 def _variant_ids() -> set[str]:
@@ -195,16 +204,9 @@ class CardCompiler:
         if cost is not None:
             card["cost"] = cost
         card["tags"] = self._tags(f)
-        if "requires" in f:
-            card["requires"] = self._lang(f["requires"], "requires", card, "requires")
-        if "vp" in f:
-            loc = f["vp"]
-            text = str(loc.value) if isinstance(loc.value, (int, str)) and not isinstance(loc.value, bool) else None
-            if text is None:
-                hint = "YAML reads yes/no/true/false as a truth value" if isinstance(loc.value, bool) else ""
-                self.diag("E302", "vp is a number or a formula", loc.line, loc.col, "1, '1 per 2 animal'", hint)
-            else:
-                card["vp"] = self._lang(Located(text, loc.line, loc.col, loc.style), "vp", card)
+        for key in ("requires", "vp"):
+            if key in f:
+                self._language_field(key, f[key], card)
         if "holds" in f:
             loc = f["holds"]
             if loc.value not in vocab.CARD_RESOURCES:
@@ -212,27 +214,9 @@ class CardCompiler:
                           ", ".join(vocab.CARD_RESOURCES), did_you_mean(str(loc.value), vocab.CARD_RESOURCES))
             else:
                 card["holds"] = loc.value
-        for key, out in (("start", "start"), ("play", "play"), ("first-action", "first_action")):
+        for key in ("start", "play", "first-action", "action", "effect", "score"):
             if key in f:
-                items = []
-                for loc in self._rows(f[key], key):
-                    alts = self._lang(loc, "row", card)
-                    if alts is not None:
-                        items.extend(alternatives_as_items(alts))
-                card[out] = items
-        if "action" in f:
-            loc = f["action"]
-            if not isinstance(loc.value, str):
-                self.diag("E302", "action is one card-language row", loc.line, loc.col, "'cost -> gain'")
-            else:
-                alts = self._lang(loc, "row", card)
-                if alts is not None:
-                    card["action"] = [a if isinstance(a, dict) else {"cost": [], "gain": a} for a in alts]
-        if "effect" in f:
-            effects = [self._lang(loc, "effect", card) for loc in self._rows(f["effect"], "effect")]
-            card["effects"] = [e for e in effects if e is not None]
-        if "score" in f:
-            card["score"] = self._lang(f["score"], "counts", card, "score")
+                self._language_field(key, f[key], card)
         if "note" in f:
             note = self._string(f, "note", raw)
             if note is not None:
@@ -249,6 +233,10 @@ class CardCompiler:
             parts = self._parts(f, raw, own, card)
             if parts:
                 card["parts"] = parts
+        if solo.KEY in f:
+            rows = self._solo(f[solo.KEY], ctype, own, card)
+            if rows:
+                card[solo.KEY] = rows
         if "needs" in f:
             loc = f["needs"]
             known = manifests()
@@ -291,6 +279,73 @@ class CardCompiler:
         return card
 
     # ---- frame fields ----------------------------------------------------------
+    def _language_field(self, key: str, loc: Located, out: dict) -> None:
+        """One card-language field of the frame (`solo.LANGUAGE_FIELDS`), lowered into `out` under
+        its IR key; a problem is a diagnostic, and the field is then left out."""
+        if key in ("requires", "score"):
+            out[solo.LANGUAGE_FIELDS[key]] = self._lang(loc, "counts" if key == "score" else key, out, key)
+        elif key == "vp":
+            text = str(loc.value) if isinstance(loc.value, (int, str)) and not isinstance(loc.value, bool) else None
+            if text is None:
+                hint = "YAML reads yes/no/true/false as a truth value" if isinstance(loc.value, bool) else ""
+                self.diag("E302", "vp is a number or a formula", loc.line, loc.col, "1, '1 per 2 animal'", hint)
+            else:
+                out["vp"] = self._lang(Located(text, loc.line, loc.col, loc.style), "vp", out)
+        elif key in ("start", "play", "first-action"):
+            items = []
+            for row in self._rows(loc, key):
+                alts = self._lang(row, "row", out)
+                if alts is not None:
+                    items.extend(alternatives_as_items(alts))
+            out[solo.LANGUAGE_FIELDS[key]] = items
+        elif key == "action":
+            if not isinstance(loc.value, str):
+                self.diag("E302", "action is one card-language row", loc.line, loc.col, "'cost -> gain'")
+            else:
+                alts = self._lang(loc, "row", out)
+                if alts is not None:
+                    out["action"] = [a if isinstance(a, dict) else {"cost": [], "gain": a} for a in alts]
+        elif key == "effect":
+            effects = [self._lang(row, "effect", out) for row in self._rows(loc, "effect")]
+            out["effects"] = [e for e in effects if e is not None]
+
+    def _solo(self, loc: Located, ctype: str | None, own: dict[str, dict], card: dict) -> dict:
+        """A card's solo rows (`solo:`, compiler/solo.py): each field it names lowered exactly as
+        that field of the card is, under the field's IR key. A name that is no field is E301, as
+        at the top of a card; a field that takes no solo row on this card (not card language, one
+        its type forbids or lacks) and a `solo:` that is no mapping of fields are E314."""
+        allowed = solo.solo_fields(ctype)
+        if not isinstance(loc.value, dict) or not loc.value or loc.fields is None:
+            self.diag("E314", "'solo' maps fields of the card to the rows the solo game reads instead",
+                      loc.line, loc.col, ", ".join(allowed),
+                      "a field of the card and its solo row under it, e.g. solo: {"
+                      + ("play" if "play" in allowed else next(iter(allowed))) + ": …}")
+            return {}
+        if len(loc.fields) != len(loc.value):
+            self.diag("E314", "the fields under 'solo' are named by words", loc.line, loc.col, ", ".join(allowed))
+        known = {*FIELDS, *(name for t in vocab.CARD_TYPES for name in vocab.type_fields(t))}
+        fields, parts_own = {}, {}
+        for key, value in loc.fields.items():
+            line, col = loc.key_positions[key]
+            if key not in known:
+                self.diag("E301", f"unknown field '{key}' under 'solo'", line, col, ", ".join(allowed),
+                          did_you_mean(key, allowed))
+            elif key not in allowed:
+                why = (f"a {ctype} card has no '{key}'" if key in solo.LANGUAGE_FIELDS or key not in FIELDS
+                       else f"'{key}' is no card language: a solo row stands in for a row")
+                self.diag("E314", f"no solo row for '{key}': {why}", line, col, ", ".join(allowed),
+                          did_you_mean(key, allowed) or vocab.type_spec(ctype or "").get("why", ""))
+            elif key in own:
+                parts_own[key] = own[key]
+            else:
+                fields[key] = value
+        out: dict[str, Any] = {}
+        for key, value in fields.items():
+            self._language_field(key, value, out)
+        if parts_own:
+            out.update(self._parts(loc.fields, None, parts_own, card))
+        return out
+
     def _string(self, f: dict[str, Located], key: str, raw: RawCard, required: bool = False) -> str | None:
         if key not in f:
             if required:
@@ -303,13 +358,13 @@ class CardCompiler:
             return None
         return loc.value
 
-    def _parts(self, f: dict[str, Located], raw: RawCard, own: dict[str, dict], card: dict) -> dict:
+    def _parts(self, f: dict[str, Located], raw: RawCard | None, own: dict[str, dict], card: dict) -> dict:
         """The fields a card's type declares for it (`vocab.type_fields`), each lowered by its kind:
         a row or a list of rows of card language as items, a whole number, a card resource."""
         parts: dict[str, Any] = {}
         for key, spec in own.items():
             if key not in f:
-                if spec.get("required"):
+                if spec.get("required") and raw is not None:
                     self.diag("E304", f"a {card['type']} card has no '{key}'", raw.line, raw.col, f"'{key}: …'",
                               spec["says"])
                 continue
@@ -471,6 +526,9 @@ def words_used(card: dict) -> list[tuple[str, str]]:
         if t["event"].endswith(vocab.COUNT_SUFFIX_TAG):
             used.append((t["event"][:-4], "tags"))
         used += [(a, "tags") for a in t.get("args", ()) if isinstance(a, str) and a in vocab.TAGS]
+    alone = solo.solo_view(card)  # the solo game's rows show their words too
+    if alone is not None:
+        used += words_used(alone)
     return used
 
 

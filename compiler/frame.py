@@ -25,6 +25,9 @@ class Located:
     col: int
     style: str | None = None
     items: list[Located] | None = None  # for a list: where each of its entries is
+    #: for a mapping (a card's `solo:` rows): each entry as a located value, and where its key is
+    fields: dict[str, Located] | None = None
+    key_positions: dict[str, tuple[int, int]] | None = None
 
 
 @dataclass
@@ -59,6 +62,21 @@ def _items(node: yaml.Node, path: str, lines: list[str]) -> list[Located] | None
         return None
     return [Located(_plain(n, path, lines, 1), n.start_mark.line + 1, n.start_mark.column + 1, _style(n))
             for n in node.value]
+
+
+def _located(node: yaml.Node, path: str, lines: list[str], inner: bool = True) -> Located:
+    """A field's value with its position; a mapping's entries located too, one level down (a
+    card's `solo:` maps field names to rows, each checked at its own place)."""
+    m = node.start_mark
+    loc = Located(_plain(node, path, lines), m.line + 1, m.column + 1, _style(node), _items(node, path, lines))
+    if inner and isinstance(node, yaml.MappingNode):
+        loc.fields, loc.key_positions = {}, {}
+        for key_node, value_node in node.value:
+            key = _scalar(key_node, path, lines) if isinstance(key_node, yaml.ScalarNode) else None
+            if isinstance(key, str):
+                loc.fields[key] = _located(value_node, path, lines, inner=False)
+                loc.key_positions[key] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+    return loc
 
 
 def _scalar(node: yaml.ScalarNode, path: str = "", lines: list[str] | None = None) -> Any:
@@ -113,9 +131,7 @@ def read_cards(text: str, path: str) -> tuple[list[RawCard], list[str]]:
             if key in card.fields:
                 raise CompileError([_diag(path, lines, km.line + 1, km.column + 1, "E006",
                                           f"field '{key}' given twice")])
-            vm = value_node.start_mark
-            card.fields[key] = Located(_plain(value_node, path, lines), vm.line + 1, vm.column + 1,
-                                       _style(value_node), _items(value_node, path, lines))
+            card.fields[key] = _located(value_node, path, lines)
             card.key_positions[key] = (km.line + 1, km.column + 1)
         cards.append(card)
     return cards, lines

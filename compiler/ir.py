@@ -11,6 +11,7 @@ from __future__ import annotations
 
 
 from . import vocab
+from .solo import KEY as SOLO_KEY, LANGUAGE_FIELDS
 
 INT = {"type": "integer"}
 STR = {"type": "string"}
@@ -57,6 +58,9 @@ ACTION = {"type": "object", "required": ["cost", "gain"], "additionalProperties"
 VP = {"type": "object", "required": ["n"], "additionalProperties": False,
       "properties": {"n": INT, "per": {"$ref": "#/$defs/count"}, "if": {"$ref": "#/$defs/cond"}}}
 
+#: the value of a field of its own a card's type declares: a row, a list of rows, a number, a word
+PART = {"anyOf": [ITEMS, {"type": "array", "items": ITEMS}, {"type": "integer", "minimum": 0}, STR]}
+
 CARD = {
     "type": "object",
     "required": ["name", "module", "type", "tags"],
@@ -73,10 +77,15 @@ CARD = {
         "needs": {"type": "array", "items": STR},
         "score": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/count"}},
         # the fields of its own a card's type declares (a colony tile's build bonus, its trade track)
-        "parts": {"type": "object", "propertyNames": WORD, "additionalProperties": {
-            "anyOf": [ITEMS, {"type": "array", "items": ITEMS}, {"type": "integer", "minimum": 0}, STR]}},
+        "parts": {"type": "object", "propertyNames": WORD, "additionalProperties": PART},
     },
 }
+# the solo game's line of a card (`solo:`, compiler/solo.py): rows in the place of the card's own
+# fields in a game of one player, by the IR key of the field (the language's, or a part's name)
+CARD["properties"][SOLO_KEY] = {
+    "type": "object", "minProperties": 1, "propertyNames": {"anyOf": [WORD, {"const": "first_action"}]},
+    "properties": {k: CARD["properties"][k] for k in LANGUAGE_FIELDS.values()},
+    "additionalProperties": PART}
 
 
 def part_rows(card: dict) -> list[tuple[str, list]]:

@@ -1526,6 +1526,22 @@ def bad_suppression(c: Card):
 
 
 # ---- running ---------------------------------------------------------------------------------
+def solo_reading(c: Card) -> Card | None:
+    """The card as a game of one player reads it (`compiler/solo.py`: its solo rows in the place of
+    its own fields), each replaced field found at its solo row; None for a card without solo rows."""
+    from .solo import KEY, played, written_name
+    loc = c.raw.fields.get(KEY)
+    if KEY not in c.ir or loc is None or not loc.fields:
+        return None
+    raw = RawCard(c.raw.path, c.raw.line, c.raw.col, dict(c.raw.fields), dict(c.raw.key_positions))
+    for key in c.ir[KEY]:
+        name = written_name(c.ir["type"], key)
+        if name in loc.fields:
+            raw.fields[name] = loc.fields[name]
+            raw.key_positions[name] = (loc.key_positions or {}).get(name, (loc.line, loc.col))
+    return Card(raw, played(c.ir, True), c.lines)
+
+
 @dataclass
 class LintResult:
     findings: list[Finding] = field(default_factory=list)
@@ -1622,6 +1638,9 @@ def lint_compiled(compiled_files: Iterable[CompileResult], select: set[str] | No
         for raw, ir, lines in compiled.sources:
             cards.append(Card(raw, ir, lines))
     result.cards = len(cards)
+    # a card with solo rows is checked a second time as a game of one player reads it, each solo
+    # row at its place under `solo:`; what the two readings share is found once
+    solo_cards = [s for s in (solo_reading(c) for c in cards) if s is not None]
 
     def finding(c: Card, r: Rule, message: str, fieldname: str | None, text: str | None,
                 fix: str | Replace | None) -> Finding:
@@ -1635,9 +1654,14 @@ def lint_compiled(compiled_files: Iterable[CompileResult], select: set[str] | No
 
     for r in RULES.values():
         if r.check:
-            for c in cards:
+            seen: set[tuple] = set()
+            for c in (*cards, *solo_cards):
                 for message, fieldname, text, fix in r.check(c):
-                    raw_findings.append((c, finding(c, r, message, fieldname, text, fix)))
+                    found = finding(c, r, message, fieldname, text, fix)
+                    key = (found.path, found.line, found.col, found.message)
+                    if key not in seen:
+                        seen.add(key)
+                        raw_findings.append((c, found))
         else:
             for c, message, fieldname, text, fix in r.library_check(cards):
                 raw_findings.append((c, finding(c, r, message, fieldname, text, fix)))

@@ -532,9 +532,10 @@ def word_clashes(mid: str, vocabulary: dict) -> list[tuple[str, str, str]]:
     language = set(atom_table(False)) - brought
     out = []
     from .compile import FIELDS
+    from .solo import LANGUAGE_FIELDS
     for word, spec in (vocabulary.get("card_types") or {}).items():
         for field in (spec.get("fields") or {}) if isinstance(spec, dict) else ():
-            if field in FIELDS:
+            if field in FIELDS or field in LANGUAGE_FIELDS.values():  # a solo row names either
                 out.append(("card_types", str(word), f"declares '{field}', which is a field every card may have"))
     for kind, words in vocabulary.items():
         for word in words if isinstance(words, dict) else ():

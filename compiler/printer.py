@@ -155,4 +155,8 @@ def card_fields(card: Node) -> dict[str, Any]:
             out[name] = play_row(value)
         else:
             out[name] = value
+    from .solo import KEY, solo_view
+    alone = solo_view(card)
+    if alone is not None:  # the solo game's rows, each printed as the field it stands in for
+        out[KEY] = card_fields(alone)
     return out

@@ -236,6 +236,9 @@ def cond_text(c: dict) -> str:
             return "your terraform rating has not gone up this generation"
         return f"your terraform rating has gone up {'at least' if more else 'at most'} {v} step" \
                f"{'s' if v != 1 else ''} this generation"
+    if word == "tr":  # a rating is a level, not a number of things had: 'is at least 21', 'is 20 or less'
+        return f"your terraform rating is {'at least ' if c['cmp'] == '>=' else ''}{c['value']}" + (
+            " or less" if c["cmp"] == "<=" else "")
     phrase = have_text(c, c["value"], c["cmp"])
     if c["cmp"] == ">=" and c["value"] > 1 and not phrase.startswith("a terraform"):
         phrase = "at least " + phrase
@@ -604,7 +607,19 @@ def card_sentences(card: dict) -> list[str]:
         if last_row is not None and not any("*" in s for s in out) and out[last_row].endswith("."):
             out[last_row] = out[last_row][:-1] + "*."  # mark the row the note explains, as printed
         out.append("*" + sentence(notes.note))
+    out.extend(solo_text(card))
     return [s for s in out if s]
+
+
+def solo_text(card: dict) -> list[str]:
+    """The card's solo line (`solo:`, compiler/solo.py), as the card would say its solo rows alone:
+    'Solo game: as it resolves each player: if you have at least 5 …'."""
+    from .solo import solo_view
+    alone = solo_view(card)
+    said = card_sentences(alone) if alone is not None else []
+    if not said:
+        return []
+    return [sentence("solo game: " + said[0][:1].lower() + said[0][1:]), *said[1:]]
 
 
 def _only_override_effect(e: dict) -> bool:

@@ -61,7 +61,8 @@ def test_cases_diagnose_with_the_documented_shape(monkeypatch):
 def test_a_misspelt_word_gets_a_suggestion(monkeypatch):
     for name, word in [("misspelt-word", "plant"), ("unknown-tag", "science"), ("unknown-type", "automated"),
                        ("unknown-field", "play"), ("unknown-override", "copy-production"),
-                       ("count-misspelt", "animal"), ("unknown-trigger", "science-tag")]:
+                       ("count-misspelt", "animal"), ("unknown-trigger", "science-tag"),
+                       ("solo-unknown-field", "resolve")]:
         (d,) = _diagnose(CASES_DIR / f"{name}.yaml", monkeypatch)
         assert d.suggestion == f"did you mean '{word}'?", name
         assert d.expected, name

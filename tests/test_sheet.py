@@ -242,8 +242,9 @@ def test_the_politics_sheet_renders_in_chromium_with_its_parties_events_and_dele
             render.items_html(row) for name, row in party["parts"].items() if name == "project"]
         assert len(policy) == 1, party["name"]
         assert panels[0] == ("Ruling bonus", render.items_html(party["parts"]["bonus"])), party["name"]
-        assert [label for label, _ in panels] == ["Ruling bonus", "Policy"], party["name"]
-        assert policy[0] in panels[-1][1], party["name"]
+        solo = ["Solo"] if "solo" in party else []  # the solo game's ruling bonus, last (the Reds')
+        assert [label for label, _ in panels] == ["Ruling bonus", "Policy", *solo], party["name"]
+        assert policy[0] in panels[1][1], party["name"]
     agendas = [c for c in TURMOIL if c["type"] == "agenda"]  # Political Agendas: a bonus or a policy each
     policies = [c for c in agendas if "bonus" not in c.get("parts", {})]
     assert len(agendas) == 24 and len(policies) == 18
@@ -260,6 +261,7 @@ def test_the_politics_sheet_renders_in_chromium_with_its_parties_events_and_dele
                          rf'[^"]*">{revealed}</span>', top), event["name"]
         assert re.search(rf'data-field="current".*aria-label="delegate".*>{current}</span></div>$', body)
         labels = ["First player", "Resolve"] if event["name"] in FIRST_ROWS else ["Resolve"]
+        labels += ["Solo"] if "solo" in event else []  # Election's and Revolution's solo rows
         assert [label for label, _ in PANEL.findall(article)] == labels, event["name"]
         assert top.count('class="strip') == body.count('class="strip') == 1 and "strip" not in foot
     legend = html.split('class="legend"')[1].split("</section>")[0]
@@ -303,7 +305,8 @@ def test_a_first_player_row_is_its_own_panel_and_a_party_s_policy_one_panel(chro
     drawn = articles(sheet.html)
     for event in events:
         labels = [label for label, _ in PANEL.findall(drawn[printed(event)])]
-        assert labels == (["First player", "Resolve"] if event["name"] in firsts else ["Resolve"]), event["name"]
+        assert labels == (["First player", "Resolve"] if event["name"] in firsts else ["Resolve"]) + (
+            ["Solo"] if "solo" in event else []), event["name"]
     for name, event in firsts.items():
         panels = PANEL.findall(drawn[printed(event)])
         assert panels[0] == ("First player", render.items_html(event["parts"]["first"])), name

@@ -18,6 +18,7 @@ from compiler.ops import walk
 from compiler.library import CARDS_ROOT, compile_paths
 from compiler.lower import lower_field
 from compiler.parser import SourceText
+from compiler.solo import played
 
 from .mechanic import Mechanic, switched_on
 
@@ -187,9 +188,7 @@ class Content:
         """Is this the game of one player? Its module (a manifest's `one_player`) is in play."""
         found = self.memo.get("one-player")
         if found is None:
-            from compiler.modules import manifests
-            known = manifests()
-            found = self.memo["one-player"] = any(known[m].one_player for m in self.modules if m in known)
+            found = self.memo["one-player"] = one_player(self.modules)
         return found
 
     @property
@@ -218,6 +217,12 @@ class Content:
 
     def beginner_corporations(self) -> list[str]:
         return [c["name"] for c in self.of_type("corporation") if c["name"] in self.rules.beginner_corporations]
+
+
+def one_player(modules: tuple[str, ...]) -> bool:
+    """Is a game of these modules the game of one player? Its module (a manifest's `one_player`) is one."""
+    known = manifests()
+    return any(known[m].one_player for m in modules if m in known)
 
 
 class ContentError(ModuleError):
@@ -377,7 +382,10 @@ def load_content(modules: tuple[str, ...] = ("base", "corpera"), map_name: str =
     if not result.ok:
         raise SystemExit("\n".join(d.render() for d in result.diagnostics))
     flowless = without_flow(modules, tuple(variants))
-    compiled = [c for c in result.cards if not (c.get("replaces") and c["module"] in flowless)]
+    # a game of one player reads each card's solo rows in the place of its own fields, any other
+    # game its own: said once here, so that nothing the engine does asks which game it is
+    one = one_player(modules)
+    compiled = [played(c, one) for c in result.cards if not (c.get("replaces") and c["module"] in flowless)]
     cards = _by_name([c for c in compiled if c["type"] not in BOARD_TYPES], modules)
     components: dict[str, dict[str, dict]] = {t: {} for t in BOARD_TYPES}
     for c in compiled:

@@ -146,6 +146,7 @@ CARD_CSS = """
 .p-action,.p-effect,.p-claim,.p-score{background:var(--panel);border:.3em solid var(--panel-edge)}
 .p-start,.p-first{background:var(--start);border:.3em solid var(--start-edge)}
 .p-play{padding:.3em 0;margin-top:0}
+.p-solo{background:var(--start);border:.3em dashed var(--start-edge)}
 .label{position:absolute;top:-.75em;left:1em;padding:0 .35em;border-radius:.5em;background:#fff;
  font:700 1.9em/1.2 "Liberation Sans",Arial,sans-serif;text-transform:uppercase;letter-spacing:.08em;color:var(--label)}
 .row{display:flex;flex-wrap:wrap;justify-content:center;align-items:center;gap:.9em 1.1em}

@@ -15,6 +15,7 @@ from typing import Any
 from .. import text as rules
 from .. import vocab
 from ..modules import all_words
+from ..solo import solo_view
 from . import icons
 
 MINUS = "\u2212"
@@ -259,7 +260,22 @@ def panels(card: dict) -> list[tuple[str, str, str]]:
         out.append(("score", "Most", q("+", "plus").join(scores)))
     if "play" in card:
         out.append(("play", "", items_html(card["play"])))
+    alone = solo_view(card)
+    if alone is not None:
+        out.append(("solo", "Solo", solo_html(alone)))
     return gathered(kind, out)
+
+
+def solo_html(alone: dict) -> str:
+    """The icons of a card's solo rows (`solo_view`), drawn as the card draws those fields: a
+    requirement's box, each panel's icons (captioned with its label when there are several), the VP."""
+    bits = [requirement_html(alone["requires"])] if "requires" in alone else []
+    drawn = panels(alone)
+    bits += [(f'<small class="cap">{label}</small>' if label and len(drawn) > 1 else "") + html
+             for _, label, html in drawn]
+    if "vp" in alone:
+        bits.append(vp_html(alone["vp"]))
+    return '<span class="sep"></span>'.join(grp(b, "alt") for b in bits) if len(bits) > 1 else "".join(bits)
 
 
 def field_label(kind: str, field: str, default: str) -> str:

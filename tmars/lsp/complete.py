@@ -1,6 +1,7 @@
 """Completion: what may be written where the cursor is, each with a one-line meaning.
 
-In a card file the field under the cursor decides: a field name at the start of a line, tags in
+In a card file the field under the cursor decides: a field name at the start of a line (under
+`solo:`, the fields of the card's type a solo row may stand in for), tags in
 `tags`, card types in `type`, card resources in `holds`, modules in `needs`, card names in
 `replaces`, and in a card-language field every word of the language (resources, tiles, placement
 rules, count and trigger words, keywords, overrides). In a scenario: card names where a card is
@@ -19,6 +20,7 @@ from lsprotocol import types
 from compiler import vocab
 from compiler.compile import FRAME_SCHEMA
 from compiler.modules import all_words, manifests
+from compiler.solo import KEY as SOLO_KEY
 
 from .catalog import CardEntry, Catalog
 from .documents import Kind
@@ -52,6 +54,44 @@ def enclosing_key(lines: list[str], line: int, col: int) -> tuple[str, bool]:
         if m and len(m.group(1)) < indent + (2 if src.lstrip().startswith("-") else 0):
             return m.group(2), False
     return "", False
+
+
+def parent_key(lines: list[str], line: int) -> str:
+    """The key of the mapping a line's key belongs to ('solo' for a field under `solo:`), or ''
+    at a card's own fields (the key of a `- ` entry is at the top of its card)."""
+    src = lines[line] if 0 <= line < len(lines) else ""
+    if src.lstrip().startswith("-"):
+        return ""
+    indent = len(src) - len(src.lstrip())
+    for i in range(line - 1, -1, -1):
+        m = KEY.match(lines[i])
+        if m and len(m.group(1)) < indent:
+            return "" if lines[i].lstrip().startswith("-") and len(m.group(1)) + 2 >= indent else m.group(2)
+    return ""
+
+
+def card_type_at(lines: list[str], line: int) -> str | None:
+    """The `type:` of the card whose lines include this one, if written."""
+    start = next((i for i in range(min(line, len(lines) - 1), -1, -1) if lines[i].lstrip().startswith("- ")), 0)
+    for i in range(start, len(lines)):
+        if i > start and lines[i].lstrip().startswith("- ") and len(lines[i]) - len(lines[i].lstrip()) <= \
+                len(lines[start]) - len(lines[start].lstrip()):
+            break
+        m = re.match(r"^\s*(?:-\s+)?type:\s*([a-z][a-z0-9-]*)\s*$", lines[i])
+        if m:
+            return m.group(1)
+    return None
+
+
+def solo_items(lines: list[str], line: int) -> list[Item]:
+    """The fields a solo row may stand in for on this card (compiler/solo.py), each with its meaning."""
+    from compiler.solo import solo_fields
+    ctype = card_type_at(lines, line)
+    own = vocab.type_fields(ctype) if ctype in vocab.CARD_TYPES else {}
+    props = FRAME_SCHEMA["items"]["properties"]
+    return [_item(name, types.CompletionItemKind.Field, "solo game: " + str(
+        own.get(name, {}).get("says") or props.get(name, {}).get("description") or name))
+        for name in solo_fields(ctype if ctype in vocab.CARD_TYPES else None)]
 
 
 def value_range(lines: list[str], line: int, col: int) -> types.Range:
@@ -145,6 +185,8 @@ def area_ids(rng: types.Range | None) -> list[Item]:
 def in_card_file(lines: list[str], line: int, col: int, catalog: Catalog) -> list[Item]:
     key, at_key = enclosing_key(lines, line, col)
     K = types.CompletionItemKind
+    if at_key and parent_key(lines, line) == SOLO_KEY:
+        return solo_items(lines, line)
     if at_key:
         return [_item(name, K.Field, str(spec.get("description", spec.get("type", ""))))
                 for name, spec in FRAME_SCHEMA["items"]["properties"].items()]

@@ -68,6 +68,11 @@ def _one_card(entry: CardEntry, root: Path | None) -> str:
     if rows:
         out += ["", "On the sheet (its rows in card language):", "", "```yaml"]
         for field, value in rows.items():
+            if isinstance(value, dict):  # the solo rows, each under the field it stands in for
+                out.append(f"{field}:")
+                out += [f"  {inner}: {v}" for inner, vs in value.items()
+                        for v in (vs if isinstance(vs, list) else [vs])]
+                continue
             for v in value if isinstance(value, list) else [value]:
                 out.append(f"{field}: {v}")
         out.append("```")
