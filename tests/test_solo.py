@@ -108,3 +108,15 @@ def test_the_solo_game_has_no_draft(capsys):
         Game.new(1, seed=1, draft=True)  # F256
     assert main(["game", "--players", "1", "--draft"]) == 2
     assert "without the draft" in capsys.readouterr().err
+
+
+def test_a_solo_goal_the_rules_give_wrong_refuses_the_game(tmp_path):
+    import pytest
+    from compiler.modules import ModuleError
+    folder = tmp_path / "mysolo"
+    folder.mkdir()
+    (folder / "module.yaml").write_text("id: mysolo\nname: My solo\nrequires: [base, corpera]\none_player: true\n"
+                                        "flow:\n  mechanics: [solo]\n")
+    (folder / "rules.yaml").write_text("solo: {goal: {tr: lots}}\n")
+    with pytest.raises(ModuleError, match="neither {parameters: all} nor {tr: N}"):
+        Game.new(1, seed=1, card_folders=(str(folder),))

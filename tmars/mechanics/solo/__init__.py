@@ -33,13 +33,23 @@ def facts(content: Content) -> dict:
     return content.rules.section(NAME)
 
 
+#: the goals a rules file may give: every global parameter at its goal, or a terraform rating
+GOALS = ({"parameters": "all"}, "{tr: N}")
+
+
 def goal(content: Content) -> dict:
-    """The goal of this game: the variant's, if one in play has its own, else the solo game's."""
+    """The goal of this game: the variant's, if one in play has its own, else the solo game's;
+    one of `GOALS`, else the game is refused as it is made (ModuleError)."""
     spec = facts(content)
+    found = spec.get("goal", GOALS[0])
     for v in content.flow.variants:
         if v in spec.get("goal_in_variant", {}):
-            return spec["goal_in_variant"][v]
-    return spec.get("goal", {"parameters": "all"})
+            found = spec["goal_in_variant"][v]
+    if found != GOALS[0] and not (isinstance(found, dict) and list(found) == ["tr"] and isinstance(found["tr"], int)):
+        from compiler.modules import ModuleError
+        raise ModuleError(f"the solo game's goal {found!r} (rules.yaml, solo:) is neither "
+                          f"{{parameters: all}} nor {GOALS[1]}")
+    return found
 
 
 def goal_text(content: Content) -> str:
@@ -69,7 +79,9 @@ def goal_gap(state: dict, content: Content) -> int:
 
 
 def deal(g: Interp) -> None:
-    """The neutral tiles go on the map before anyone chooses (F256, F261)."""
+    """The neutral tiles go on the map before anyone chooses (F256, F261); a goal the rules files
+    give wrong refuses the game here, before it starts."""
+    goal(g.content)
     g.state[NAME] = {"neutral": place_neutral_tiles(g)}
 
 
