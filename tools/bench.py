@@ -2,7 +2,7 @@
 state copy and save costs, and peak memory. Prints a table and writes JSON for comparison.
 
     python tools/bench.py [--games 50] [--json out.json] [--compare old.json]
-                          [--only compile|play|steady|modules|maps|state|memory|lint-many] [--memory-games 1000]
+                          [--only compile|play|steady|modules|maps|solo|state|memory|lint-many] [--memory-games 1000]
                           [--lint-files 5000] [--steady-games 500] [--module-sets "base;base,corpera,colonies"]
 
 `play` is the 50-game figure (3 warm-up games); `steady` plays 500 games after 50 of warm-up;
@@ -87,16 +87,17 @@ def bench_lint_many(count: int) -> dict:
 
 
 def bench_play(games: int, warmup: int = 3, modules: tuple[str, ...] = ("base", "corpera"), prefix: str = "",
-               map_name: str = "tharsis") -> dict:
-    """Two-player games of uniform random bots (on Tharsis unless a map is named): games/s, ms per
-    generation, µs per decision (median and p99) and per action menu (an answer after which the
-    next decision is an action choice: the menu rebuilt at each prompt)."""
+               map_name: str = "tharsis", players: int = 2, variants: tuple[str, ...] | None = None) -> dict:
+    """Games of uniform random bots, two players unless told (on Tharsis unless a map is named):
+    games/s, ms per generation, µs per decision (median and p99) and per action menu (an answer
+    after which the next decision is an action choice: the menu rebuilt at each prompt)."""
     from tmars.agents import RandomAgent
     from tmars.game import Game
 
     def one(seed: int, times: list | None, menus: list | None) -> tuple[int, int]:
-        game = Game.new(2, seed=seed, modules=modules, max_generations=100, map_name=map_name)
-        agents = [RandomAgent(seed * 2), RandomAgent(seed * 2 + 1)]
+        game = Game.new(players, seed=seed, modules=modules, max_generations=100, map_name=map_name,
+                        variants=variants)
+        agents = [RandomAgent(seed * 2 + k) for k in range(players)]
         n = 0
         while not game.over:
             d = game.pending
@@ -208,12 +209,23 @@ def bench_maps(maps: list[str], games: int) -> dict:
     return out
 
 
+def bench_solo(games: int) -> dict:
+    """Games/s and ms per generation of the solo game, each mode (base + Corporate Era, a random bot)."""
+    out: dict = {}
+    for name, variants in (("solo", ()), ("solo_tr63", ("tr63",))):
+        figures = bench_play(games, warmup=3, prefix=f"{name}_", players=1, variants=variants)
+        out[f"{name}_games_per_s"] = figures[f"{name}_games_per_s"]
+        out[f"{name}_ms_per_generation"] = figures[f"{name}_ms_per_generation"]
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=50)
     ap.add_argument("--json")
     ap.add_argument("--compare")
-    ap.add_argument("--only", choices=("compile", "play", "steady", "modules", "maps", "state", "memory", "lint-many"))
+    ap.add_argument("--only", choices=("compile", "play", "steady", "modules", "maps", "solo", "state", "memory",
+                                       "lint-many"))
     ap.add_argument("--maps", default=None, help="maps for the per-map figure, ',' between (default: every map)")
     ap.add_argument("--steady-games", type=int, default=500, help="games after a 50-game warm-up for the steady state")
     ap.add_argument("--module-sets",
@@ -236,6 +248,8 @@ def main() -> int:
         from tmars.content import available_maps
         maps = [m.strip() for m in args.maps.split(",")] if args.maps else available_maps()
         figures.update(bench_maps(maps, args.games))
+    if args.only == "solo":
+        figures.update(bench_solo(args.games))
     if args.only in (None, "state"):
         figures.update(bench_state())
     if args.only is None:

@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT))
 from compiler import vocab  # noqa: E402
 from compiler.terminal import safe  # noqa: E402
 from compiler.modules import manifests, resolve  # noqa: E402
-from tmars.content import load_content  # noqa: E402
+from tmars.content import load_content, slug  # noqa: E402
 
 SCENARIOS = ROOT / "tests" / "scenarios"
 
@@ -71,10 +71,21 @@ def scan() -> dict[str, set[str]]:
                         mark(name, "in-play")
                     elif kind == "act":
                         mark(name, "act")
+                    elif kind == "std":  # a standard project used, by its slug
+                        mark("std:" + name, "play")
                     for _, sk in keys:  # an action kind that uses a named component's action
                         if kind in sk.acts and named.get(sk.acts[kind]):
                             mark(named[sk.acts[kind]], "act")
     return seen
+
+
+def _standard_projects(modules: list[str] | None) -> list[dict]:
+    """The standard projects of the modules asked (of all), those a variant brings included (they
+    are in no one game of every module)."""
+    from compiler.library import compile_paths
+    from compiler.modules import folder_of
+    result = compile_paths([folder_of(m) for m in manifests() if not modules or m in modules])
+    return [c for c in result.cards if c["type"] == "standard-project"]
 
 
 def _steps(steps: list):
@@ -123,6 +134,10 @@ def main() -> int:
             need.append("its effect in play")
         if need:
             missing.append(f"{card.get('number', '')} {card['name']}: {', '.join(need)}")
+    cards += _standard_projects(args.module)
+    for card in _standard_projects(args.module):
+        if "play" not in seen.get("std:" + slug(card["name"]), set()):
+            missing.append(f"{card['name']}: a scenario that uses it")
     print(f"{len(cards) - len(missing)}/{len(cards)} cards covered")
     for line in missing:
         print("  missing:", safe(line))
