@@ -112,6 +112,9 @@ def main() -> int:
     kinds = ("automated", "active", "event", "corporation", "prelude")
     names = sorted(n for n, c in content.cards.items()
                    if c["type"] in kinds and (not args.module or c["module"] in args.module))
+    if not names:
+        print(f"no card of the kinds mutated ({', '.join(kinds)}) in {', '.join(args.module or ['the library'])}")
+        return 2
     index = {n: scenarios_for(n) for n in names}
     killed, survivors, skipped = 0, [], 0
     done = 0
