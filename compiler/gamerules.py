@@ -68,7 +68,7 @@ class GameRules:
 
     def ending_tracks(self) -> tuple[str, ...]:
         """The tracks that must all be at their goal for the game to end."""
-        return tuple(k for k, v in self.globals.items() if v.get("ends_game", True))
+        return tuple(k for k, v in self.globals.items() if v.get("ends_game", False))
 
     def track_range(self, name: str) -> tuple[int, int] | None:
         spec = self.globals.get(name)
@@ -141,7 +141,7 @@ def load_rules(modules: tuple[str, ...] = ("base",)) -> GameRules:
             data.update(_facts(str(path)))
         for name, spec in (known[m].words("globals") if m in known else {}).items():
             tracks[name] = ({k: spec[k] for k in ("start", "goal", "step")}
-                            | {"ends_game": spec.get("ends_game", True), "raised_by": spec.get("raised_by", "")})
+                            | {"ends_game": spec.get("ends_game", False), "raised_by": spec.get("raised_by", "")})
             manifest = str((folder_of(m) if m in known else CARDS_ROOT / m) / "module.yaml")
             bonuses.extend({"param": name, "at": b["at"], "do": b["do"], "source": (manifest, *_at(b, "do"))}
                            for b in spec.get("bonuses", ()))

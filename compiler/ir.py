@@ -55,8 +55,20 @@ EFFECT = {"oneOf": [
 ]}
 ACTION = {"type": "object", "required": ["cost", "gain"], "additionalProperties": False,
           "properties": {"cost": ITEMS, "gain": ITEMS}}
-VP = {"type": "object", "required": ["n"], "additionalProperties": False,
-      "properties": {"n": INT, "per": {"$ref": "#/$defs/count"}, "if": {"$ref": "#/$defs/cond"}}}
+VP_TERM = {"type": "object", "required": ["n"], "additionalProperties": False,
+           "properties": {"n": INT, "per": {"$ref": "#/$defs/count"}, "if": {"$ref": "#/$defs/cond"}}}
+#: a card's VP: one term (a fixed amount, an amount per something, an amount if a condition holds),
+#: or the sum of several ("1 per 2 animal, 3 if reef >= 10")
+VP = {"anyOf": [VP_TERM, {"type": "object", "required": ["sum"], "additionalProperties": False,
+                          "properties": {"sum": {"type": "array", "items": VP_TERM, "minItems": 2}}}]}
+
+
+def vp_terms(vp: dict | None) -> list[dict]:
+    """The terms of a card's VP, each `{n, per?, if?}` (none for a card without VP): every reader
+    of VP (the score, the rules text, the sheet, lint) goes through this."""
+    if not vp:
+        return []
+    return list(vp["sum"]) if "sum" in vp else [vp]
 
 #: the value of a field of its own a card's type declares: a row, a list of rows, a number, a word
 PART = {"anyOf": [ITEMS, {"type": "array", "items": ITEMS}, {"type": "integer", "minimum": 0}, STR]}

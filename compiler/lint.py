@@ -20,10 +20,11 @@ from .modules import all_words
 from .tiles import TILE_KINDS
 from .triggers import TRIGGERS
 from .diagnostics import Diagnostic, Position, render
+from .strictyaml import diagnostic, where
 from .frame import RawCard
 from .terminal import clip, has_control, safe
 from .gameflow import ENGINE_NAMES
-from .ir import part_rows
+from .ir import part_rows, vp_terms
 from .library import CompileResult, card_files, compile_file
 from .ops import OPS, Award, CardResource, Cards, Choice, If, Override, PlayCard, Resource, ReuseAction, Steal, Tile
 
@@ -166,11 +167,11 @@ def counts(card: Node) -> Iterator[tuple[str, Node]]:
 def _outer_counts(card: Node) -> Iterator[tuple[str, Node]]:
     for r in card.get("requires", ()):
         yield "requires", r
-    vp = card.get("vp") or {}
-    if "per" in vp:
-        yield "vp", vp["per"]
-    if "if" in vp and "count" in vp["if"]:
-        yield "vp", vp["if"]
+    for vp in vp_terms(card.get("vp")):
+        if "per" in vp:
+            yield "vp", vp["per"]
+        if "if" in vp and "count" in vp["if"]:
+            yield "vp", vp["if"]
     for fieldname, node, _ in all_nodes(card):
         if "per" in node:
             yield fieldname, node["per"]
@@ -656,10 +657,11 @@ def holds_unused(c: Card):
   vp: 1 per 2 animal
 """)
 def vp_per_unheld(c: Card):
-    per = c.ir.get("vp", {}).get("per") or c.ir.get("vp", {}).get("if") or {}
-    word = per.get("count")
-    if word in vocab.CARD_RESOURCES and word != _held(c):
-        yield f"VP per {word} on a card that holds {_held(c) or 'nothing'}", "vp", word, f"add 'holds: {word}'"
+    for term in vp_terms(c.ir.get("vp")):
+        per = term.get("per") or term.get("if") or {}
+        word = per.get("count")
+        if word in vocab.CARD_RESOURCES and word != _held(c):
+            yield f"VP per {word} on a card that holds {_held(c) or 'nothing'}", "vp", word, f"add 'holds: {word}'"
 
 
 @rule("L304", "error", "a card removes a resource from itself that it cannot hold",
@@ -1592,6 +1594,7 @@ def lint_paths(paths: list[str | Path] | None = None, select: set[str] | None = 
     for c in known:
         components.setdefault(c["type"], set()).add(c["name"])
     found = [d for folder in folders for d in manifest_diagnostics(folder, components)]
+    found += [d for folder in folders for d in unraised_tracks(folder, known)]
     names = engine_flow_names() if folders else None
     found += [d for folder in folders for d in flow_diagnostics(folder, names)]
     found += _board_diagnostics(boards, components)
@@ -1602,6 +1605,59 @@ def lint_paths(paths: list[str | Path] | None = None, select: set[str] | None = 
     result.files += len(boards)
     result.findings.sort(key=lambda f: (f.path, f.line, f.col, f.code))
     return result
+
+
+#: a module's track that ends the game but that no card, bonus or tile of the library raises
+UNRAISED = "E611"
+
+
+def unraised_tracks(folder: Path, known: list[Node]) -> list[Diagnostic]:
+    """A warning at each track of the module's manifest that ends the game (`ends_game: true`)
+    when nothing the library knows raises it: no card, standard project or bonus step raises it
+    or places the tile that counts for it, so every game would run to its generation cap."""
+    from .modules import manifest_for_lint, manifests
+    read = manifest_for_lint(folder)
+    if read is None or not isinstance(read[0], dict):
+        return []
+    data, lines, _ = read
+    tracks = (data.get("vocabulary") or {}).get("globals") or {}
+    ending = {name: spec for name, spec in tracks.items() if isinstance(spec, dict) and spec.get("ends_game")}
+    if not ending:
+        return []
+    every = {**{w: s for m in manifests().values() for w, s in m.words("globals").items()}, **tracks}
+    bonus_rows = [b.get("do", "") for s in every.values() if isinstance(s, dict) for b in s.get("bonuses") or ()]
+    raised = _raised_in(known, every)
+    out = []
+    for name, spec in ending.items():
+        if name in raised or any(name in str(row) for row in bonus_rows):
+            continue
+        d = diagnostic(str(folder / "module.yaml"), lines, where(spec, "ends_game"), UNRAISED,
+                       f"the track '{name}' ends the game, but no card, project or bonus of the library raises it: "
+                       "every game would run to its generation cap",
+                       suggestion=f"write a card that raises it (+1 {name}), or set 'ends_game: false'")
+        d.severity = "warning"
+        out.append(d)
+    return out
+
+
+def _raised_in(known: list[Node], tracks: dict) -> set[str]:
+    """The tracks some IR raises: a raise of it (or of any global parameter), or a tile that counts for it."""
+    by_tile = {s.get("raised_by"): w for w, s in tracks.items() if isinstance(s, dict) and s.get("raised_by")}
+    found: set[str] = set()
+
+    def visit(value: Any) -> None:
+        if isinstance(value, dict):
+            if value.get("op") == "raise":
+                found.update(tracks if value.get("param") not in tracks else (value["param"],))
+            elif value.get("op") == "tile" and value.get("tile") in by_tile:
+                found.add(by_tile[value["tile"]])
+            for v in value.values():
+                visit(v)
+        elif isinstance(value, list):
+            for v in value:
+                visit(v)
+    visit(known)
+    return found
 
 
 def engine_flow_names() -> dict[str, dict[str, str]] | None:

@@ -304,6 +304,11 @@ class Lowerer:
         return node | {"cmp": ">=", "value": 1}
 
     def vp(self, tree: Tree) -> Node:
+        """One term as it always was; a sum of terms as `{"sum": [term, …]}` (`ir.vp_terms`)."""
+        terms = [self.vp_term(t) for t in tree.children if isinstance(t, Tree)]
+        return terms[0] if len(terms) == 1 else {"sum": terms}
+
+    def vp_term(self, tree: Tree) -> Node:
         toks = [c for c in tree.children if isinstance(c, Token)]
         neg = any(str(t) == "-" for t in toks if t.type == "SIGN")
         n = int(next(t for t in toks if t.type == "NUMBER"))

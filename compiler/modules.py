@@ -75,7 +75,8 @@ _TRACK = {"type": "object", "required": ["meaning", "start", "goal", "step"], "a
           "properties": {
               "meaning": _MEANING, "glyph": _GLYPH, "start": _INT, "goal": _INT,
               "step": {"type": "integer", "minimum": 1},
-              "ends_game": {"type": "boolean", "description": "maxing it is part of the game-end condition"},
+              "ends_game": {"type": "boolean", "description": "maxing it is part of the game-end condition "
+                                                            "(false when left out)"},
               "noun": {**_MEANING, "description": "how the rules text names it: 'the temperature', 'Venus'"},
               "says": {**_MEANING, "description": "a minimum requirement in the rules text: '{n}% oxygen'"},
               "says_max": {**_MEANING, "description": "a maximum requirement in the rules text: '{n}% oxygen or less'"},

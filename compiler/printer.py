@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .ir import vp_terms
+
 from typing import Any
 
 Node = dict[str, Any]
@@ -97,6 +99,10 @@ def requires(reqs: list[Node]) -> str:
 
 
 def vp(v: Node) -> str:
+    return ", ".join(map(_vp_term, vp_terms(v)))
+
+
+def _vp_term(v: Node) -> str:
     if "per" in v:
         return f"{v['n']} per {count(v['per'])}"
     if "if" in v:

@@ -16,6 +16,8 @@ an asterisk override comes from the card's `note`, or else from the override's d
 
 from __future__ import annotations
 
+from .ir import vp_terms
+
 import re
 from typing import Any
 
@@ -522,13 +524,18 @@ def _with_footnote(out: list[str], star: bool, notes: _Notes, source: list) -> l
 
 
 def vp_text(vp: dict) -> str:
-    """'1 VP per animal on this card.', '3 VP if this card holds at least 1 science resource.'"""
+    """'1 VP per animal on this card.', '3 VP if this card holds at least 1 science resource.';
+    a sum: '1 VP per 2 animals on this card, plus 3 VP if …'."""
+    return sentence(", plus ".join(map(_vp_term_text, vp_terms(vp))))
+
+
+def _vp_term_text(vp: dict) -> str:
     n = vp["n"]
     if "per" in vp:
-        return sentence(f"{n} VP per {count_text(vp['per'])}")
+        return f"{n} VP per {count_text(vp['per'])}"
     if "if" in vp:
-        return sentence(f"{n} VP if {cond_text(vp['if'])}")
-    return sentence(f"{n} VP")
+        return f"{n} VP if {cond_text(vp['if'])}"
+    return f"{n} VP"
 
 
 def start_text(items: list[dict]) -> list[str]:

@@ -15,6 +15,8 @@ in the outcome (`production => +1 that`).
 
 from __future__ import annotations
 
+from .ir import vp_terms
+
 from collections.abc import Callable
 
 from typing import Any
@@ -154,7 +156,7 @@ def _shows_vp(card: Node, t: Node) -> bool:
     'including this' (a corporation shows no VP icon)."""
     vp = card.get("vp")
     if vp is not None:
-        return vp["n"] >= 0
+        return all(term["n"] >= 0 for term in vp_terms(vp))
     return any(t in eff.get("on", ()) for eff in card.get("effects", ()))
 
 

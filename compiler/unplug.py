@@ -13,6 +13,8 @@ left with nothing to do is left out too.
 
 from __future__ import annotations
 
+from .ir import vp_terms
+
 from typing import Any
 
 from .counts import COUNTS
@@ -98,9 +100,13 @@ def without(card: Node, off: frozenset[str]) -> Node | None:
     if any(_count_off(r, off) for r in card.get("requires", ())):
         return None
     new = dict(card)
-    vp = card.get("vp") or {}
-    if _count_off(vp.get("per"), off) or _count_off(vp.get("if"), off):
-        del new["vp"]
+    terms = vp_terms(card.get("vp"))
+    kept = [t for t in terms if not (_count_off(t.get("per"), off) or _count_off(t.get("if"), off))]
+    if len(kept) < len(terms):  # a term counting what is left out goes, the rest stays
+        if kept:
+            new["vp"] = kept[0] if len(kept) == 1 else {"sum": kept}
+        else:
+            del new["vp"]
     for key in ROWS:
         if key in card:
             row = items_without(card[key], off)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from compiler.ir import vp_terms
+
 from . import rules
 from .content import Content
 
@@ -13,6 +15,10 @@ def card_vp(state: dict, content: Content, p: int, name: str, entry: dict | None
     if not vp:
         return 0
     ctx = {"p": p, "card": name if entry is not None else None}
+    return sum(_term_vp(state, content, p, term, ctx) for term in vp_terms(vp))
+
+
+def _term_vp(state: dict, content: Content, p: int, vp: dict, ctx: dict) -> int:
     if "per" in vp:
         return vp["n"] * rules.count(state, content, p, vp["per"], ctx)
     if "if" in vp:
@@ -84,7 +90,7 @@ def _vp_in_play(content: Content, played: list) -> tuple[int, list[int]]:
     fixed, counted = 0, []
     for i, e in enumerate(played):
         vp = content.cards[e["name"]].get("vp")
-        if vp and ("per" in vp or "if" in vp):
+        if vp and any("per" in t or "if" in t for t in vp_terms(vp)):
             counted.append(i)
         elif vp:
             fixed += vp["n"]

@@ -8,6 +8,8 @@ same IR. No card is known here by name.
 
 from __future__ import annotations
 
+from ..ir import vp_terms
+
 import re
 from html import escape
 from typing import Any
@@ -216,6 +218,11 @@ def action_html(a: dict) -> str:
 
 
 def vp_html(vp: dict) -> str:
+    """The VP icon: each term of a sum side by side, with '+' between them."""
+    return small("+").join(map(_vp_term_html, vp_terms(vp)))
+
+
+def _vp_term_html(vp: dict) -> str:
     n = vp["n"]
     num = f"{MINUS}{abs(n)}" if n < 0 else str(n)
     if "per" in vp:
