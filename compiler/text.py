@@ -87,8 +87,17 @@ def title(slug: str) -> str:
     return " ".join(w if i and w in SMALL_WORDS else w[:1].upper() + w[1:] for i, w in enumerate(words))
 
 
+#: beginnings spelt with a vowel but said with a consonant ('a Europa tag', 'a unity tag') and the
+#: other way round ('an hour')
+_SAID_AS_CONSONANT = ("eu", "ewe", "uni", "use", "usu", "uti", "ura", "one", "once")
+_SAID_AS_VOWEL = ("hour", "honest", "honou", "heir")
+
+
 def article(phrase: str) -> str:
-    return ("an " if phrase[:1].lower() in "aeiou" else "a ") + phrase
+    """'a' or 'an' before a phrase, by how its first word is said."""
+    low = phrase.lower()
+    vowel = low[:1] in "aeiou" and not low.startswith(_SAID_AS_CONSONANT) or low.startswith(_SAID_AS_VOWEL)
+    return ("an " if vowel else "a ") + phrase
 
 
 def join(parts: list[str], last: str = "and") -> str:

@@ -75,7 +75,7 @@ SETUP = "setup:\n  deck: [Birds, Fish, Pets]\n  players:\n    - name: Alice\n{al
     # production, and the TR a raise gives
     ("      resources: {mc: 14}\n      production: {plant: 2}\n", "      passed: true\n",
      "  - answer: std:asteroid\n"
-     "    log: Alice uses standard project Asteroid (14 M€), raises temperature to -28 (+1 TR)\n"
+     "    log: Alice uses standard project Asteroid (14 M€), raises the temperature to -28 (+1 TR)\n"
      "  - answer: done\n  - answer: pass\n    expect: {game.generation: 2}\n",
      "Alice produces 21 M€, 2 plants"),
 ])

@@ -13,7 +13,7 @@ from typing import Any
 
 from compiler.ops import OPS, Cards, Override, ReuseAction, walk
 from compiler.ops.special import PRIMITIVES
-from compiler.text import items_text, noun
+from compiler.text import items_text, noun, param_noun, title
 from compiler.tiles import TILE_KINDS
 from compiler.vocab import HELD, STANDARD_RESOURCES, THAT
 
@@ -372,7 +372,8 @@ class Interp:
             else:
                 # the active player orders all triggers; outside the action phase, the first player (F204)
                 chooser = task["p"] if self.state["phase"] == "action" else self.state["first"]
-                free = len(ready) == len(entries) and not any(_order_matters(e["items"]) for e in entries)
+                free = len(ready) == len(entries) and (not any(_order_matters(e["items"]) for e in entries)
+                                                       or _idle_now(self, entries))
                 if free:
                     first = entries[0]["ctx"]["p"]
                     for e in entries:
@@ -404,14 +405,14 @@ class Interp:
         if task["n"] <= 0 or g[param] >= spec["goal"]:
             return None
         if not self.content.rules.final_phase_raises and self.state["phase"] in self.content.flow.final:
-            self.log(f"{param} stays at {g[param]}: nothing raises a parameter after the game's end")
+            self.log(f"{param_noun(param)} stays at {g[param]}: nothing raises a parameter after the game's end")
             return None
         g[param] = min(spec["goal"], g[param] + spec["step"])
         if world:
-            self.log(f"{self.content.neutral_actor} raises {param} to {g[param]}")
+            self.log(f"{self.content.neutral_actor} raises {param_noun(param)} to {g[param]}")
         else:
             self.raise_tr(p, 1)
-            self.say(p, f"raises {param} to {g[param]} (+1 TR)")
+            self.say(p, f"raises {param_noun(param)} to {g[param]} (+1 TR)")
         self.emit({"kind": "raise", "param": param, "p": None if world else p})
         if task["n"] > 1:
             self.push({**task, "n": task["n"] - 1})
@@ -527,6 +528,19 @@ def _order_matters(items: list) -> bool:
     return any(OPS[node["op"]].order_matters(node) for node in walk(items, into_options=False))
 
 
+def _idle_now(g: Interp, entries: list) -> bool:
+    """Does every part of these entries whose order could matter do nothing now, with nothing in
+    the batch giving what they remove? Then any order has the same outcome (two red-bordered
+    removals of plants when no one has a plant) and none is asked."""
+    gained = {n.get("res") for e in entries for n in walk(e["items"]) if n.get("n", 0) > 0}
+    for e in entries:
+        for node in walk(e["items"], into_options=False):
+            op = OPS[node["op"]]
+            if op.order_matters(node) and (not op.idle(g, node, e["ctx"]) or node.get("res") in gained):
+                return False
+    return True
+
+
 def _draws_compete(state: dict, entries: list) -> bool:
     """Do players draw in these entries more cards than the deck holds? Then who draws first gets
     the last cards of the deck, and the order is the chooser's (F351: the trader orders the
@@ -587,7 +601,7 @@ def place_tile(g: Interp, p: int, node: dict, area: str, ctx: dict) -> None:
     spec = g.content.map.areas[area]
     pl = st["players"][p]
     named = g.content.map.areas[area].name
-    g.say(p, f"places {node.get('name', kind)} on {area}" + (f" ({named})" if named else ""))
+    g.say(p, f"places {title(node['name']) if 'name' in node else kind} on {area}" + (f" ({named})" if named else ""))
     if ctx.get("card"):
         entry = g.find_played(p, ctx["card"])
         if entry is not None and entry.get("area") is None:

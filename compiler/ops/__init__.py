@@ -170,6 +170,12 @@ class Op:
     def order_matters(self, node: Node) -> bool:
         return False
 
+    def idle(self, g: Any, node: Node, ctx: dict) -> bool:
+        """Would this part, whose order matters, do nothing now whoever it chose (a removal from
+        anyone of what no one has)? Then it gives no reason to ask the order of its batch, unless
+        another entry of the batch gives what it removes (`interpreter._idle_now`)."""
+        return False
+
     def plain_gain(self, node: Node) -> bool:
         """Does it only add to its player's resources, production or TR, by an amount fixed
         whatever ran before it, taking nothing, placing nothing and drawing nothing? Then done

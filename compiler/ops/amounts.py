@@ -212,6 +212,11 @@ class Resource(Op):
     def cannot_fail(self, node, mandatory, tile_ok):
         return node["n"] > 0 or bool(node.get("upto")) or (bool(node.get("any")) and not mandatory)
 
+    def idle(self, g, node, ctx):
+        """A removal from anyone when no player has any of it (a neutral opponent's loss changes nothing)."""
+        return bool(node.get("any")) and node["n"] < 0 and not ctx.get("mandatory") and \
+            all(pl["res"].get(node["res"], 0) <= 0 for pl in g.state["players"])
+
     def exactness(self, node):
         return "amount"
 
@@ -614,6 +619,12 @@ class CardResource(Op):
 
     def order_matters(self, node):
         return node["n"] < 0 and (bool(node.get("any")) or node["where"] in ("any", "other"))
+
+    def idle(self, g, node, ctx):
+        """A removal from any card when no card in play holds any of it."""
+        return bool(node.get("any")) and node["n"] < 0 and not ctx.get("mandatory") and not any(
+            e.get("res") and g.content.cards[e["name"]].get("holds") == node["res"]
+            for pl in g.state["players"] for e in pl["played"])
 
     def x_room(self, g, node, ctx):
         if node.get("any"):

@@ -195,7 +195,7 @@ class Tile(Op):
         if not areas:
             raise CannotComplete(f"no legal area for {node.get('name', node['tile'])}")
         if answer is None:
-            return decision(p, "area", f"Place {node.get('name', node['tile'])}",
+            return decision(p, "area", f"Place {tx.title(node['name']) if 'name' in node else node['tile']}",
                             g.area_options(areas))
         g.place_tile(p, node, answer, ctx)
         return None
@@ -344,7 +344,7 @@ class Lower(Op):
         tile = spec.get("raised_by")
         if not tile:
             now[param] = max(spec["start"], now[param] - node["n"] * spec["step"])
-            g.log(f"{param} lowered to {now[param]}")
+            g.log(f"{tx.param_noun(param)} lowered to {now[param]}")
             return None
         board = g.state["board"]
         areas = sorted((a for a, v in board.items() if v.get("tile") == tile), key=str)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.ops import Tile
+from compiler.text import param_noun
 
 from ...flow import end_phase
 from ...interpreter import Interp, ask_one, option
@@ -31,7 +32,7 @@ def h_world_government(g: Interp, task: dict, answer: Any) -> dict | None:
     if not open_:
         return None
     answer, ask = ask_one(answer, p, "choice", "World Government: raise a global parameter (no one gains)",
-                          [option(k, f"{k} ({now[k]} now)") for k in open_])
+                          [option(k, f"{param_noun(k)} ({now[k]} now)") for k in open_])
     if ask:
         return ask
     tile = spec[answer].get("raised_by")
