@@ -26,6 +26,7 @@ FIELDS: dict[str, str] = {
     "name": "string", "number": "string", "module": "string", "type": "enum", "cost": "integer",
     "tags": "tags", "requires": "requires", "vp": "vp", "holds": "holds", "play": "row",
     "action": "action", "effect": "effect", "start": "row", "first-action": "row", "note": "string",
+    "not-as-printed": "string",
     "score": "counts", "lint-ignore": "mapping", "replaces": "string", "needs": "modules", "title": "string",
     solo.KEY: "solo",
 }
@@ -60,6 +61,9 @@ FRAME_SCHEMA = {
                       "description": "a corporation's starting resources and production"},
             "first-action": {"type": ["string", "array"], "items": {"type": "string"}},
             "note": {"type": "string", "description": "what an asterisk means, in your own words"},
+            "not-as-printed": {"type": "string", "minLength": 1,
+                               "description": "what the printed card does that its rows do not (what the language "
+                                              "cannot say), in your own words: lint and the sheet mark the card"},
             "needs": {"type": "array", "items": {"type": "string"},
                       "description": "modules (or variants) that must be in play for the card to be dealt "
                                      "(many promos)"},
@@ -81,6 +85,33 @@ _FRAME_FIELDS[solo.KEY] = {
                    "card's own fields of the same names, each written as that field is",
     "properties": {name: _FRAME_FIELDS[name] for name in (*solo.LANGUAGE_FIELDS, *(
         n for t in vocab.CARD_TYPES for n in vocab.type_fields(t)))}}
+
+
+def _word_place(fields: dict, word: str) -> tuple[int, int] | None:
+    """Where a word is written in a card's fields: the first field whose text holds it whole,
+    at the word when the field is on one line (a block's first line otherwise)."""
+    pattern = re.compile(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])")
+    for loc in fields.values():
+        text = loc.value if isinstance(getattr(loc, "value", None), str) else None
+        if text is None:
+            continue
+        m = pattern.search(text)
+        if m:
+            one_line = "\n" not in text and getattr(loc, "style", "") in ("", None, "plain")
+            quoted = getattr(loc, "style", "") in ("'", '"')
+            return loc.line, loc.col + (m.start() + quoted if one_line or quoted else 0)
+    return None
+
+
+def _foreign_hint(word: str, kind: str) -> str:
+    """The help for a word no module brings: a renamed word's new name, a near word of its kind,
+    or (for a tile name) a near placement rule; else where to declare it."""
+    if word in vocab.RENAMED:
+        return f"'{word}' is now '{vocab.RENAMED[word]}'"
+    near = did_you_mean(word, all_words(kind))
+    if not near and kind == "tiles":
+        near = did_you_mean(word, vocab.PLACEMENT_RULES)
+    return near or f"declare it under vocabulary: {kind} in a module.yaml"
 
 
 def _variant_ids() -> set[str]:
@@ -221,6 +252,10 @@ class CardCompiler:
             note = self._string(f, "note", raw)
             if note is not None:
                 card["note"] = note
+        if "not-as-printed" in f:
+            missing = self._string(f, "not-as-printed", raw)
+            if missing is not None:
+                card["not_as_printed"] = missing
         if "title" in f:
             title = self._string(f, "title", raw)
             if title is not None:
@@ -254,16 +289,15 @@ class CardCompiler:
         for word, kind in foreign_words(card):
             brought_by = bringer(word, kind)
             what = VOCABULARY_KINDS[kind]
+            line, col = _word_place(f, word) or (raw.line, raw.col)
             if brought_by:
                 self.diag("E320", f"'{word}' is {what} of module {brought_by}, which module {card['module']} "
-                          "does not require", raw.line, raw.col,
+                          "does not require", line, col,
                           f"words of {', '.join(sorted(closure(card['module'])))}",
                           f"add {brought_by} to the requires of {card['module']}'s module.yaml")
             else:
-                self.diag("E320", f"'{word}' is not {what} of any module", raw.line, raw.col,
-                          f"{what} that a module declares in its module.yaml",
-                          did_you_mean(word, all_words(kind))
-                          or f"declare it under vocabulary: {kind} in a module.yaml")
+                self.diag("E320", f"'{word}' is not {what} of any module", line, col,
+                          f"{what} that a module declares in its module.yaml", _foreign_hint(word, kind))
         for word, _ in words_used(card):
             if word in all_words("counts"):
                 try:

@@ -85,7 +85,7 @@ CARD = {
         "requires": {"type": "array", "items": COMPARISON}, "vp": VP, "holds": CARDRES,
         "play": ITEMS, "start": ITEMS, "first_action": ITEMS,
         "action": {"type": "array", "minItems": 1, "items": ACTION},
-        "effects": {"type": "array", "items": EFFECT}, "note": STR, "replaces": STR,
+        "effects": {"type": "array", "items": EFFECT}, "note": STR, "not_as_printed": STR, "replaces": STR,
         "needs": {"type": "array", "items": STR},
         "score": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/count"}},
         # the fields of its own a card's type declares (a colony tile's build bonus, its trade track)

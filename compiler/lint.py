@@ -876,6 +876,23 @@ def override_without_note(c: Card):
             "add 'note: …' in your own words"
 
 
+@rule("L429", "warning", "a card not as printed",
+      "The card says in 'not-as-printed' what its printed text does that its rows do not: the game leaves "
+      "that part out. Grow the language (or ask for a primitive) and remove the field once the rows say it all.",
+      """
+- name: Odd Ruling
+  number: "957"
+  type: automated
+  cost: 3
+  play: +1 mc
+  not-as-printed: each opponent loses a plant when the oxygen is maxed
+""")
+def not_as_printed(c: Card):
+    missing = c.ir.get("not_as_printed")
+    if missing:
+        yield f"not as printed: the game leaves out that {missing.rstrip('.')}", "not-as-printed", None, None
+
+
 ROW_OVERRIDES = {"copy-production", "production-of-placed-metal"}
 EFFECT_OVERRIDES = {"protect-resources"}
 BOX_OVERRIDES = {"production-of-placed-metal"}

@@ -126,9 +126,8 @@ class Lowerer:
 
         if star:
             if word not in vocab.OVERRIDES:
-                raise self.fail("E220", f"unknown override '{word}*'", word_tok,
-                                "one of: " + ", ".join(sorted(vocab.OVERRIDES)),
-                                did_you_mean(word, vocab.OVERRIDES))
+                raise self.fail("E220", f"unknown override '{word}'", word_tok,
+                                "one of: " + ", ".join(sorted(vocab.OVERRIDES)), override_hint(word))
             extras = [t for t in ("SIGN", "UPTO", "MARK") if self.tokens(tree, t)]
             if extras or self.subtree(tree, "amount") is not None or per_tree is not None:
                 raise self.fail("E224", f"an override takes only its arguments: '{word}(…)*'", word_tok,
@@ -415,10 +414,21 @@ class Lowerer:
             return {"mod": "pay", "res": res, "as": as_}
         word = str(toks[0])
         if word not in vocab.OVERRIDES:
-            raise self.fail("E220", f"unknown override '{word}*'", toks[0],
-                            "one of: " + ", ".join(sorted(vocab.OVERRIDES)), did_you_mean(word, vocab.OVERRIDES))
+            raise self.fail("E220", f"unknown override '{word}'", toks[0],
+                            "one of: " + ", ".join(sorted(vocab.OVERRIDES)), override_hint(word))
         args_tree = self.subtree(tree, "args")
         return {"mod": "override", "name": word, "args": self.args(args_tree) if args_tree else []}
+
+
+def override_hint(word: str) -> str:
+    """A near spelling of a primitive, else what to do: the primitives are long compound names
+    that share their endings ('copy-production'), so only a close spelling is suggested."""
+    import difflib
+    close = difflib.get_close_matches(word, sorted(vocab.OVERRIDES), n=1, cutoff=0.85)
+    if close:
+        return f"did you mean '{close[0]}'?"
+    return ("no primitive does this: write what the card language can say, and the rest in "
+            "'not-as-printed:' (docs/card-language.md, 2.27e)")
 
 
 def alternatives_as_items(alts: list) -> list[Node]:

@@ -623,6 +623,8 @@ def card_sentences(card: dict) -> list[str]:
         if last_row is not None and not any("*" in s for s in out) and out[last_row].endswith("."):
             out[last_row] = out[last_row][:-1] + "*."  # mark the row the note explains, as printed
         out.append("*" + sentence(notes.note))
+    if card.get("not_as_printed"):  # what the rows leave out: the engine does not do it
+        out.append(sentence("not as printed: the game leaves out that " + card["not_as_printed"].rstrip(".")))
     out.extend(solo_text(card))
     return [s for s in out if s]
 

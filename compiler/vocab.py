@@ -89,6 +89,9 @@ PLACEMENT_RULES = {
     "any-neighbours": "whatever tiles are next to it (waives the city spacing rule)",
 }
 
+# Words the language had and renamed: what each is now (an old card's word gets that as its help).
+RENAMED = {"spacing-waived": "any-neighbours"}
+
 # Things that can be counted (by "per", requirements, conditions, VP and award scores) are
 # declared with what they mean and how they are counted, drawn and read in `compiler/counts.py`.
 # How long a modifier granted by a played row lasts: `next-card(discount 8)`.

@@ -107,3 +107,77 @@ steps:
     path.write_text(scenario)
     outcome = run(path)
     assert outcome.ok, outcome
+
+
+ODD = """- name: Odd Ruling
+  number: "957"
+  type: automated
+  cost: 3
+  play: +1 mc
+  not-as-printed: each opponent loses a plant when the oxygen is maxed
+"""
+
+
+def test_a_card_not_as_printed_says_so_in_its_text_on_the_sheet_and_in_lint(tmp_path):
+    folder = tmp_path / "odd"
+    folder.mkdir()
+    (folder / "cards.yaml").write_text(ODD)
+    result = compile_paths([folder], use_cache=False)
+    (card,) = result.cards
+    assert card["not_as_printed"] == "each opponent loses a plant when the oxygen is maxed"
+    from compiler.sheet.render import render_card
+    from compiler.text import card_text
+    assert card_text(card).endswith("Not as printed: the game leaves out that each opponent loses a plant when "
+                                    "the oxygen is maxed.")
+    assert 'class="unprinted"' in render_card(card)
+    found = [f for f in lint_paths([folder]).findings if f.code == "L429"]
+    assert len(found) == 1 and found[0].severity == "warning" and found[0].line == 6
+
+
+def test_the_log_names_tracks_and_named_tiles_as_the_rules_text_does(tmp_path):
+    scenario = """
+name: nouns in the log
+setup:
+  players:
+    - name: Alice
+      resources: {mc: 14}
+    - name: Bob
+steps:
+  - answer: std:asteroid
+    log: "raises the temperature to -28 (+1 TR)"
+"""
+    path = tmp_path / "nouns.yaml"
+    path.write_text(scenario)
+    assert run(path).ok
+    from compiler.text import article
+    assert article("europa tag") == "a europa tag" and article("animal tag") == "an animal tag"
+
+
+def test_the_help_of_a_renamed_rule_an_unknown_override_and_a_tag_as_a_target_leads_somewhere(tmp_path):
+    folder = tmp_path / "helps"
+    folder.mkdir()
+    (folder / "cards.yaml").write_text("""- name: Spacing Card
+  number: "901"
+  type: automated
+  cost: 9
+  play: city(spacing-waived), +1 plant
+- name: Odd Override
+  number: "902"
+  type: automated
+  cost: 9
+  play: reduce-production(any)*
+  note: lowers a production
+- name: Float Card
+  number: "903"
+  type: active
+  cost: 9
+  holds: floater
+  action: -> +1 floater(any, jovian)
+""")
+    found = {(d.code, d.position.line): d for d in compile_paths([folder], use_cache=False).diagnostics}
+    renamed = found[("E217", 5)]
+    assert renamed.position.col == 14 and "is now 'any-neighbours'" in renamed.message
+    override = found[("E220", 10)]
+    assert override.message == "unknown override 'reduce-production'" and "not-as-printed" in override.suggestion
+    assert "copy-production" not in override.suggestion
+    assert "floater(any, jovian-tag)" in found[("E212", 17)].suggestion

@@ -421,11 +421,15 @@ class CardResource(Op):
             elif is_tag_word(a):
                 only = a[:-4]  # 'ANY Venus card': only your cards with that tag (F296)
             else:
+                word_a = a if isinstance(a, str) else a["rule"]
+                as_tag = f"{word_a}{vocab.COUNT_SUFFIX_TAG}"
+                hint = (f"a card with a tag is named by its tag word: {word}(any, {as_tag})"
+                        if isinstance(a, str) and is_tag_word(as_tag) else
+                        did_you_mean(word_a, ("other", "any", "that", "nonempty")))
                 raise atom.fail("E212", f"unknown target '{arg_text(a)}' for a card resource", place,
                                 "'other' (another of your cards), 'any' (any of your cards), 'that' "
-                                "(the card that triggered) or, for held, 'nonempty'",
-                                did_you_mean(a if isinstance(a, str) else a["rule"],
-                                             ("other", "any", "that", "nonempty")))
+                                "(the card that triggered), a tag word ('jovian-tag') or, for held, 'nonempty'",
+                                hint)
         if word == vocab.HELD and (where == "here" or sign < 0):
             raise atom.fail("E212", "'held' is added to a card: held(that) for the card that triggered, "
                             "held(nonempty) for one of your cards with resources, held(any) or held(other) for "

@@ -128,6 +128,9 @@ class Tile(Op):
         rules: list = []
         for a, place in atom.each_arg():
             rule = a if isinstance(a, str) else a["rule"]
+            if rule in vocab.RENAMED:  # an old card's word: said at the word, with its new name
+                raise atom.fail("E217", f"the placement rule '{rule}' is now '{vocab.RENAMED[rule]}'", place,
+                                ", ".join(vocab.PLACEMENT_RULES), f"write {vocab.RENAMED[rule]}")
             if rule in vocab.PLACEMENT_RULES:
                 rules.append(a)
             elif isinstance(a, str) and "name" not in node and not near_rule(a):

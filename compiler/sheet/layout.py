@@ -129,6 +129,8 @@ CARD_CSS = """
  sans-serif;color:#fff;text-align:center;overflow-wrap:break-word}
 .name.long{font-size:3.2em}
 .starmark{font-size:.9em;margin-left:.15em;vertical-align:super;line-height:0}
+.unprinted{font-size:.75em;margin-left:.2em;padding:0 .25em;border:1px solid currentColor;border-radius:.3em;
+vertical-align:super;line-height:1}
 .tags{display:flex;gap:.35em;flex:none}
 .tags svg.ic{width:6.1em;height:6.1em}
 .meta{flex:none;display:flex;align-items:center;justify-content:space-between;gap:1em;padding:1.3em 1.8em 0}

@@ -485,6 +485,8 @@ def render_card(card: dict) -> str:
     vp = vp_html(card["vp"]) if "vp" in card else ""
     star = '<span class="starmark" title="asterisk: see the text">*</span>' if card.get("note") or \
         rules._has_override(card) else ""
+    if card.get("not_as_printed"):  # the engine leaves a part out: said on the card's face
+        star += '<span class="unprinted" title="not as printed: the game leaves a part of it out">≠</span>'
     top, *bottom = strips(card) or [""]
     return (
         f'<article class="card t-{kind}{density(card, sections, sentences)}" data-card="{name}" '
