@@ -13,7 +13,7 @@ from . import vocab
 from .diagnostics import CompileError, Diagnostic, Position, did_you_mean
 from .frame import Located, RawCard
 from .ops.schema import schema
-from .ir import part_rows
+from .ir import part_rows, vp_terms
 from .lower import alternatives_as_items, lower_field
 from .counts import DefinitionError, definition
 from .modules import VOCABULARY_KINDS, all_words, bringer, closure, manifests
@@ -511,8 +511,7 @@ def words_used(card: dict) -> list[tuple[str, str]]:
     if card.get("holds"):
         used.append((card["holds"], "card_resources"))
     counts = list(card.get("requires", ())) + list(card.get("score", ()))
-    vp = card.get("vp", {})
-    counts += [vp[k] for k in ("per", "if") if "count" in vp.get(k, {})]
+    counts += [term[k] for term in vp_terms(card.get("vp")) for k in ("per", "if") if "count" in term.get(k, {})]
     triggers = []
     rows = [card.get(k, []) for k in ("play", "start", "first_action")]
     rows += [a["cost"] + a["gain"] for a in card.get("action", ())]
@@ -540,6 +539,8 @@ def words_used(card: dict) -> list[tuple[str, str]]:
                 used.append((n["param"], "globals"))
             if n["op"] == Tile.name and n.get("name"):
                 used.append((n["name"], "tiles"))
+            if n["op"] == Tile.name and n["tile"] not in ("city", "greenery", "ocean", "special"):
+                used.append((n["tile"], "tile_kinds"))
             if "per" in n:
                 counts.append(n["per"])
             if n["op"] in (If.name, Need.name) and "count" in n["cond"]:

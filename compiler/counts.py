@@ -455,7 +455,9 @@ class Tiles(Count):
         return {"city-tile": "city tiles you own (any player's with !)",
                 "greenery-tile": "greenery tiles you own (any player's with !)",
                 "special-tile": "special (named) tiles you own (any player's with !)",
-                "tile": "tiles you own (any player's with !)"}
+                "tile": "tiles you own (any player's with !)",
+                **{f"{w}-tile": f"{w} tiles you own (any player's with !): {spec['meaning']}"
+                   for w, spec in all_words("tile_kinds").items()}}
 
     def value(self, rules, state, content, p, c, ctx, players):
         word, args = c["count"], c.get("args", ())

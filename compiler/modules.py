@@ -26,7 +26,8 @@ class ModuleError(ValueError):
 
 
 VOCABULARY_KINDS = {"tags": "a tag", "card_resources": "a card resource", "globals": "a global parameter",
-                    "tiles": "a tile name", "counts": "a count word", "card_types": "a card type"}
+                    "tiles": "a tile name", "tile_kinds": "a kind of tile", "counts": "a count word",
+                    "card_types": "a card type"}
 
 
 @dataclass(frozen=True)
@@ -160,6 +161,25 @@ OFF_MAP_AREA = {"type": "object", "required": ["id", "name", "reserved"], "addit
                 "properties": {"id": _WORD, "name": _MEANING, "reserved": _WORD}}
 
 
+#: a kind of tile a module brings (`vocabulary.tile_kinds`): its word places one (`+1 beacon`,
+#: `beacon(next-city)`), `beacon-tile` counts them; its traits say where it goes and what it is
+_TILE_KIND = {
+    "type": "object", "required": ["meaning"], "additionalProperties": False,
+    "properties": {
+        "meaning": {**_MEANING, "description": "what the tile is, as lint and the docs say it"},
+        "on_ocean_area": {"type": "boolean", "description": "it goes on an area reserved for oceans (default: land)"},
+        "owned": {"type": "boolean", "description": "the player who places it owns it (default: true)"},
+        "keeps_distance": {"type": "boolean",
+                           "description": "no two of them next to each other unless a rule waives it (as cities)"},
+        "next_to_own": {"type": "boolean",
+                        "description": "next to its owner's tiles whenever such an area is free (as greeneries)"},
+        "counts_as": {"enum": ["city", "greenery"],
+                      "description": "it counts as a tile of that kind too, wherever tiles are counted "
+                                     "(requirements, VP, milestones, awards: city-tile, greenery-tile)"},
+    },
+}
+
+
 MANIFEST_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://tmars.dev/module.json",
@@ -210,6 +230,7 @@ MANIFEST_SCHEMA = {
                                    "additionalProperties": {"oneOf": [_MEANING, _NOUN]}},
                 "globals": {"type": "object", "propertyNames": _WORD, "additionalProperties": _TRACK},
                 "tiles": {"type": "object", "propertyNames": _WORD, "additionalProperties": _MEANING},
+                "tile_kinds": {"type": "object", "propertyNames": _WORD, "additionalProperties": _TILE_KIND},
                 "counts": {"type": "object", "propertyNames": _WORD, "additionalProperties": _COUNT},
                 "card_types": {"type": "object", "propertyNames": _WORD, "additionalProperties": _CARD_TYPE},
             },

@@ -34,6 +34,8 @@ def __getattr__(name: str) -> tuple[str, ...] | set[str]:
         return {t: spec["deck"] for t, spec in all_words("card_types").items() if spec.get("deck")}
     if name == "WILD_TAGS":  # tags that stand for any tag a requirement asks for (F330), as a manifest says
         return tuple(w for w, spec in all_words("tags").items() if spec.get("stands_for_any"))
+    if name == "TILE_KINDS":  # the words that place a tile: the language's, then the modules' kinds
+        return (*CORE_TILE_WORDS, *(w for w in all_words("tile_kinds") if w not in CORE_TILE_WORDS))
     if name in _BROUGHT:
         return tuple(all_words(_BROUGHT[name]))
     if name == "ALL_ATOM_WORDS":  # every word an icon may be: the words the ops declare (`compiler/ops`)
@@ -71,7 +73,8 @@ def type_fields(card_type: str) -> dict[str, dict]:
 def type_spec(card_type: str) -> dict:
     """What is declared of a card type: the language's (`CORE_TYPE_SPECS`) or its module's manifest."""
     return CORE_TYPE_SPECS.get(card_type) or all_words("card_types").get(card_type) or {}
-TILE_KINDS = ("city", "greenery", "ocean", "tile")
+#: the tile words of the language ('tile' is a named special tile); a module's kinds join them
+CORE_TILE_WORDS = ("city", "greenery", "ocean", "tile")
 
 # Placement rules a tile may name in parentheses; a word that is not a rule is the tile's name.
 PLACEMENT_RULES = {

@@ -15,6 +15,7 @@ from operator import mul
 
 from compiler import vocab
 from compiler.counts import COUNTS
+from compiler.tiles import TILE_KINDS
 from compiler.triggers import TRIGGERS
 
 from .board import next_to
@@ -263,6 +264,9 @@ def _add_tile_counts(counts: dict[str, int], placed: Any, p: int | None, mars_ar
             continue
         kind = t["tile"]
         counts[kind] = counts.get(kind, 0) + 1
+        also = TILE_KINDS[kind].counts_as  # a module's kind counted as a city or greenery too
+        if also:
+            counts[also] = counts.get(also, 0) + 1
         if kind != "ocean":
             counts["tile"] += 1
 

@@ -20,6 +20,7 @@ from compiler.gameflow import default_variants
 from compiler.modules import ModuleError, add_folder, resolve
 from compiler.ops.protocol import DECISION_KINDS
 from compiler.strictyaml import Kind, Map, Seq, Where, diagnostic, load_text, plain, read_text, where
+from compiler.tiles import TILE_KINDS
 
 from . import flow, rules, scoring
 from .content import Content, available_maps, for_players, load_content, slug, with_map_module
@@ -159,6 +160,9 @@ def set_position(game: Game, spec: Map, fresh: bool = False) -> None:
     for area, tile in board.items():
         _area(content, area, board.key_at(area))
         tile = tile if isinstance(tile, dict) else Map(tile=tile)
+        if tile["tile"] not in TILE_KINDS:
+            raise ScenarioError(f"unknown tile kind {tile['tile']!r} {did_you_mean(tile['tile'], TILE_KINDS)}".rstrip(),
+                                board.at(area), UNKNOWN_NAME)
         owner = tile.get("owner")
         entry = {"tile": tile["tile"], "owner": None if owner is None else _player_index(st, owner, tile.at("owner"))}
         if "name" in tile:

@@ -65,9 +65,10 @@ _PLAYER_FIELDS = {
     "passed": {"type": "boolean"}, "tr_raised": {"anyOf": [{"type": "boolean"}, _COUNT]},
     "granted": {"type": "object", "additionalProperties": _COUNT},
 }
-_TILE = {"anyOf": [{"enum": ["city", "greenery", "ocean", "special"]},
-                   _object({"tile": {"enum": ["city", "greenery", "ocean", "special"]},
-                            "owner": {"anyOf": [_WHO, {"type": "null"}]}, "name": _NAME}, ("tile",))]}
+#: a tile kind: the language's or a module's (checked against the game's kinds as it is put)
+_KIND = {"type": "string", "pattern": "^[a-z][a-z0-9]*(-[a-z0-9]+)*$"}
+_TILE = {"anyOf": [_KIND, _object({"tile": _KIND, "owner": {"anyOf": [_WHO, {"type": "null"}]}, "name": _NAME},
+                                  ("tile",))]}
 _POSITION = {  # what both `setup` and a step's `set` may give
     "players": {"type": "array", "items": {"$ref": "#/$defs/player"}},
     "generation": {"type": "integer", "minimum": 1},

@@ -102,7 +102,7 @@ class Raise(Op):
 class Tile(Op):
     name = "tile"
     changes_the_planet = True
-    required = {"tile": {"enum": list(TILE_KINDS)}}
+    required = {"tile": WORD}  # a kind of `TILE_KINDS` (a module may bring one): checked as it is lowered
     optional = {"name": STR, "n": INT, "rules": ARGS}
     written_as = "icon"
     #: the area and the tile on it, its placement bonuses, an ocean's track and the TR it raises
