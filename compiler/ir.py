@@ -9,6 +9,9 @@ against (`compiler/ops/schema.py`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 
 from . import vocab
 from .solo import KEY as SOLO_KEY, LANGUAGE_FIELDS
@@ -61,6 +64,18 @@ VP_TERM = {"type": "object", "required": ["n"], "additionalProperties": False,
 #: or the sum of several ("1 per 2 animal, 3 if reef >= 10")
 VP = {"anyOf": [VP_TERM, {"type": "object", "required": ["sum"], "additionalProperties": False,
                           "properties": {"sum": {"type": "array", "items": VP_TERM, "minItems": 2}}}]}
+
+
+def every_mapping(value: Any) -> Iterator[dict]:
+    """Every mapping inside a JSON-like value (a card, a row, any IR), depth first, the outer first:
+    for a question asked of every node whatever field holds it."""
+    if isinstance(value, dict):
+        yield value
+        for v in value.values():
+            yield from every_mapping(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from every_mapping(v)
 
 
 def vp_terms(vp: dict | None) -> list[dict]:

@@ -24,7 +24,7 @@ from .strictyaml import diagnostic, where
 from .frame import RawCard
 from .terminal import clip, has_control, safe
 from .gameflow import ENGINE_NAMES
-from .ir import part_rows, vp_terms
+from .ir import every_mapping, part_rows, vp_terms
 from .library import CompileResult, card_files, compile_file
 from .ops import OPS, Award, CardResource, Cards, Choice, If, Override, PlayCard, Resource, ReuseAction, Steal, Tile
 
@@ -1661,19 +1661,11 @@ def _raised_in(known: list[Node], tracks: dict) -> set[str]:
     """The tracks some IR raises: a raise of it (or of any global parameter), or a tile that counts for it."""
     by_tile = {s.get("raised_by"): w for w, s in tracks.items() if isinstance(s, dict) and s.get("raised_by")}
     found: set[str] = set()
-
-    def visit(value: Any) -> None:
-        if isinstance(value, dict):
-            if value.get("op") == "raise":
-                found.update(tracks if value.get("param") not in tracks else (value["param"],))
-            elif value.get("op") == "tile" and value.get("tile") in by_tile:
-                found.add(by_tile[value["tile"]])
-            for v in value.values():
-                visit(v)
-        elif isinstance(value, list):
-            for v in value:
-                visit(v)
-    visit(known)
+    for node in every_mapping(known):
+        if node.get("op") == "raise":
+            found.update(tracks if node.get("param") not in tracks else (node["param"],))
+        elif node.get("op") == "tile" and node.get("tile") in by_tile:
+            found.add(by_tile[node["tile"]])
     return found
 
 

@@ -16,7 +16,7 @@ an asterisk override comes from the card's `note`, or else from the override's d
 
 from __future__ import annotations
 
-from .ir import vp_terms
+from .ir import every_mapping, vp_terms
 
 import re
 from typing import Any
@@ -364,18 +364,8 @@ class _Notes:
                 return ""
             self.said = True
             return "*" + sentence(self.note)
-        nodes = []
-
-        def walk(x: Any) -> None:
-            if isinstance(x, dict):
-                if x.get("op") == _ops().Override.name or x.get("mod") == "override":
-                    nodes.append(x)
-                for v in x.values():
-                    walk(v)
-            elif isinstance(x, list):
-                for v in x:
-                    walk(v)
-        walk(items_or_mods)
+        nodes = [x for x in every_mapping(items_or_mods)
+                 if x.get("op") == _ops().Override.name or x.get("mod") == "override"]
         return " ".join("*" + sentence(override_clause(o)) for o in nodes)
 
 
