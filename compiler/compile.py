@@ -20,6 +20,7 @@ from .modules import VOCABULARY_KINDS, all_words, bringer, closure, manifests
 from .parser import SourceText
 from . import solo
 from .ops import ON_NEW_OP, CardResource, Cards, If, Need, Raise, Resource, Steal, Tile
+from .tiles import CORE_KINDS
 
 # field -> (kind of value, card-language start rule or None)
 FIELDS: dict[str, str] = {
@@ -504,6 +505,10 @@ class CardCompiler:
             return None
 
 
+#: the tile kinds of the language itself: a card's other kinds are its modules' words
+CORE_KIND_NAMES = frozenset(k.name for k in CORE_KINDS)
+
+
 def words_used(card: dict) -> list[tuple[str, str]]:
     """(word, vocabulary kind) for every tag, card resource and global parameter a card uses."""
     from .ops import walk
@@ -539,7 +544,7 @@ def words_used(card: dict) -> list[tuple[str, str]]:
                 used.append((n["param"], "globals"))
             if n["op"] == Tile.name and n.get("name"):
                 used.append((n["name"], "tiles"))
-            if n["op"] == Tile.name and n["tile"] not in ("city", "greenery", "ocean", "special"):
+            if n["op"] == Tile.name and n["tile"] not in CORE_KIND_NAMES:
                 used.append((n["tile"], "tile_kinds"))
             if "per" in n:
                 counts.append(n["per"])

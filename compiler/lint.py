@@ -26,7 +26,8 @@ from .terminal import clip, has_control, safe
 from .gameflow import ENGINE_NAMES
 from .ir import every_mapping, part_rows, vp_terms
 from .library import CompileResult, card_files, compile_file
-from .ops import OPS, Award, CardResource, Cards, Choice, If, Override, PlayCard, Resource, ReuseAction, Steal, Tile
+from .ops import (OPS, Award, CardResource, Cards, Choice, If, Override, PlayCard, Raise, Resource, ReuseAction, Steal,
+                  Tile)
 
 Node = dict[str, Any]
 
@@ -1662,9 +1663,9 @@ def _raised_in(known: list[Node], tracks: dict) -> set[str]:
     by_tile = {s.get("raised_by"): w for w, s in tracks.items() if isinstance(s, dict) and s.get("raised_by")}
     found: set[str] = set()
     for node in every_mapping(known):
-        if node.get("op") == "raise":
+        if node.get("op") == Raise.name:
             found.update(tracks if node.get("param") not in tracks else (node["param"],))
-        elif node.get("op") == "tile" and node.get("tile") in by_tile:
+        elif node.get("op") == Tile.name and node.get("tile") in by_tile:
             found.add(by_tile[node["tile"]])
     return found
 
