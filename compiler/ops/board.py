@@ -316,7 +316,7 @@ class Lower(Op):
         tile = vocab.all_words("globals").get(node["param"], {}).get("raised_by")
         if tile:
             return f"remove {tx.steps(node).replace('step', tile + ' tile')} from the board, if not all are placed"
-        return f"lower {tx.param_noun(node['param'])} {tx.steps(node)}, unless it is at its goal"
+        return f"lower {tx.param_noun(node['param'])} {tx.steps(node)} (not once it is at its goal)"
 
     def source(self, node):
         tile = vocab.all_words("globals").get(node["param"], {}).get("raised_by")
