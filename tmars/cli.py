@@ -6,7 +6,9 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
@@ -356,6 +358,18 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 
 
 
+def new_game_start(args: argparse.Namespace) -> Callable[[], Any]:
+    """The function that deals the new game the options of `tmars play` describe (undo calls it again)."""
+    from .game import Game
+    modules = game_modules(args)
+
+    def start() -> Game:
+        return Game.new(args.players, seed=args.seed, modules=modules, map_name=args.map, draft=args.draft,
+                        beginners=(0,) if args.beginner else (), card_folders=tuple(args.cards or ()),
+                        variants=game_variants(args, modules))
+    return start
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from compiler.readfile import Unreadable, read_bytes
 
@@ -363,6 +377,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     from .savefile import MAX_SAVE_BYTES
     from .game import Game, SaveError
     from .human import HumanAgent, autosave_target, session
+    if args.load and (args.scenario or args.hand):
+        say("error: --load resumes a saved game as it was: leave out --scenario and --hand", err)
+        return 2
     if args.load:
         try:
             data = read_bytes(args.load, MAX_SAVE_BYTES)
@@ -380,13 +397,17 @@ def cmd_play(args: argparse.Namespace) -> int:
         def start() -> Game:
             return Game.load(data).keep_going()
     else:
-        modules = game_modules(args)
+        from .playfrom import StartError, from_scenario, hand_names, with_hand
+        names = hand_names(args.hand or "")
+        try:
+            begin = from_scenario(Path(args.scenario)) if args.scenario else new_game_start(args)
 
-        def start() -> Game:
-            return Game.new(args.players, seed=args.seed, modules=modules, map_name=args.map, draft=args.draft,
-                            beginners=(0,) if args.beginner else (), card_folders=tuple(args.cards or ()),
-                            variants=game_variants(args, modules)).keep_going()
-        game = start()
+            def start() -> Game:
+                return with_hand(begin(), names).keep_going()
+            game = start()
+        except StartError as e:
+            say(f"error: {e}", err)
+            return 2
     seats = game.seats or [{"kind": "human"}] * len(game.state["players"])  # a save without seats: bots from --seed
     agents = [HumanAgent(console)] + [restore(s) if s["kind"] != "human" and "rng" in s
                                       else make_agent(args.bots, args.seed + i) for i, s in enumerate(seats) if i]
@@ -511,6 +532,10 @@ def parser() -> argparse.ArgumentParser:
     game_opts(pl)
     pl.add_argument("--bots", choices=("random", "greedy"), default="greedy")
     pl.add_argument("--load", help="resume a game saved with 'save FILE' (you are the first player)")
+    pl.add_argument("--scenario", metavar="FILE", help="start from a scenario file's setup (its steps are not "
+                          "run): you are its first player, bots the others (docs/play.md)")
+    pl.add_argument("--hand", metavar="CARDS", help="a new game with these cards in your hand, comma-separated: "
+                          "--hand \"Birds, Lichen\"")
     pl.add_argument("--plain", action="store_true",
                     help="the line-by-line prompt instead of the full-screen app (the default off a terminal)")
     pl.add_argument("--beginner", action="store_true",
