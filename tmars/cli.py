@@ -29,7 +29,7 @@ def say(text: str, to: Console = console, **style) -> None:
 
 def cell(value: object) -> Text:
     """A table cell holding data: a Text, so that '[/]' in a name is shown rather than parsed."""
-    return Text(safe(str(value)))
+    return Text(safe("-" if value is None else str(value)))
 
 
 # ---- cards -------------------------------------------------------------------------------
@@ -420,13 +420,22 @@ def cmd_play(args: argparse.Namespace) -> int:
         game = table.game  # an undo rebuilds the game
     else:
         code = session(game, agents, console, target)
-    if code == 0:
+    print_standing(game)
+    return code
+
+
+def print_standing(game: Any) -> None:
+    """After `tmars play`, however it stopped: a finished game's verdict (a solo game's won or lost)
+    and its final scores, or the score of a game left unfinished, as if it ended now."""
+    from .scoring import score
+    if game.over:
         verdict = game.verdict
         if verdict:
             console.print(verdict["why"])
-        if game.scores():
+        if game.scores():  # a lost solo game is not scored: its verdict says it all
             console.print(score_table(game.scores()))
-    return code
+    else:
+        console.print(score_table(score(game.state, game.content), title="Scores if the game ended now"))
 
 
 def cmd_lsp(args: argparse.Namespace) -> int:
