@@ -343,8 +343,13 @@ def cmd_scenario(args: argparse.Namespace) -> int:
         err.print(f"error: no scenario files (*.yaml) in {', '.join(args.files)}", markup=False)
         return 2
     failed = 0
+    said: set[str] = set()  # a card that does not compile is reported once, before the first scenario it touches
     for f in files:
         outcome = run(f)
+        for d in outcome.not_compiled:
+            if d.render() not in said:
+                said.add(d.render())
+                say(d.render(), err)
         if outcome.ok:
             console.print(Text.assemble(("PASS", "green"), f" {safe(str(f))}"))
         else:
@@ -352,8 +357,9 @@ def cmd_scenario(args: argparse.Namespace) -> int:
             console.print(Text.assemble(("FAIL", "red"), f" {safe(str(f))}: {safe(outcome.name)}"))
             for line in outcome.failures:
                 say(f"    {line}")
-    console.print(f"{len(files) - failed} passed, {failed} failed")
-    return 1 if failed else 0
+    broken = f"; {len(said)} card error(s): the scenarios ran without those cards" if said else ""
+    console.print(f"{len(files) - failed} passed, {failed} failed{broken}")
+    return 1 if failed or said else 0
 
 
 
