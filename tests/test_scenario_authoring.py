@@ -111,3 +111,40 @@ steps:
 """)
     failures = run(path).failures
     assert failures and "Alice is asked an order decision" in failures[0]
+
+
+INLINE = """name: inline
+setup:
+  cards:
+    - name: Inline Card
+      type: event
+      cost: 0
+      tags: [event]
+      play: "{play}"
+  modules: [base]
+  players:
+    - name: Alice
+      hand: [Inline Card]
+    - name: Bob
+steps:
+  - play: Inline Card
+    expect: {{game.generation: 1}}
+"""
+
+
+def test_an_inline_card_may_use_only_the_words_of_the_modules_in_play(tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text(INLINE.format(play="+1 venus"))
+    failures = run(path).failures
+    assert len(failures) == 1 and f"{path}:4:7: error S004" in failures[0]
+    assert "Inline Card uses 'venus', a word of module venus, which is not in this game" in failures[0]
+    path.write_text(INLINE.format(play="+1 venus").replace("modules: [base]", "modules: [base, corpera, venus]"))
+    assert run(path).ok
+
+
+def test_an_inline_cards_compile_error_is_said_once_at_its_field(tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text(INLINE.format(play="+1 plant(any)"))
+    failure = run(path).failures[0]
+    assert f"{path}:8:13: error S002" in failure
+    assert failure.count("'plant' cannot take 'any'") == 1

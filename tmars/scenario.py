@@ -86,7 +86,7 @@ def build_game(setup: Map, content: Content | None = None, here: Path | None = N
         raise ScenarioError(f"setup: {e}", where(setup, "variants") if "variants" in setup else where(setup),
                             UNKNOWN_NAME) from None
     if any(not isinstance(c, str) for c in cards):
-        content = with_cards(content, [c for c in cards if not isinstance(c, str)], where(setup, "cards"))
+        content = with_cards(content, cards, where(setup, "cards"))
     specs = setup["players"] if "players" in setup else Seq([Map(name="Alice"), Map(name="Bob")])
     low, high = content.rules.players
     if not low <= len(specs) <= high:
@@ -282,18 +282,55 @@ def _modules(setup: Map) -> tuple[str, ...]:
 
 def with_cards(content: Content, cards: Any, pos: Where = (1, 1)) -> Content:
     """The content plus cards written in the scenario itself (card files' format), to try a
-    card or a construct that no printed card has. They go to no deck: name them in a hand."""
-    if not isinstance(cards, list) or not all(isinstance(c, dict) for c in cards):
+    card or a construct that no printed card has. They go to no deck: name them in a hand. They
+    may use the words of the modules in play and no others (a word of a module not in play is an
+    error at the card, S004); a compile error is reported once, at the field it is in. Entries
+    that are strings (card folders) are skipped."""
+    if not isinstance(cards, list) or not all(isinstance(c, (dict, str)) for c in cards):
         raise ScenarioError("setup.cards is a list of cards written as in a card file", pos)
     from compiler.library import compile_text
-    text = yaml.safe_dump(plain(cards), sort_keys=False, allow_unicode=True)
-    result = compile_text(text, "<setup.cards>", "scenario")
-    if not result.ok:
-        raise ScenarioError("setup.cards: " + "; ".join(d.message for d in result.diagnostics), pos)
-    clash = [c["name"] for c in result.cards if c["name"] in content.cards]
+    compiled: list[dict] = []
+    for i, raw in enumerate(cards):
+        if isinstance(raw, str):
+            continue
+        text = yaml.safe_dump([plain(raw)], sort_keys=False, allow_unicode=True)
+        result = compile_text(text, "<setup.cards>", "scenario")
+        if not result.ok:
+            first = result.diagnostics[0]
+            said = list(dict.fromkeys(d.message for d in result.diagnostics))  # each once
+            field_ = _field_at(text, first.position.line)
+            raise ScenarioError(f"setup.cards: {raw.get('name', f'card {i + 1}')}: {'; '.join(said)}"
+                                + (f" (expected: {first.expected})" if first.expected else ""),
+                                where(raw, field_) if field_ in raw else where(cards, i), WRONG_VALUE)
+        for card in result.cards:
+            _words_in_play(content, card, raw, where(cards, i))
+        compiled.extend(result.cards)
+    clash = [c["name"] for c in compiled if c["name"] in content.cards]
     if clash:
         raise ScenarioError(f"setup.cards: '{clash[0]}' is already a card of the game", pos, IMPOSSIBLE)
-    return replace(content, cards={**content.cards, **{c["name"]: c for c in result.cards}}, memo={})
+    return replace(content, cards={**content.cards, **{c["name"]: c for c in compiled}}, memo={})
+
+
+def _field_at(text: str, line: int) -> str:
+    """The field of a card dumped as YAML that a line of the dump belongs to."""
+    for row in reversed(text.splitlines()[:line]):
+        key = row[2:].partition(":")[0] if row[:2] in ("- ", "  ") and not row[2:3].isspace() else ""
+        if key:
+            return key
+    return ""
+
+
+def _words_in_play(content: Content, card: dict, raw: Any, pos: Where) -> None:
+    """A card written in a scenario uses the words of the modules in play only: a word another
+    module declares is an error naming that module, not a crash when the game meets it."""
+    from compiler.compile import words_used
+    from compiler.modules import manifests
+    known = manifests()
+    for word, kind in words_used(card):
+        owners = [m for m in known if word in known[m].words(kind)]
+        if owners and not any(m in content.modules for m in owners):
+            raise ScenarioError(f"setup.cards: {card['name']} uses '{word}', a word of module {owners[0]}, which is "
+                                f"not in this game; add {owners[0]} to setup.modules", pos, UNKNOWN_NAME)
 
 
 def _card(content: Content, node: Any, key: Any, kind: str = "") -> str:
