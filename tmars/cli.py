@@ -42,7 +42,7 @@ def missing_paths(paths: list[str]) -> bool:
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
-    from compiler.library import compile_paths
+    from compiler.library import compile_paths, manifestless
     from compiler.modules import manifests
 
     from .selection import keep_on_map, map_components, selected_paths
@@ -50,7 +50,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
         return 2
     on_map = map_components(args.map)
     result = compile_paths(selected_paths(args), use_cache=not args.no_cache)
-    for d in result.diagnostics:
+    for d in manifestless(args.paths or None) + result.diagnostics:
         say(d.render(), err)
     known = set(manifests()) | {c["module"] for c in result.cards}
     unknown = sorted(set(args.module or ()) - known)
@@ -95,6 +95,7 @@ def cmd_lint(args: argparse.Namespace) -> int:
     select = {c.strip() for v in args.select or [] for c in v.split(",") if c.strip()} or None
     ignore = {c.strip() for v in args.ignore or [] for c in v.split(",") if c.strip()}
     result = lint_paths(args.paths or None, select, ignore)
+    result.findings[:0] = no_manifest_findings(args.paths or None, select, ignore)
     if args.fix:
         from compiler.lint import apply_fixes
         fixed, failed = apply_fixes(result.findings)
@@ -116,6 +117,18 @@ def cmd_lint(args: argparse.Namespace) -> int:
         console.print(f"{result.files} file(s), {result.cards} card(s): {result.errors} error(s), "
                       f"{warnings} warning(s)")
     return 1 if result.errors else 0
+
+
+def no_manifest_findings(paths: list[str] | None, select: set[str] | None, ignore: set[str]) -> list[Any]:
+    """The warning of `tmars cards` for a folder with no module.yaml, as a lint finding: the two
+    commands say the same of it."""
+    from compiler.library import NO_MANIFEST, manifestless
+    from compiler.lint import Finding
+    if (select and not any(NO_MANIFEST.startswith(c) for c in select)) or any(NO_MANIFEST.startswith(c)
+                                                                            for c in ignore):
+        return []
+    return [Finding(d.code, d.severity, d.message, d.position.path, d.position.line, d.position.col, d.source_line,
+                    d.suggestion) for d in manifestless(paths)]
 
 
 def cmd_sheet(args: argparse.Namespace) -> int:
