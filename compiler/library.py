@@ -82,12 +82,12 @@ def manifestless(paths: list[str | Path] | None) -> list[Diagnostic]:
     for path in card_files(paths):
         if path.parent in seen or module_of_path(path) is not None:
             continue
-        seen.add(path.parent)
-        folder = path.parent.name or str(path.parent)
         try:
             first = read_card_file(path).decode("utf-8", errors="replace").splitlines()[:1]
-        except Unreadable:
-            first = []
+        except Unreadable:  # refused with its own error: nothing of its module to say
+            continue
+        seen.add(path.parent)
+        folder = path.parent.name or str(path.parent)
         out.append(Diagnostic(NO_MANIFEST, f"no module.yaml in {folder} or above it: its cards were checked with "
                               f"the words of every module, and a game's --cards needs a module.yaml",
                               Position(_display(path), 1, 1), (first or [""])[0],
