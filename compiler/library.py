@@ -67,6 +67,35 @@ def module_of(path: Path) -> str:
     return path.parent.name or "custom"
 
 
+#: a folder of card files with no module.yaml: checked with every module's words, and no game takes it
+NO_MANIFEST = "E010"
+
+
+def manifestless(paths: list[str | Path] | None) -> list[Diagnostic]:
+    """A warning for each folder of card files that no manifest holds, at its first file. Such
+    files are compiled as a module of their folder with the words of every module, so a word of a
+    module they never name passes here and fails once the folder gets a manifest, while
+    `tmars game/play --cards` refuse the folder outright: said by `tmars cards` and `tmars lint`
+    alike, so that they and `--cards` agree on what the folder is."""
+    out: list[Diagnostic] = []
+    seen: set[Path] = set()
+    for path in card_files(paths):
+        if path.parent in seen or module_of_path(path) is not None:
+            continue
+        try:
+            first = read_card_file(path).decode("utf-8", errors="replace").splitlines()[:1]
+        except Unreadable:  # refused with its own error: nothing of its module to say
+            continue
+        seen.add(path.parent)
+        folder = path.parent.name or str(path.parent)
+        out.append(Diagnostic(NO_MANIFEST, f"no module.yaml in {folder} or above it: its cards were checked with "
+                              f"the words of every module, and a game's --cards needs a module.yaml",
+                              Position(_display(path), 1, 1), (first or [""])[0],
+                              suggestion="add a module.yaml naming the module and the modules it requires "
+                                         "(docs/modules.md)", severity="warning"))
+    return out
+
+
 def compile_text(text: str, path: str, module: str) -> CompileResult:
     result = CompileResult()
     try:

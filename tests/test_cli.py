@@ -282,3 +282,22 @@ def test_a_card_folder_that_is_a_loop_of_links_is_refused_in_words(tmp_path, cap
         assert main(args) == 2
         err = capsys.readouterr().err
         assert ("loop of symbolic links" in err or "no such file" in err) and "Traceback" not in err
+
+
+def test_a_folder_without_a_manifest_gets_the_same_warning_from_cards_and_lint(tmp_path, capsys):
+    folder = tmp_path / "loose"
+    folder.mkdir()
+    (folder / "c.yaml").write_text("- name: Floaty\n  number: N1\n  type: active\n  cost: 5\n  tags: [space]\n"
+                                   "  holds: floater\n  action: -> +1 floater\n")
+    warning = ("c.yaml:1:1: warning E010 no module.yaml in loose or above it: its cards were checked with the words "
+               "of every module, and a game's --cards needs a module.yaml")
+    assert main(["cards", str(folder)]) == 0
+    assert warning in capsys.readouterr().err
+    assert main(["lint", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert warning in out and "0 error(s), 1 warning(s)" in out
+    assert main(["lint", "--ignore", "E010", str(folder)]) == 0
+    assert "0 warning(s)" in capsys.readouterr().out
+    (folder / "module.yaml").write_text("id: loose\nname: Loose\nrequires: [base, venus]\n")
+    assert main(["cards", str(folder)]) == 0
+    assert "E010" not in capsys.readouterr().err

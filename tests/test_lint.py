@@ -96,7 +96,7 @@ def test_cli_exit_codes_and_formats(tmp_path, capsys):
     capsys.readouterr()
     assert main(["lint", str(bad), "--format", "json"]) == 1
     data = json.loads(capsys.readouterr().out)
-    assert [d["code"] for d in data] == ["L101"] and data[0]["line"] == 6
+    assert [d["code"] for d in data] == ["E010", "L101"] and data[1]["line"] == 6  # E010: the folder has no manifest
     assert main(["lint", str(bad), "--format", "sarif"]) == 1
     assert json.loads(capsys.readouterr().out)["version"] == "2.1.0"
     assert main(["lint", "--select", "Z999"]) == 2

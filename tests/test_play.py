@@ -209,3 +209,28 @@ def test_an_unfinished_game_in_the_autosave_file_is_never_overwritten(tmp_path, 
     (tmp_path / AUTOSAVE).write_text(unfinished)
     assert main(["play", "--seed", "2", "--plain"]) == 1
     assert (tmp_path / AUTOSAVE).read_text() == unfinished  # the earlier game is still there
+
+
+def test_the_plain_status_line_shows_every_track_of_the_game_by_its_noun():
+    game = Game.new(2, seed=4, modules=("base", "corpera", "venus"))
+    agent, _ = seat()
+    line = agent.status(game, 0)
+    assert "temperature -30°C, oxygen 0%, oceans 0, Venus 0%" in line
+
+
+def test_quitting_an_unfinished_game_prints_the_score_as_if_it_ended_now(monkeypatch, tmp_path, capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("builtins.input", lines())
+    assert main(["play", "--plain", "--seed", "4"]) == 1
+    out = capsys.readouterr().out
+    assert "Scores if the game ended now" in out and "total" in out and "│ P1 " in out
+
+
+def test_a_lost_solo_game_shows_its_verdict_instead_of_scores(capsys):
+    from tmars.cli import print_standing
+    game = Game.new(1, seed=4)
+    game.state["over"], game.state["scores"] = True, []
+    game.state["solo"]["result"] = {"won": False, "why": "lost: the goal was not reached"}
+    print_standing(game)
+    out = capsys.readouterr().out
+    assert "lost: the goal was not reached" in out and "total" not in out

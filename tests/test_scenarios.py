@@ -135,8 +135,10 @@ def test_set_offered_exactly_not_asked_and_branches_pass_when_true(tmp_path):
 
 
 @pytest.mark.parametrize("old, new, message", [
-    ("{mc: 14}", "{mc: 13}", "step 2: offered std:power-plant, done; missing: std:asteroid; not expected: -"),
-    ("{Alice: [action, area]}", "{Bob: action}", "step 3: Bob is asked a action decision"),
+    ("{mc: 14}", "{mc: 13}",
+     "step 2: offered std:power-plant (standard project: Power Plant), done (end turn); missing: std:asteroid; "
+     "not expected: -"),
+    ("{Alice: [action, area]}", "{Bob: action}", "step 3: Bob is asked an action decision"),
     ("{pending.player: Alice}", "{pending.player: Bob}", "step 3, branch 1, step 1: pending.player is 'Alice'"),
     ("{Bob.passed: false}", "{Bob.passed: true}", "step 3, branch 2, step 1: Bob.passed is False, expected True"),
 ])

@@ -12,11 +12,12 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from tmars import why
 from tmars.botgame import make_agent
 from tmars.game import Game
 from tmars.human import HumanAgent
 from tmars.tui.app import PlayApp
-from tmars.tui.panels import score_rows
+from tmars.tui.panels import player_text, score_rows, tracks_text
 from tmars.tui.table import Table
 
 SIZE = (180, 50)
@@ -341,3 +342,69 @@ def test_a_solo_game_plays_in_the_app_with_its_goal_and_the_neutral_tiles():
             neutral = [a for a, t in table.game.state["board"].items() if t["owner"] is None]
             assert len(neutral) == 4
     run(test)
+
+
+def test_enter_on_a_card_that_cannot_be_played_says_why_as_the_hand_does():
+    table = new_table()
+    game = table.game
+    name = next(n for n in game.content.project_deck()
+                if any(r["count"] == "temperature" and r["cmp"] == ">="
+                       for r in game.content.cards[n].get("requires", ())))
+
+    async def test() -> None:
+        app = PlayApp(table)
+        said: list[str] = []
+        app.notify = lambda message, **kw: said.append(str(message))  # type: ignore[method-assign]
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await through_setup(app, pilot)
+            table.game.state["players"][0]["hand"].append(name)
+            app.redraw()
+            await pilot.pause()
+            hand = app.query_one("#hand")
+            hand.focus()
+            hand.highlighted = options_text(app, "#hand").index(next(o for o in options_text(app, "#hand")
+                                                                      if name in o))
+            await pilot.press("enter")
+            await pilot.pause()
+        reason = next(v.reason for v in why.hand_verdicts(table.game.interp, 0, table.game.pending) if v.card == name)
+        assert said and said[-1] == f"{name} cannot be played: {reason}" and "(now -30)" in said[-1]
+    run(test)
+
+
+def test_the_tracks_panel_shows_each_milestone_and_award_with_every_players_count():
+    table = new_table()
+    game = table.game
+    st = game.state
+    st["players"][1]["tr"] = 27
+    st["awards"].append({"name": game.content.map.awards[0], "player": 0})
+    st["milestones"].append({"name": game.content.map.milestones[1], "player": 1})
+    console = Console(file=io.StringIO(), width=200)
+    console.print(tracks_text(game))
+    shown = console.file.getvalue()
+    first = game.content.map.milestones[0]  # Terraformer: a terraform rating of 35
+    assert f"{first} (a terraform rating of 35): P1 20 · P2 27 · P2 leads" in shown
+    assert f"{game.content.map.milestones[1]}: claimed by P2" in shown
+    assert f"{game.content.map.awards[0]} (funded by P1): P1 0 · P2 0" in shown
+    assert all(a in shown for a in game.content.map.awards)
+
+
+def test_the_tableau_shows_each_cards_vp_and_tracks_show_their_noun():
+    game = Game.new(2, seed=3, modules=("base", "corpera", "venus"))
+    game.state["players"][0]["played"].append({"name": "Birds", "res": 3, "used": False, "area": None})
+    console = Console(file=io.StringIO(), width=200)
+    console.print(player_text(game, 0))
+    assert "Birds [3 animal] 3 VP" in console.file.getvalue()
+    console.print(tracks_text(game))
+    shown = console.file.getvalue()
+    assert "Venus " in shown and "venus " not in shown  # the manifest's noun, not the id
+
+
+def test_the_score_panel_of_a_lost_solo_game_is_its_verdict():
+    from tmars.tui.panels import score_table
+    game = Game.new(1, seed=4)
+    game.state["over"], game.state["scores"] = True, []
+    game.state["solo"]["result"] = {"won": False, "why": "lost: the goal was not reached"}
+    console = Console(file=io.StringIO(), width=100)
+    console.print(score_table(game))
+    assert "lost: the goal was not reached" in console.file.getvalue()

@@ -6,7 +6,9 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
@@ -27,7 +29,7 @@ def say(text: str, to: Console = console, **style) -> None:
 
 def cell(value: object) -> Text:
     """A table cell holding data: a Text, so that '[/]' in a name is shown rather than parsed."""
-    return Text(safe(str(value)))
+    return Text(safe("-" if value is None else str(value)))
 
 
 # ---- cards -------------------------------------------------------------------------------
@@ -40,7 +42,7 @@ def missing_paths(paths: list[str]) -> bool:
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
-    from compiler.library import compile_paths
+    from compiler.library import compile_paths, manifestless
     from compiler.modules import manifests
 
     from .selection import keep_on_map, map_components, selected_paths
@@ -48,7 +50,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
         return 2
     on_map = map_components(args.map)
     result = compile_paths(selected_paths(args), use_cache=not args.no_cache)
-    for d in result.diagnostics:
+    for d in manifestless(args.paths or None) + result.diagnostics:
         say(d.render(), err)
     known = set(manifests()) | {c["module"] for c in result.cards}
     unknown = sorted(set(args.module or ()) - known)
@@ -93,6 +95,7 @@ def cmd_lint(args: argparse.Namespace) -> int:
     select = {c.strip() for v in args.select or [] for c in v.split(",") if c.strip()} or None
     ignore = {c.strip() for v in args.ignore or [] for c in v.split(",") if c.strip()}
     result = lint_paths(args.paths or None, select, ignore)
+    result.findings[:0] = no_manifest_findings(args.paths or None, select, ignore)
     if args.fix:
         from compiler.lint import apply_fixes
         fixed, failed = apply_fixes(result.findings)
@@ -114,6 +117,18 @@ def cmd_lint(args: argparse.Namespace) -> int:
         console.print(f"{result.files} file(s), {result.cards} card(s): {result.errors} error(s), "
                       f"{warnings} warning(s)")
     return 1 if result.errors else 0
+
+
+def no_manifest_findings(paths: list[str] | None, select: set[str] | None, ignore: set[str]) -> list[Any]:
+    """The warning of `tmars cards` for a folder with no module.yaml, as a lint finding: the two
+    commands say the same of it."""
+    from compiler.library import NO_MANIFEST, manifestless
+    from compiler.lint import Finding
+    if (select and not any(NO_MANIFEST.startswith(c) for c in select)) or any(NO_MANIFEST.startswith(c)
+                                                                            for c in ignore):
+        return []
+    return [Finding(d.code, d.severity, d.message, d.position.path, d.position.line, d.position.col, d.source_line,
+                    d.suggestion) for d in manifestless(paths)]
 
 
 def cmd_sheet(args: argparse.Namespace) -> int:
@@ -341,8 +356,13 @@ def cmd_scenario(args: argparse.Namespace) -> int:
         err.print(f"error: no scenario files (*.yaml) in {', '.join(args.files)}", markup=False)
         return 2
     failed = 0
+    said: set[str] = set()  # a card that does not compile is reported once, before the first scenario it touches
     for f in files:
         outcome = run(f)
+        for d in outcome.not_compiled:
+            if d.render() not in said:
+                said.add(d.render())
+                say(d.render(), err)
         if outcome.ok:
             console.print(Text.assemble(("PASS", "green"), f" {safe(str(f))}"))
         else:
@@ -350,10 +370,23 @@ def cmd_scenario(args: argparse.Namespace) -> int:
             console.print(Text.assemble(("FAIL", "red"), f" {safe(str(f))}: {safe(outcome.name)}"))
             for line in outcome.failures:
                 say(f"    {line}")
-    console.print(f"{len(files) - failed} passed, {failed} failed")
-    return 1 if failed else 0
+    broken = f"; {len(said)} card error(s): the scenarios ran without those cards" if said else ""
+    console.print(f"{len(files) - failed} passed, {failed} failed{broken}")
+    return 1 if failed or said else 0
 
 
+
+
+def new_game_start(args: argparse.Namespace) -> Callable[[], Any]:
+    """The function that deals the new game the options of `tmars play` describe (undo calls it again)."""
+    from .game import Game
+    modules = game_modules(args)
+
+    def start() -> Game:
+        return Game.new(args.players, seed=args.seed, modules=modules, map_name=args.map, draft=args.draft,
+                        beginners=(0,) if args.beginner else (), card_folders=tuple(args.cards or ()),
+                        variants=game_variants(args, modules))
+    return start
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -363,6 +396,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     from .savefile import MAX_SAVE_BYTES
     from .game import Game, SaveError
     from .human import HumanAgent, autosave_target, session
+    if args.load and (args.scenario or args.hand):
+        say("error: --load resumes a saved game as it was: leave out --scenario and --hand", err)
+        return 2
     if args.load:
         try:
             data = read_bytes(args.load, MAX_SAVE_BYTES)
@@ -380,13 +416,17 @@ def cmd_play(args: argparse.Namespace) -> int:
         def start() -> Game:
             return Game.load(data).keep_going()
     else:
-        modules = game_modules(args)
+        from .playfrom import StartError, from_scenario, hand_names, with_hand
+        names = hand_names(args.hand or "")
+        try:
+            begin = from_scenario(Path(args.scenario)) if args.scenario else new_game_start(args)
 
-        def start() -> Game:
-            return Game.new(args.players, seed=args.seed, modules=modules, map_name=args.map, draft=args.draft,
-                            beginners=(0,) if args.beginner else (), card_folders=tuple(args.cards or ()),
-                            variants=game_variants(args, modules)).keep_going()
-        game = start()
+            def start() -> Game:
+                return with_hand(begin(), names).keep_going()
+            game = start()
+        except StartError as e:
+            say(f"error: {e}", err)
+            return 2
     seats = game.seats or [{"kind": "human"}] * len(game.state["players"])  # a save without seats: bots from --seed
     agents = [HumanAgent(console)] + [restore(s) if s["kind"] != "human" and "rng" in s
                                       else make_agent(args.bots, args.seed + i) for i, s in enumerate(seats) if i]
@@ -399,13 +439,22 @@ def cmd_play(args: argparse.Namespace) -> int:
         game = table.game  # an undo rebuilds the game
     else:
         code = session(game, agents, console, target)
-    if code == 0:
+    print_standing(game)
+    return code
+
+
+def print_standing(game: Any) -> None:
+    """After `tmars play`, however it stopped: a finished game's verdict (a solo game's won or lost)
+    and its final scores, or the score of a game left unfinished, as if it ended now."""
+    from .scoring import score
+    if game.over:
         verdict = game.verdict
         if verdict:
             console.print(verdict["why"])
-        if game.scores():
+        if game.scores():  # a lost solo game is not scored: its verdict says it all
             console.print(score_table(game.scores()))
-    return code
+    else:
+        console.print(score_table(score(game.state, game.content), title="Scores if the game ended now"))
 
 
 def cmd_lsp(args: argparse.Namespace) -> int:
@@ -511,6 +560,10 @@ def parser() -> argparse.ArgumentParser:
     game_opts(pl)
     pl.add_argument("--bots", choices=("random", "greedy"), default="greedy")
     pl.add_argument("--load", help="resume a game saved with 'save FILE' (you are the first player)")
+    pl.add_argument("--scenario", metavar="FILE", help="start from a scenario file's setup (its steps are not "
+                          "run): you are its first player, bots the others (docs/play.md)")
+    pl.add_argument("--hand", metavar="CARDS", help="a new game with these cards in your hand, comma-separated: "
+                          "--hand \"Birds, Lichen\"")
     pl.add_argument("--plain", action="store_true",
                     help="the line-by-line prompt instead of the full-screen app (the default off a terminal)")
     pl.add_argument("--beginner", action="store_true",

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from compiler import vocab
 from compiler.boards import area_id, area_xy, board_problems, read_board
-from compiler.diagnostics import CompileError
+from compiler.diagnostics import CompileError, Diagnostic
 from compiler.gameflow import GameFlow, load_flow, variants_of, without_flow
 from compiler.gamerules import GameRules, load_rules
 from compiler.modules import ON_FORGET, ModuleError, folder_of, manifests
@@ -88,6 +88,9 @@ class Content:
     #: cards of the modules in play that this game leaves out, each with why (F002: they depend on a
     #: subsystem a variant leaves out)
     left_out: dict[str, str] = field(default_factory=dict)
+    #: the errors of the cards that did not compile, when the content was asked to go on without
+    #: them (`load_content(..., skip_broken=True)`: a scenario run); those cards are in `left_out`
+    not_compiled: tuple[Diagnostic, ...] = ()
     slugs: dict[str, dict[str, str]] = field(default_factory=dict)
     # values derived from the content alone, keyed by value (names, board signatures), bounded
     # where the keys are not (tmars/memo.py); nothing here is keyed on an object's id
@@ -227,6 +230,39 @@ def one_player(modules: tuple[str, ...]) -> bool:
 
 class ContentError(ModuleError):
     """Modules that cannot make one game together: two cards of one name, say."""
+
+
+class CardsDoNotCompile(SystemExit):
+    """Cards of the modules asked do not compile. A SystemExit with their messages, so that a
+    command which needs every card stops with them; a caller that can go on without those cards
+    (a scenario run) catches it, or asks `load_content` with `skip_broken`."""
+
+    def __init__(self, diagnostics: list[Diagnostic]):
+        super().__init__("\n".join(d.render() for d in diagnostics))
+        self.diagnostics = diagnostics
+
+
+def broken_cards(diagnostics: list[Diagnostic], compiled: set[str]) -> dict[str, Diagnostic] | None:
+    """The cards each error stops from compiling, by name (from the files the errors are in: the
+    cards written there that did not compile), with the first error of their file; None when an
+    error is not in a card file's card (a manifest's, say) and so cannot be left out by name."""
+    import yaml
+    out: dict[str, Diagnostic] = {}
+    for d in diagnostics:
+        if d.severity != "error":
+            continue
+        try:
+            data = yaml.safe_load(Path(d.position.path).read_text(encoding="utf-8"))
+        except (OSError, yaml.YAMLError, UnicodeDecodeError):
+            return None
+        names = [c["name"] for c in data if isinstance(c, dict) and isinstance(c.get("name"), str)] \
+            if isinstance(data, list) else []
+        missing = [n for n in names if n not in compiled]
+        if not missing:
+            return None
+        for name in missing:
+            out.setdefault(name, d)
+    return out
 
 
 def _by_name(cards: list[dict], modules: tuple[str, ...]) -> dict[str, dict]:
@@ -374,13 +410,19 @@ def _map_module(map_name: str) -> str | None:
 
 @lru_cache(maxsize=8)
 def load_content(modules: tuple[str, ...] = ("base", "corpera"), map_name: str = "tharsis",
-                 variants: tuple[str, ...] = ()) -> Content:
-    """Compile (from cache when unchanged) the given modules and load the map."""
+                 variants: tuple[str, ...] = (), skip_broken: bool = False) -> Content:
+    """Compile (from cache when unchanged) the given modules and load the map. A card that does
+    not compile raises CardsDoNotCompile; with `skip_broken`, the game is made without such cards
+    (each in `left_out`, saying why) when every error is a card's own."""
     known = manifests()
     result = compile_paths([folder_of(m) if m in known else CARDS_ROOT / m for m in modules
                             if m in known or (CARDS_ROOT / m).exists()])
+    broken: dict[str, Diagnostic] = {}
     if not result.ok:
-        raise SystemExit("\n".join(d.render() for d in result.diagnostics))
+        found = broken_cards(result.diagnostics, {c["name"] for c in result.cards}) if skip_broken else None
+        if found is None:
+            raise CardsDoNotCompile(result.diagnostics)
+        broken = found
     flowless = without_flow(modules, tuple(variants))
     # a game of one player reads each card's solo rows in the place of its own fields, any other
     # game its own: said once here, so that nothing the engine does asks which game it is
@@ -403,8 +445,11 @@ def load_content(modules: tuple[str, ...] = ("base", "corpera"), map_name: str =
     board = unplugged_map(board, flow.mechanics)
     left_out = {name: f"it needs a part of module {cards[name]['module']} that this game's variants leave out (F002)"
                 for name in cards if name not in kept}
+    left_out |= {name: f"it does not compile ({d.position.path}:{d.position.line}:{d.position.col} {d.code})"
+                 for name, d in broken.items()}
     content = Content(kept, board, unplugged_tracks(load_tracks(game_rules), flow.mechanics), modules, game_rules,
-                      components, flow, variants_of(modules), left_out)
+                      components, flow, variants_of(modules), left_out,
+                      not_compiled=tuple(d for d in result.diagnostics if broken))
     _settle()
     return content
 

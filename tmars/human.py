@@ -26,6 +26,7 @@ from compiler.terminal import safe
 
 from .game import Game, selection_refusal
 from .savefile import MAX_SAVE_BYTES
+from .tui.panels import track_name, track_value
 
 AUTOSAVE = "tmars-autosave.json"  # in the current folder: where an interrupted game is kept
 
@@ -127,7 +128,8 @@ class HumanAgent:
         pl = st["players"][p]
         g = st["globals"]
         res = " ".join(f"{k}:{v}({pl['prod'][k]:+d})" for k, v in pl["res"].items())
-        return (f"Gen {st['generation']} | temp {g['temperature']}°C, O2 {g['oxygen']}%, oceans {g['oceans']} | "
+        tracks = ", ".join(f"{track_name(w)} {track_value(w, g[w])}" for w in game.content.tracks.globals)
+        return (f"Gen {st['generation']} | {tracks} | "
                 f"TR {pl['tr']} | {res}\nHand: {', '.join(pl['hand']) or '-'}")
 
     def show(self, game: Game) -> None:

@@ -114,7 +114,8 @@ def _schema(content: Content, n: int) -> dict:
                          "variants": _list(_names(content.variants, "a variant of these modules")),
                          "modules": _list({"type": "string"}, minItems=1),
                          "max_generations": {"anyOf": [_int(1, COUNT), {"type": "null"}]},
-                         "card_folders": _list({"type": "string"})}, required=("modules",)),
+                         "card_folders": _list({"type": "string"}),
+                         "scenario": {"type": "string"}}, required=("modules",)),
         "generation": _int(1, COUNT), "phase": _names(flow.phases_of(content.flow) + ["over"], "a phase of the game"),
         "first": player, "current": player, "actions": _int(0, rules.actions_per_turn),
         "globals": globals_, "board": {"type": "object", "propertyNames": area, "additionalProperties": tile},
@@ -271,7 +272,8 @@ def check_meaning(state: dict, content: Content) -> None:
         if len(set(names)) != len(names):
             raise SaveError(f"the save's {kind} name one twice")
     for pl in state["players"]:
-        if pl["corp"] is None and (phase != "setup" or not pl.get("dealt_corps") or "dealt" not in pl):
+        if pl["corp"] is None and "scenario" not in state["options"] and (  # a scenario may play without one
+                phase != "setup" or not pl.get("dealt_corps") or "dealt" not in pl):
             raise SaveError(f"{pl['name']} has no corporation and none to choose from")
         if pl.get("first_action") and not (pl["corp"] and content.cards[pl["corp"]].get("first_action")):
             raise SaveError(f"{pl['name']} has a first action to take, but no corporation that gives one")

@@ -19,10 +19,11 @@ from compiler.diagnostics import CompileError, Diagnostic, did_you_mean
 from compiler.gameflow import default_variants
 from compiler.modules import ModuleError, add_folder, resolve
 from compiler.ops.protocol import DECISION_KINDS
+from compiler.text import article
 from compiler.strictyaml import Kind, Map, Seq, Where, diagnostic, load_text, plain, read_text, where
 from compiler.tiles import TILE_KINDS
 
-from . import flow, rules, scoring
+from . import flow, rules, scoring, why
 from .content import Content, available_maps, for_players, load_content, slug, with_map_module
 from .game import EngineError, Game, IllegalAnswer
 from .mechanic import load_plugins
@@ -37,6 +38,8 @@ class Outcome:
     name: str
     failures: list[str] = field(default_factory=list)
     steps: int = 0
+    #: the errors of the cards of its modules that do not compile (the game went on without them)
+    not_compiled: list[Diagnostic] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -53,9 +56,12 @@ def load_file(path: Path) -> tuple[Any, list[str]]:
     return data, lines
 
 
-def build_game(setup: Map, content: Content | None = None, here: Path | None = None) -> Game:
+def build_game(setup: Map, content: Content | None = None, here: Path | None = None,
+               not_compiled: list[Diagnostic] | None = None) -> Game:
     """A game in the position the setup describes (action phase unless told otherwise). `here`
-    is the scenario's folder: card folders named in `cards:` are found from it."""
+    is the scenario's folder: card folders named in `cards:` are found from it. A card of the
+    modules that does not compile is left out (naming it is an error saying so), and its error
+    is added to `not_compiled` when given; without that list, it stops the game."""
     setup = setup if isinstance(setup, Map) else Map(setup or {})
     cards = setup.get("cards") or []
     folders = [c for c in cards if isinstance(c, str)]
@@ -74,12 +80,14 @@ def build_game(setup: Map, content: Content | None = None, here: Path | None = N
         seats = len(specs_given) if isinstance(specs_given, list) else 2
         modules = for_players(with_map_module(modules, map_name), seats)
         on = on if "variants" in setup else default_variants(modules)
-        content = content or load_content(modules, map_name, tuple(sorted(set(on))))
+        content = content or load_content(modules, map_name, tuple(sorted(set(on))), not_compiled is not None)
+        if not_compiled is not None:
+            not_compiled.extend(content.not_compiled)
     except ModuleError as e:
         raise ScenarioError(f"setup: {e}", where(setup, "variants") if "variants" in setup else where(setup),
                             UNKNOWN_NAME) from None
     if any(not isinstance(c, str) for c in cards):
-        content = with_cards(content, [c for c in cards if not isinstance(c, str)], where(setup, "cards"))
+        content = with_cards(content, cards, where(setup, "cards"))
     specs = setup["players"] if "players" in setup else Seq([Map(name="Alice"), Map(name="Bob")])
     low, high = content.rules.players
     if not low <= len(specs) <= high:
@@ -278,18 +286,55 @@ def _modules(setup: Map) -> tuple[str, ...]:
 
 def with_cards(content: Content, cards: Any, pos: Where = (1, 1)) -> Content:
     """The content plus cards written in the scenario itself (card files' format), to try a
-    card or a construct that no printed card has. They go to no deck: name them in a hand."""
-    if not isinstance(cards, list) or not all(isinstance(c, dict) for c in cards):
+    card or a construct that no printed card has. They go to no deck: name them in a hand. They
+    may use the words of the modules in play and no others (a word of a module not in play is an
+    error at the card, S004); a compile error is reported once, at the field it is in. Entries
+    that are strings (card folders) are skipped."""
+    if not isinstance(cards, list) or not all(isinstance(c, (dict, str)) for c in cards):
         raise ScenarioError("setup.cards is a list of cards written as in a card file", pos)
     from compiler.library import compile_text
-    text = yaml.safe_dump(plain(cards), sort_keys=False, allow_unicode=True)
-    result = compile_text(text, "<setup.cards>", "scenario")
-    if not result.ok:
-        raise ScenarioError("setup.cards: " + "; ".join(d.message for d in result.diagnostics), pos)
-    clash = [c["name"] for c in result.cards if c["name"] in content.cards]
+    compiled: list[dict] = []
+    for i, raw in enumerate(cards):
+        if isinstance(raw, str):
+            continue
+        text = yaml.safe_dump([plain(raw)], sort_keys=False, allow_unicode=True)
+        result = compile_text(text, "<setup.cards>", "scenario")
+        if not result.ok:
+            first = result.diagnostics[0]
+            said = list(dict.fromkeys(d.message for d in result.diagnostics))  # each once
+            field_ = _field_at(text, first.position.line)
+            raise ScenarioError(f"setup.cards: {raw.get('name', f'card {i + 1}')}: {'; '.join(said)}"
+                                + (f" (expected: {first.expected})" if first.expected else ""),
+                                where(raw, field_) if field_ in raw else where(cards, i), WRONG_VALUE)
+        for card in result.cards:
+            _words_in_play(content, card, raw, where(cards, i))
+        compiled.extend(result.cards)
+    clash = [c["name"] for c in compiled if c["name"] in content.cards]
     if clash:
         raise ScenarioError(f"setup.cards: '{clash[0]}' is already a card of the game", pos, IMPOSSIBLE)
-    return replace(content, cards={**content.cards, **{c["name"]: c for c in result.cards}}, memo={})
+    return replace(content, cards={**content.cards, **{c["name"]: c for c in compiled}}, memo={})
+
+
+def _field_at(text: str, line: int) -> str:
+    """The field of a card dumped as YAML that a line of the dump belongs to."""
+    for row in reversed(text.splitlines()[:line]):
+        key = row[2:].partition(":")[0] if row[:2] in ("- ", "  ") and not row[2:3].isspace() else ""
+        if key:
+            return key
+    return ""
+
+
+def _words_in_play(content: Content, card: dict, raw: Any, pos: Where) -> None:
+    """A card written in a scenario uses the words of the modules in play only: a word another
+    module declares is an error naming that module, not a crash when the game meets it."""
+    from compiler.compile import words_used
+    from compiler.modules import manifests
+    known = manifests()
+    for word, kind in words_used(card):
+        owners = [m for m in known if word in known[m].words(kind)]
+        if owners and not any(m in content.modules for m in owners):
+            raise ScenarioError(f"setup.cards: {card['name']} uses '{word}', a word of module {owners[0]}, which is "
+                                f"not in this game; add {owners[0]} to setup.modules", pos, UNKNOWN_NAME)
 
 
 def _card(content: Content, node: Any, key: Any, kind: str = "") -> str:
@@ -330,6 +375,11 @@ def _canonical(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(plain(value), sort_keys=True, default=str)
 
 
+#: What `pending.X` may name: the decision's kind, whose it is, its prompt, its options (each an id
+#: and a label) and, for a selection, how few and how many options it takes.
+PENDING_FIELDS = ("kind", "player", "prompt", "options", "min", "max")
+
+
 def lookup(game: Game, path: str) -> Any:
     """Values by dotted path: 'Alice.res.plant', 'Alice.prod.mc', 'Alice.tr', 'Alice.hand',
     'Alice.card.Pets' (resources on it), 'Alice.score.total', 'globals.oxygen', 'board.r5c5.tile',
@@ -368,6 +418,10 @@ def lookup(game: Game, path: str) -> Any:
     if head == "pending":
         arity(0, 1)
         d = st["pending"] or {}
+        if parts and parts[0] not in PENDING_FIELDS:
+            hint = did_you_mean(parts[0], PENDING_FIELDS)
+            raise fail(f"a pending decision has no '{parts[0]}'{f' ({hint})' if hint else ''}; the paths are "
+                       + ", ".join(f"pending.{f}" for f in PENDING_FIELDS))
         if parts and parts[0] == "player" and d:
             return st["players"][d["player"]]["name"]
         return d.get(parts[0]) if parts else d
@@ -429,28 +483,33 @@ def lookup(game: Game, path: str) -> Any:
 
 # ---- running ------------------------------------------------------------------------------
 def run(path: Path, content: Content | None = None) -> Outcome:
-    """Run one file. A malformed file is a failure saying where and what, never a traceback."""
+    """Run one file. A malformed file is a failure saying where and what, never a traceback. A card
+    of its modules that does not compile is left out of the game: the outcome carries its error."""
     lines: list[str] = []
+    broken: list[Diagnostic] = []
     try:
         data, lines = load_file(path)
-        return run_data(data, str(path), content)
+        out = run_data(data, str(path), content, broken)
     except CompileError as e:  # the file cannot be read as YAML under the strict loader's rules
-        return Outcome(str(path), path.stem, [_malformed(d) for d in e.diagnostics])
+        out = Outcome(str(path), path.stem, [_malformed(d) for d in e.diagnostics])
     except ScenarioError as e:
         d = diagnostic(str(path), lines, e.pos or (1, 1), e.code, e.message)
-        return Outcome(str(path), path.stem, [_malformed(d)])
+        out = Outcome(str(path), path.stem, [_malformed(d)])
     except EngineError as e:  # the cards (a card author's, say) ask for what cannot be done
-        return Outcome(str(path), path.stem, [f"the engine could not go on: {e}"])
+        out = Outcome(str(path), path.stem, [f"the engine could not go on: {e}"])
+    out.not_compiled = broken
+    return out
 
 
 def _malformed(d: Diagnostic) -> str:
     return d.render().replace(f" {d.code} ", f" {d.code} malformed scenario: ", 1)
 
 
-def run_data(data: Map, where_: str, content: Content | None = None) -> Outcome:
+def run_data(data: Map, where_: str, content: Content | None = None,
+             not_compiled: list[Diagnostic] | None = None) -> Outcome:
     """Run a scenario already read (and shape-checked) by `load_file`."""
     out = Outcome(where_, str(data.get("name", where_)))
-    game = build_game(data.get("setup") or Map(), content, Path(where_).parent)
+    game = build_game(data.get("setup") or Map(), content, Path(where_).parent, not_compiled)
     run_steps(game, data["steps"], out, "")
     return out
 
@@ -487,7 +546,8 @@ def _run_step(game: Game, step: Map, out: Outcome, label: str) -> bool:
     ids = [o["id"] for o in d["options"]] if d else []
     for oid in _as_list(step.get("offered")):
         if str(oid) not in ids:
-            failures.append(f"{label}: '{oid}' is not offered; offered: {', '.join(ids)}")
+            failures.append(f"{label}: '{oid}' is not offered{_why_not(game, str(oid))}; "
+                            f"offered: {_options_text(d)}")
     for oid in _as_list(step.get("not_offered")):
         if str(oid) in ids:
             failures.append(f"{label}: '{oid}' is offered but should not be")
@@ -495,7 +555,8 @@ def _run_step(game: Game, step: Map, out: Outcome, label: str) -> bool:
         want = [str(o) for o in step["offered_exactly"]]
         missing, extra = [o for o in want if o not in ids], [o for o in ids if o not in want]
         if missing or extra:
-            failures.append(f"{label}: offered {', '.join(ids) or 'nothing'}; missing: {', '.join(missing) or '-'}; "
+            why = "".join(_why_not(game, o) for o in missing)
+            failures.append(f"{label}: offered {_options_text(d)}; missing: {', '.join(missing) or '-'}{why}; "
                             f"not expected: {', '.join(extra) or '-'}")
     if "illegal" in step:
         _check_illegal(game, step, d, failures, label)
@@ -508,7 +569,8 @@ def _run_step(game: Game, step: Map, out: Outcome, label: str) -> bool:
             try:
                 game.answer(d["player"], ans)
             except IllegalAnswer as e:
-                failures.append(f"{label}: answer {ans!r} refused: {e}")
+                failures.append(f"{label}: answer {ans!r} refused: {e}{_why_not(game, str(ans))}; "
+                                f"offered: {_options_text(d)}")
                 return False
     expect = step.get("expect") or Map()
     for k, expected in expect.items():
@@ -562,8 +624,29 @@ def _check_not_asked(game: Game, step: Map, failures: list[str], label: str) -> 
         p = None if who is None else _player_index(game.state, who, spec.key_at(who))
         if d and d["kind"] in kinds and (p is None or d["player"] == p):
             name = game.state["players"][d["player"]]["name"]
-            failures.append(f"{label}: {name} is asked a {d['kind']} decision ({d['prompt']}), "
+            failures.append(f"{label}: {name} is asked {article(d['kind'])} decision ({d['prompt']}), "
                             f"but should not be")
+
+
+def _options_text(d: dict | None) -> str:
+    """The options of a decision as a failure shows them: each id, and its label where that says more."""
+    if not d:
+        return "nothing (no decision is pending)"
+    return ", ".join(o["id"] if o["label"] in (o["id"], "") else f"{o['id']} ({o['label']})" for o in d["options"])
+
+
+def _why_not(game: Game, oid: str) -> str:
+    """For `play:CARD` not offered: why, in the words the play screen's hand uses (tmars/why.py);
+    else nothing."""
+    kind, _, name = oid.partition(":")
+    d = game.pending
+    if kind != "play" or not d or name not in game.content.cards:
+        return ""
+    p = d["player"]
+    if name not in game.state["players"][p]["hand"]:
+        return f" ({name} is not in {game.state['players'][p]['name']}'s hand)"
+    reason = next((v.reason for v in why.hand_verdicts(game.interp, p, d) if v.card == name), "")
+    return f" ({name}: {reason})" if reason else ""
 
 
 def _as_list(v: Any) -> list:

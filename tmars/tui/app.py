@@ -221,8 +221,11 @@ class PlayApp(App[int]):
         wanted = f"play:{event.option.id}"
         if d is not None and self.table.is_human(d["player"]) and any(o["id"] == wanted for o in d["options"]):
             self.play(self.table.answer, wanted)
-        else:
-            self.notify("that card cannot be played in this decision", severity="warning")
+            return
+        game = self.table.game
+        v = next((v for v in why.hand_verdicts(game.interp, self.table.human, d) if v.card == event.option.id), None)
+        reason = v.reason if v is not None and v.reason else "it is not offered in this decision"
+        self.notify(safe(f"{event.option.id} cannot be played: {reason}"), severity="warning")
 
     # ---- keys -----------------------------------------------------------------------------
     def action_confirm(self) -> None:

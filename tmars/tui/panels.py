@@ -9,7 +9,8 @@ from rich.table import Table
 from rich.text import Text
 
 from compiler import vocab
-from compiler.text import card_text
+from compiler.modules import all_words
+from compiler.text import card_text, have_text, param_noun
 
 from .. import rules, scoring
 from ..game import Game
@@ -28,7 +29,7 @@ def tracks_text(game: Game) -> Text:
         done = (value - spec["start"]) // spec["step"]
         width = min(BAR, steps)
         filled = round(width * done / steps)
-        out.append(f"{name:<12}", style="bold")
+        out.append(f"{track_name(name)[:12]:<12}", style="bold")
         out.append("█" * filled, style="green" if value >= spec["goal"] else "yellow")
         out.append("░" * (width - filled), style="dim")
         out.append(f" {value} / {spec['goal']}" + (" ✓" if value >= spec["goal"] else "") + "\n")
@@ -38,10 +39,60 @@ def tracks_text(game: Game) -> Text:
             out.append(f"{title}\n", style="bold")
             for line in lines:
                 out.append(f"  {line}\n")
-    if game.content.map.milestones or game.content.map.awards:  # none in some games (the solo game, F238)
-        milestones = ", ".join(f"{m['name']} (P{m['player'] + 1})" for m in st["milestones"]) or "-"
-        awards = ", ".join(f"{a['name']} (P{a['player'] + 1})" for a in st["awards"]) or "-"
-        out.append(f"milestones: {milestones}\nawards funded: {awards}", style="dim")
+    out.append_text(standings_text(game))
+    return out
+
+
+def track_name(word: str) -> str:
+    """A global track as a panel heads it: its manifest's noun without the article ('Venus',
+    'temperature', 'hope track'), so a module's track reads as its author named it."""
+    name = param_noun(word)
+    return name[4:] if name.startswith("the ") else name
+
+
+def track_value(word: str, value: int) -> str:
+    """A track's value as its manifest shows it in a requirement box ('-30°C', '8%'), else the number."""
+    shows = all_words("globals").get(word, {}).get("shows")
+    return shows.format(n=value) if shows else str(value)
+
+
+def standing(values: list[int]) -> str:
+    """Who leads a count: 'P2 leads', 'P1, P2 tied' (everyone level at 0: nobody yet)."""
+    best = max(values)
+    first = [f"P{p + 1}" for p, v in enumerate(values) if v == best]
+    if best == 0 and len(first) == len(values) > 1:
+        return "nobody yet"
+    return f"{first[0]} leads" if len(first) == 1 else f"{', '.join(first)} tied"
+
+
+def standings_text(game: Game) -> Text:
+    """The milestones and awards of the game with each player's count: a milestone open to claim
+    shows what it asks and who is nearest, a claimed one its owner; an award (funded or not) each
+    player's score and who leads it."""
+    st, content = game.state, game.content
+    out = Text()
+    if not (content.map.milestones or content.map.awards):  # none in some games (the solo game, F238)
+        return out
+    players = range(len(st["players"]))
+    claimed = {m["name"]: m["player"] for m in st["milestones"]}
+    full = len(claimed) >= content.rules.milestones_most
+    out.append("milestones" + (" (all claimed)" if full else "") + "\n", style="bold")
+    for name in content.map.milestones:
+        if name in claimed:
+            out.append(f"  {name}: claimed by P{claimed[name] + 1}\n", style="dim")
+            continue
+        for req in content.component("milestone", name)["requires"]:
+            counts = [rules.count(st, content, p, req) for p in players]
+            mine = " · ".join(f"P{p + 1} {counts[p]}" for p in players)
+            out.append(f"  {name} ({have_text(req, req['value'], req['cmp'])}): {mine} · {standing(counts)}\n",
+                       style="dim" if full else "")
+    funded = {a["name"]: a["player"] for a in st["awards"]}
+    out.append("awards\n", style="bold")
+    for name in content.map.awards:
+        scores = [scoring.award_score(st, content, p, name) for p in players]
+        who = f" (funded by P{funded[name] + 1})" if name in funded else ""
+        mine = " · ".join(f"P{p + 1} {scores[p]}" for p in players)
+        out.append(f"  {name}{who}: {mine} · {standing(scores)}\n")
     return out
 
 
@@ -67,7 +118,8 @@ def player_text(game: Game, p: int) -> Text:
         card = content.cards[e["name"]]
         held_res = f" [{e['res']} {card.get('holds', '')}]".replace(" ]", "]") if e.get("res") else ""
         used = " (used)" if e.get("used") else ""
-        cards.append(f"{e['name']}{held_res}{used}")
+        vp = f" {scoring.card_vp(st, content, p, e['name'], e)} VP" if card.get("vp") else ""
+        cards.append(f"{e['name']}{held_res}{vp}{used}")
     out.append("  played: " + (", ".join(cards) or "-") + "\n")
     if pl["events"]:
         out.append(f"  events: {', '.join(pl['events'])}\n", style="dim")
@@ -79,9 +131,12 @@ def score_rows(game: Game) -> list[dict]:
     return game.scores() if game.over else scoring.score(game.state, game.content)
 
 
-def score_table(game: Game) -> Table:
+def score_table(game: Game) -> Table | Text:
     rows = score_rows(game)
     names = list(game.content.flow.scoring)
+    verdict = game.verdict
+    if game.over and not rows:  # a lost solo game is not scored (F257): its verdict is the result
+        return Text(verdict["why"] if verdict else "the game ended unscored", style="bold")
     table = Table(title="final score" if game.over else "score if it ended now", box=box.SIMPLE_HEAD,
                   padding=(0, 1))
     table.add_column("")
