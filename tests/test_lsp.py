@@ -28,7 +28,7 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
     server_env={**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))},
 ))
 async def client(lsp_client: LanguageClient):
-    await lsp_client.initialize_session(types.InitializeParams(
+    lsp_client.initialized_with = await lsp_client.initialize_session(types.InitializeParams(
         capabilities=types.ClientCapabilities(), root_uri=ROOT.as_uri(),
         workspace_folders=[types.WorkspaceFolder(ROOT.as_uri(), "tmars")]))
     yield
@@ -214,3 +214,133 @@ async def test_ranges_are_in_the_clients_units(client: LanguageClient):
     col = text.splitlines()[1].index("Birdz") + 1
     assert d.code == "S004"
     assert d.range == types.Range(types.Position(1, col), types.Position(1, col + 5))
+
+
+async def test_the_outline_and_symbol_search_and_rename_are_advertised(client: LanguageClient):
+    caps = client.initialized_with.capabilities
+    assert caps.document_symbol_provider and caps.workspace_symbol_provider
+    assert caps.rename_provider  # (with prepareRename for a client that says it supports it)
+
+
+TWO_CARDS = MISSPELT.replace("sciense", "science") + """\
+- name: Zz Second
+  number: "202"
+  type: event
+  cost: 1
+  play: +2 heat
+"""
+
+
+async def test_the_outline_of_a_card_file_is_its_cards_with_their_fields(client: LanguageClient):
+    path = ROOT / "cards" / "base" / "zz-lsp-outline.yaml"
+    await open_doc(client, path, TWO_CARDS)
+    found = await client.text_document_document_symbol_async(types.DocumentSymbolParams(
+        types.TextDocumentIdentifier(path.as_uri())))
+    assert [(s.name, s.detail, s.range.start.line, s.range.end.line) for s in found] == [
+        ("Lab Test", "automated · 201", 0, 5), ("Zz Second", "event · 202", 6, 10)]
+    assert found[0].selection_range == types.Range(types.Position(0, 8), types.Position(0, 16))
+    assert [(c.name, c.detail) for c in found[1].children] == [
+        ("name", "Zz Second"), ("number", "202"), ("type", "event"), ("cost", "1"), ("play", "+2 heat")]
+
+
+async def test_the_outline_of_a_scenario_is_its_name_and_steps(client: LanguageClient):
+    text = BIRDS_SCENARIO.read_text()
+    await open_doc(client, BIRDS_SCENARIO, text)
+    found = await client.text_document_document_symbol_async(types.DocumentSymbolParams(
+        types.TextDocumentIdentifier(BIRDS_SCENARIO.as_uri())))
+    by_name = {s.name: s for s in found}
+    assert by_name["name"].detail.startswith("Birds — needs 13% oxygen")
+    steps = [s.name for s in by_name["steps"].children]
+    assert steps[:3] == ["1. answer: convert:plants-to-greenery · not_offered: play:Birds",
+                         "2. answer: r3c3 · expect", "3. play: Birds · expect"]
+    assert steps[4] == "5. as: Bob · answer: pass" or steps[4] == "5. answer: pass · as: Bob"
+
+
+async def test_the_outline_of_a_manifest_is_its_sections(client: LanguageClient):
+    path = ROOT / "cards" / "venus" / "module.yaml"
+    await open_doc(client, path, path.read_text())
+    found = await client.text_document_document_symbol_async(types.DocumentSymbolParams(
+        types.TextDocumentIdentifier(path.as_uri())))
+    by_name = {s.name: s for s in found}
+    assert {"id", "requires", "adds_to_map", "vocabulary"} <= set(by_name)
+    assert {"tags", "card_resources", "globals"} <= {c.name for c in by_name["vocabulary"].children}
+    assert by_name["id"].detail == "venus"
+
+
+async def test_workspace_symbols_find_cards_by_name(client: LanguageClient):
+    found = await client.workspace_symbol_async(types.WorkspaceSymbolParams(query="birds"))
+    birds = next(s for s in found if s.name == "Birds")
+    assert found[0].name.lower().startswith("birds")
+    assert birds.location.uri == CARDS.as_uri() and birds.container_name == "base"
+    want_line, want_col = line_of(CARDS, "name: Birds")
+    assert birds.location.range.start == types.Position(want_line, want_col + len("name: "))
+
+
+def _edits_at(edit: types.WorkspaceEdit, path: Path) -> list[tuple[int, str]]:
+    """The edited lines of a file, as they read after the edit."""
+    lines = path.read_text().splitlines()
+    edited: dict[int, str] = {}
+    for e in sorted(edit.changes.get(path.as_uri(), []), key=lambda e: -e.range.start.character):
+        src = edited.get(e.range.start.line, lines[e.range.start.line])
+        edited[e.range.start.line] = src[:e.range.start.character] + e.new_text + src[e.range.end.character:]
+    return sorted(edited.items())
+
+
+async def test_rename_a_card_from_a_scenario_renames_it_everywhere(client: LanguageClient):
+    text = BIRDS_SCENARIO.read_text()
+    await open_doc(client, BIRDS_SCENARIO, text)
+    line, col = next((i, ln.index("Birds")) for i, ln in enumerate(text.splitlines()) if "hand: [Birds]" in ln)
+    doc, pos = types.TextDocumentIdentifier(BIRDS_SCENARIO.as_uri()), types.Position(line, col + 1)
+    prepared = await client.text_document_prepare_rename_async(types.PrepareRenameParams(doc, pos))
+    assert prepared.placeholder == "Birds" and prepared.range.start == types.Position(line, col)
+    edit = await client.text_document_rename_async(types.RenameParams(doc, pos, "Songbirds"))
+    scenario = [after for _, after in _edits_at(edit, BIRDS_SCENARIO)]
+    assert "      hand: [Songbirds]" in scenario and "  - not_offered: play:Songbirds" in scenario
+    assert "    expect: {Alice.card.Songbirds: 1, Alice.vp.Songbirds: 1, Alice.tags.animal: 1}" in scenario
+    want_line, _ = line_of(CARDS, "name: Birds")
+    assert (want_line, "- name: Songbirds") in _edits_at(edit, CARDS)
+
+
+async def test_rename_reaches_reprints_and_manifests(client: LanguageClient):
+    path = ROOT / "cards" / "venus" / "milestones-awards.yaml"
+    text = path.read_text()
+    await open_doc(client, path, text)
+    line, col = line_of(path, "name: Hoverlord")
+    edit = await client.text_document_rename_async(types.RenameParams(
+        types.TextDocumentIdentifier(path.as_uri()), types.Position(line, col + 7), "Floatlord"))
+    assert (line, "- name: Floatlord") in _edits_at(edit, path)
+    manifest = ROOT / "cards" / "venus" / "module.yaml"
+    assert [after for _, after in _edits_at(edit, manifest)] == ["  milestones: [Floatlord]"]
+    reprint = ROOT / "cards" / "turmoil" / "milestones.yaml"
+    line, _ = line_of(reprint, "replaces: Terraformer")
+    terraformer = ROOT / "cards" / "base" / "tharsis-milestones-awards.yaml"
+    await open_doc(client, terraformer, terraformer.read_text())
+    at, col = line_of(terraformer, "name: Terraformer")
+    edit = await client.text_document_rename_async(types.RenameParams(
+        types.TextDocumentIdentifier(terraformer.as_uri()), types.Position(at, col + 7), "Terraformist"))
+    assert (line, "  replaces: Terraformist") in _edits_at(edit, reprint)
+    parties = ROOT / "cards" / "turmoil" / "parties.yaml"
+    await open_doc(client, parties, parties.read_text())
+    at, col = line_of(parties, "name: Mars First")
+    edit = await client.text_document_rename_async(types.RenameParams(
+        types.TextDocumentIdentifier(parties.as_uri()), types.Position(at, col + 7), "Mars Forever"))
+    agendas = [after for _, after in _edits_at(edit, ROOT / "cards" / "turmoil" / "agendas.yaml")]
+    assert agendas and set(agendas) == {"  party: Mars Forever"}  # a field its card type declares a name
+
+
+async def test_rename_is_refused_to_a_taken_name_and_off_a_card_name(client: LanguageClient):
+    text = BIRDS_SCENARIO.read_text()
+    await open_doc(client, BIRDS_SCENARIO, text)
+    line, col = next((i, ln.index("Birds")) for i, ln in enumerate(text.splitlines()) if "hand: [Birds]" in ln)
+    doc = types.TextDocumentIdentifier(BIRDS_SCENARIO.as_uri())
+    with pytest.raises(Exception, match="'Fish' is already the name of a card"):
+        await client.text_document_rename_async(types.RenameParams(doc, types.Position(line, col), "Fish"))
+    with pytest.raises(Exception, match="only a card's name can be renamed"):
+        await client.text_document_prepare_rename_async(types.PrepareRenameParams(doc, types.Position(0, 1)))
+    unknown = ROOT / "tests" / "scenarios" / "zz-rename-unknown.yaml"
+    await open_doc(client, unknown, "setup:\n  players:\n    - name: Alice\n      hand: [Birdz]\nsteps: []\n")
+    with pytest.raises(Exception, match="'Birdz' is no card's name"):
+        await client.text_document_prepare_rename_async(types.PrepareRenameParams(
+            types.TextDocumentIdentifier(unknown.as_uri()), types.Position(3, 14)))
+    with pytest.raises(Exception, match="cannot be written plain"):
+        await client.text_document_rename_async(types.RenameParams(doc, types.Position(line, col), "Birds, Fish"))

@@ -19,11 +19,12 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
 
 from tmars import __version__
 
-from . import complete, diagnose, fixes, hover, navigate
+from . import complete, diagnose, fixes, hover, navigate, rename, symbols
 from .catalog import Catalog, key
 from .documents import Kind, classify, uri_to_path
 from .mentions import mention_at, scenario_mentions
@@ -178,6 +179,8 @@ def guarded(fn: F) -> F:
     def run(ls: TmarsServer, params: Any) -> Any:
         try:
             return fn(ls, params)
+        except JsonRpcException:  # an answer the handler chose to give as an error (a refused rename)
+            raise
         except (Exception, SystemExit) as e:  # SystemExit too: a library call that gives up must not end the server
             log.exception("tmars lsp: %s failed", fn.__name__)
             with contextlib.suppress(Exception):  # the client may be gone; the server still must not die
@@ -284,4 +287,56 @@ def build() -> TmarsServer:
             found = [navigate.location(e) for e in ls.catalog.named(name)] + found
         return ls.out_locations(found)
 
+    @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+    @guarded
+    def on_document_symbol(ls: TmarsServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
+        text, _, kind = ls.document(params.text_document.uri)
+        found = symbols.outline(kind, text)
+        if not text.isascii():
+            _symbols_out(ls, text, found)
+        return found
+
+    @server.feature(types.WORKSPACE_SYMBOL)
+    @guarded
+    def on_workspace_symbol(ls: TmarsServer, params: types.WorkspaceSymbolParams) -> list[types.WorkspaceSymbol]:
+        found = symbols.workspace_symbols(params.query, ls.catalog)
+        located = ls.out_locations([s.location for s in found if isinstance(s.location, types.Location)])
+        for s, loc in zip(found, located, strict=True):
+            s.location = loc
+        return found
+
+    @server.feature(types.TEXT_DOCUMENT_PREPARE_RENAME)
+    @guarded
+    def on_prepare_rename(ls: TmarsServer, params: types.PrepareRenameParams) -> types.PrepareRenamePlaceholder:
+        text, _, kind = ls.document(params.text_document.uri)
+        line, col = ls.at(params.text_document.uri, params.position)
+        try:
+            name, rng = rename.prepare(kind, text, line, col, ls.catalog)
+        except rename.Refused as e:
+            raise JsonRpcException(str(e), code=types.LSPErrorCodes.RequestFailed) from None
+        return types.PrepareRenamePlaceholder(range=ls.out(text, rng), placeholder=name)
+
+    @server.feature(types.TEXT_DOCUMENT_RENAME)
+    @guarded
+    def on_rename(ls: TmarsServer, params: types.RenameParams) -> types.WorkspaceEdit:
+        text, _, kind = ls.document(params.text_document.uri)
+        line, col = ls.at(params.text_document.uri, params.position)
+        try:
+            old, _ = rename.prepare(kind, text, line, col, ls.catalog)
+            edit = rename.rename(old, params.new_name, ls.catalog, ls.roots(), ls.opened())
+        except rename.Refused as e:
+            raise JsonRpcException(str(e), code=types.LSPErrorCodes.RequestFailed) from None
+        for uri, edits in (edit.changes or {}).items():
+            located = ls.out_locations([types.Location(uri, e.range) for e in edits])
+            for e, loc in zip(edits, located, strict=True):
+                e.range = loc.range
+        return edit
+
     return server
+
+
+def _symbols_out(ls: TmarsServer, text: str, found: list[types.DocumentSymbol]) -> None:
+    """An outline's ranges in the client's units."""
+    for s in found:
+        s.range, s.selection_range = ls.out(text, s.range), ls.out(text, s.selection_range)
+        _symbols_out(ls, text, s.children or [])
