@@ -344,3 +344,58 @@ async def test_rename_is_refused_to_a_taken_name_and_off_a_card_name(client: Lan
             types.TextDocumentIdentifier(unknown.as_uri()), types.Position(3, 14)))
     with pytest.raises(Exception, match="cannot be written plain"):
         await client.text_document_rename_async(types.RenameParams(doc, types.Position(line, col), "Birds, Fish"))
+
+
+async def _complete(client: LanguageClient, path: Path, line: int, col: int) -> dict[str, types.CompletionItem]:
+    found = await client.text_document_completion_async(types.CompletionParams(
+        types.TextDocumentIdentifier(path.as_uri()), types.Position(line, col)))
+    return {i.label: i for i in found.items}
+
+
+async def test_tags_offered_are_those_of_the_cards_modules(client: LanguageClient):
+    text = MISSPELT.replace("[sciense]", "[sc")
+    base, venus = ROOT / "cards" / "base" / "zz-lsp-tags.yaml", ROOT / "cards" / "venus" / "zz-lsp-tags.yaml"
+    for path in (base, venus):
+        await open_doc(client, path, text)
+    in_base, in_venus = await _complete(client, base, 4, 11), await _complete(client, venus, 4, 11)
+    assert "science" in in_base and "venus" not in in_base  # base requires no module that brings it
+    assert "venus" in in_venus and in_venus["venus"].sort_text < in_venus["science"].sort_text  # its own first
+    assert in_base["science"].text_edit.range == types.Range(types.Position(4, 9), types.Position(4, 11))
+    needing = text.replace("  tags:", "  needs: [venus]\n  tags:")
+    await open_doc(client, base.with_name("zz-lsp-needs.yaml"), needing)
+    assert "venus" in await _complete(client, base.with_name("zz-lsp-needs.yaml"), 5, 11)
+
+
+async def test_a_requirement_is_offered_counts_and_comparisons_only(client: LanguageClient):
+    path = ROOT / "cards" / "base" / "zz-lsp-requires.yaml"
+    text = MISSPELT.replace("sciense", "science").replace("  play:", "  requires: ox\n  play:")
+    await open_doc(client, path, text)
+    items = await _complete(client, path, 5, 14)
+    assert {"oxygen", "temperature", "plant-tag", ">=", "<="} <= set(items)
+    assert not {"steal", "ocean-area", "may", "production"} & set(items)
+    assert items["oxygen"].detail.startswith("count word")
+
+
+async def test_a_row_is_offered_no_trigger_and_a_hyphenated_word_is_replaced_whole(client: LanguageClient):
+    path = ROOT / "cards" / "base" / "zz-lsp-row.yaml"
+    text = MISSPELT.replace("sciense", "science").replace("+1 plant", "+1 plant-pr")
+    await open_doc(client, path, text)
+    items = await _complete(client, path, 5, 19)
+    assert "plant-prod" in items and "steal" in items and "production-phase" not in items
+    assert items["plant-prod"].text_edit.range == types.Range(types.Position(5, 11), types.Position(5, 19))
+
+
+async def test_answers_are_ranked_by_what_the_scenario_says_of_the_step(client: LanguageClient):
+    path = ROOT / "tests" / "scenarios" / "zz-ranked.yaml"
+    text = ("setup:\n  players:\n    - name: Alice\n      hand: [Birds]\n      played: [Tardigrades]\n"
+            "steps:\n  - answer: \n    offered: [std:asteroid]\n  - play: Birds\n    expect: {pending.kind: area}\n"
+            "  - answer: \n")
+    await open_doc(client, path, text)
+    first = await _complete(client, path, 6, 12)
+    order = sorted(first, key=lambda label: first[label].sort_text)
+    assert order[0] == "std:asteroid"
+    assert first["play:Birds"].sort_text < first["play:Fish"].sort_text  # in hand
+    assert first["act:Tardigrades"].sort_text < first["act:Birds"].sort_text  # played
+    assert first["play:Birds"].sort_text < first["Birds"].sort_text < first["r3c3"].sort_text
+    after_area = await _complete(client, path, 10, 12)
+    assert after_area["r3c3"].sort_text < after_area["pass"].sort_text < after_area["Birds"].sort_text

@@ -259,9 +259,9 @@ def build() -> TmarsServer:
     @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=[":", "[", " ", "("]))
     @guarded
     def on_completion(ls: TmarsServer, params: types.CompletionParams) -> types.CompletionList:
-        text, _, kind = ls.document(params.text_document.uri)
+        text, path, kind = ls.document(params.text_document.uri)
         line, col = ls.at(params.text_document.uri, params.position)
-        items = complete.complete(kind, text, line, col, ls.catalog)
+        items = complete.complete(kind, text, line, col, ls.catalog, path)
         for item in items:
             if isinstance(item.text_edit, types.TextEdit):
                 item.text_edit.range = ls.out(text, item.text_edit.range)
