@@ -399,3 +399,60 @@ async def test_answers_are_ranked_by_what_the_scenario_says_of_the_step(client: 
     assert first["play:Birds"].sort_text < first["Birds"].sort_text < first["r3c3"].sort_text
     after_area = await _complete(client, path, 10, 12)
     assert after_area["r3c3"].sort_text < after_area["pass"].sort_text < after_area["Birds"].sort_text
+
+
+def _decoded(data: list[int], legend: list[str], text: str) -> list[tuple[str, str]]:
+    """Semantic tokens as (text, type) pairs."""
+    lines, out, line, start = text.splitlines(), [], 0, 0
+    for i in range(0, len(data), 5):
+        line += data[i]
+        start = start + data[i + 1] if data[i] == 0 else data[i + 1]
+        out.append((lines[line][start:start + data[i + 2]], legend[data[i + 3]]))
+    return out
+
+
+ACTION_CARD = MISSPELT.replace("sciense", "science").replace("  play: +1 plant", "  action: -X heat -> +2 plant-prod!, "
+                                                             "[+1 mc] or steal 2 plantz!")
+
+
+async def test_semantic_tokens_colour_the_card_language_inside_yaml_strings(client: LanguageClient):
+    legend = client.initialized_with.capabilities.semantic_tokens_provider.legend.token_types
+    path = ROOT / "cards" / "base" / "zz-lsp-tokens.yaml"
+    await open_doc(client, path, ACTION_CARD)
+    found = await client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(
+        types.TextDocumentIdentifier(path.as_uri())))
+    assert _decoded(found.data, legend, ACTION_CARD) == [
+        ("-", "operator"), ("X", "parameter"), ("heat", "enumMember"), ("->", "operator"), ("+", "operator"),
+        ("2", "number"), ("plant-prod", "variable"), ("!", "operator"), (",", "operator"), ("[", "operator"),
+        ("+", "operator"), ("1", "number"), ("mc", "enumMember"), ("]", "operator"), ("or", "keyword"),
+        ("steal", "keyword"), ("2", "number"), ("!", "operator")]  # 'plantz' is no word: left uncoloured
+    emoji = MISSPELT.replace("sciense", "science").replace("+1 plant", '"\U0001F642, +1 mc"')
+    await open_doc(client, path.with_name("zz-lsp-tokens-emoji.yaml"), emoji)
+    found = await client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(
+        types.TextDocumentIdentifier(path.with_name("zz-lsp-tokens-emoji.yaml").as_uri())))
+    *_, mc = [found.data[i:i + 5] for i in range(0, len(found.data), 5)]
+    assert list(mc[2:4]) == [2, legend.index("enumMember")]
+    assert sum(found.data[i + 1] for i in range(0, len(found.data), 5)) == emoji.splitlines()[5].index("mc") + 1
+
+
+async def test_hover_on_the_languages_symbols(client: LanguageClient):
+    path = ROOT / "cards" / "base" / "zz-lsp-symbols.yaml"
+    await open_doc(client, path, ACTION_CARD)
+    row = ACTION_CARD.splitlines()[5]
+
+    async def hover_at(needle: str, offset: int = 0) -> str:
+        found = await client.text_document_hover_async(types.HoverParams(
+            types.TextDocumentIdentifier(path.as_uri()), types.Position(5, row.index(needle) + offset)))
+        return found.contents.value if found else ""
+
+    assert "red arrow of an action" in await hover_at("->", 1)
+    assert "chooses as the row resolves" in await hover_at("X")
+    assert "red border" in await hover_at("!")
+    assert "production box" in await hover_at("[")
+    assert "alternatives" in await hover_at(" or ", 1)
+    effect = ROOT / "cards" / "base" / "zz-lsp-effect.yaml"
+    text = MISSPELT.replace("sciense", "science").replace("  play: +1 plant", "  effect: city-tile! => +1 mc")
+    await open_doc(client, effect, text)
+    found = await client.text_document_hover_async(types.HoverParams(
+        types.TextDocumentIdentifier(effect.as_uri()), types.Position(5, text.splitlines()[5].index("=>"))))
+    assert "a blue effect" in found.contents.value

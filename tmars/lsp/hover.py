@@ -1,5 +1,5 @@
-"""Hovers: a card (by its name in a card file or a scenario), a word of the card language, an
-override `name*`, or a field of a card's frame.
+"""Hovers: a card (by its name in a card file or a scenario), a word or symbol (`->`, `=>`, `X`,
+`!` …) of the card language, an override `name*`, or a field of a card's frame.
 
 A card's hover is what the reference sheet prints for it, in Markdown: its facts (number, cost,
 type, tags, requirement, VP), the rules text generated from its IR (`compiler.text.card_text`)
@@ -21,7 +21,7 @@ from compiler.text import card_text, requirement_text, vp_text
 from .catalog import CardEntry, Catalog
 from .documents import WORD, Kind, line_of, word_at
 from .mentions import Mention
-from .words import describe, markdown, module_label
+from .words import describe, markdown, module_label, symbol_markdown
 
 #: A frame field that holds a card's name (its own, or the one a reprint replaces).
 NAME_FIELD = re.compile(r"^\s*(?:-\s+)?(name|replaces)\s*:\s*(['\"]?)(.+?)\2\s*(?:#.*)?$")
@@ -113,6 +113,11 @@ def in_card_file(text: str, line: int, col: int, catalog: Catalog, root: Path | 
     key = FIELD_KEY.match(src)
     if key and key.start(2) <= col <= key.end(2):
         return field_markdown(key.group(2))
+    from .complete import LANGUAGE_FIELDS, enclosing_key
+    from .semantic import symbol_at
+    symbol = symbol_at(src, col)
+    if symbol and enclosing_key(text.splitlines(), line, col)[0] in LANGUAGE_FIELDS:
+        return symbol_markdown(symbol)
     span = word_at(text, line, col, WORD)
     if span is None:
         return None

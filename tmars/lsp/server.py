@@ -24,7 +24,7 @@ from pygls.lsp.server import LanguageServer
 
 from tmars import __version__
 
-from . import complete, diagnose, fixes, hover, navigate, rename, symbols
+from . import complete, diagnose, fixes, hover, navigate, rename, semantic, symbols
 from .catalog import Catalog, key
 from .documents import Kind, classify, uri_to_path
 from .mentions import mention_at, scenario_mentions
@@ -305,6 +305,15 @@ def build() -> TmarsServer:
             s.location = loc
         return found
 
+    @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, types.SemanticTokensLegend(
+        token_types=list(semantic.TOKEN_TYPES), token_modifiers=[]))
+    @guarded
+    def on_semantic_tokens(ls: TmarsServer, params: types.SemanticTokensParams) -> types.SemanticTokens:
+        text, _, kind = ls.document(params.text_document.uri)
+        if kind is not Kind.CARDS:
+            return types.SemanticTokens(data=[])
+        return types.SemanticTokens(data=semantic.tokens(text) if text.isascii() else _tokens_out(ls, text))
+
     @server.feature(types.TEXT_DOCUMENT_PREPARE_RENAME)
     @guarded
     def on_prepare_rename(ls: TmarsServer, params: types.PrepareRenameParams) -> types.PrepareRenamePlaceholder:
@@ -333,6 +342,23 @@ def build() -> TmarsServer:
         return edit
 
     return server
+
+
+def _tokens_out(ls: TmarsServer, text: str) -> list[int]:
+    """A text's tokens with their columns in the client's units (a non-ASCII text)."""
+    data = semantic.tokens(text)
+    out: list[int] = []
+    line = start = 0
+    prev_line = prev_start = 0
+    for i in range(0, len(data), 5):
+        line += data[i]
+        start = start + data[i + 1] if data[i] == 0 else data[i + 1]
+        rng = ls.out(text, types.Range(types.Position(line, start), types.Position(line, start + data[i + 2])))
+        s0 = rng.start.character
+        out += [line - prev_line, s0 - prev_start if line == prev_line else s0, rng.end.character - s0,
+                data[i + 3], 0]
+        prev_line, prev_start = line, s0
+    return out
 
 
 def _symbols_out(ls: TmarsServer, text: str, found: list[types.DocumentSymbol]) -> None:
