@@ -234,7 +234,8 @@ def event_with_action(c: Card):
 """)
 def active_without_use(c: Card):
     if c.ir["type"] == "active" and not c.ir.get("action") and not c.ir.get("effects"):
-        yield "active card without action or effect", "type", None, "make it 'type: automated'"
+        yield "active card without action or effect", "type", "active", \
+            Replace("automated", "make it 'type: automated'")
 
 
 @rule("L103", "error", "an automated card has an action or an effect",
@@ -248,7 +249,8 @@ def active_without_use(c: Card):
 """)
 def automated_with_use(c: Card):
     if c.ir["type"] == "automated" and (c.ir.get("action") or c.ir.get("effects")):
-        yield "automated card with an action or effect", "type", None, "make it 'type: active'"
+        yield "automated card with an action or effect", "type", "automated", \
+            Replace("active", "make it 'type: active'")
 
 
 @rule("L104", "error", "a corporation without starting M€",
@@ -1053,7 +1055,7 @@ def reprint_of_another_name(c: Card):
     replaced = c.ir.get("replaces")
     if replaced is not None and replaced != c.name:
         yield f"'replaces: {replaced}' on '{c.name}': a reprint keeps the name of the card it replaces", \
-            "replaces", replaced, f"write 'replaces: {c.name}', or rename the card to '{replaced}'"
+            "replaces", replaced, Replace(c.name, f"write 'replaces: {c.name}', or rename the card to '{replaced}'")
 
 
 @rule("L418", "warning", "a card needs a module it uses nothing of",
@@ -1330,7 +1332,8 @@ def slug(name: str) -> str:
 def tile_name_matches_card(c: Card):
     for f, node, _ in all_nodes(c.ir):
         if node["op"] == Tile.name and node.get("name") and node["name"] != slug(c.name):
-            yield f"tile '{node['name']}' on card '{c.name}'", f, node["name"], f"name it {slug(c.name)}"
+            yield f"tile '{node['name']}' on card '{c.name}'", f, node["name"], Replace(slug(c.name),
+                                                                                     f"name it {slug(c.name)}")
 
 
 @lru_cache(maxsize=1)
@@ -1717,7 +1720,8 @@ def docs_markdown() -> str:
            "| `--format text\\|json\\|sarif` | human text (default), a JSON list, or SARIF 2.1.0 for code scanning |",
            "| `--select L3,L401` | only these codes (prefixes allowed) |",
            "| `--ignore L108` | drop these codes (prefixes allowed) |",
-           "| `--fix` | apply the fixes that are mechanical (L202's step, L205's word) in place, then report "
+           "| `--fix` | apply the fixes that are mechanical (L102's and L103's type, L202's step, L205's word, "
+           "L415's tile name, L417's name) in place, then report "
            "the rest; the language server offers the same fixes as quick fixes |", "",
            "Exit status: 0 when there is no error (warnings allowed), 1 when there is an error, 2 on a usage error.",
            "", "To silence a finding on one card, give the code and the reason in the card's frame:", "",

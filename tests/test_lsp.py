@@ -456,3 +456,22 @@ async def test_hover_on_the_languages_symbols(client: LanguageClient):
     found = await client.text_document_hover_async(types.HoverParams(
         types.TextDocumentIdentifier(effect.as_uri()), types.Position(5, text.splitlines()[5].index("=>"))))
     assert "a blue effect" in found.contents.value
+
+
+@pytest.mark.parametrize(("change", "code", "old", "new"), [
+    (("  play: +1 plant", "  play: tile(capital)"), "L415", "capital", "lab-test"),
+    (("type: automated", "type: active"), "L102", "active", "automated"),
+    (("  play: +1 plant", "  replaces: Birds\n  play: +1 plant"), "L417", "Birds", "Lab Test"),
+])
+async def test_lint_findings_whose_help_names_the_fix_get_it_as_a_quick_fix(client: LanguageClient, change: tuple,
+                                                                          code: str, old: str, new: str):
+    path = ROOT / "cards" / "base" / f"zz-lsp-fix-{code}.yaml"
+    text = MISSPELT.replace("sciense", "science").replace(*change)
+    diags = await open_doc(client, path, text)
+    d = next(d for d in diags if d.code == code)
+    assert text.splitlines()[d.range.start.line][d.range.start.character:d.range.end.character] == old
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        types.TextDocumentIdentifier(path.as_uri()), d.range, types.CodeActionContext([d])))
+    (fix,) = actions
+    (edit,) = fix.edit.changes[path.as_uri()]
+    assert edit.range == d.range and edit.new_text == new
