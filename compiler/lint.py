@@ -39,6 +39,15 @@ class Replace:
     help: str
 
 
+@dataclass(frozen=True)
+class RemoveField:
+    """A check's suggestion to remove a field: its key's line and the lines of its value go (the
+    language server's quick fix). `help` is said as any suggestion."""
+
+    field: str
+    help: str
+
+
 @dataclass
 class Finding:
     code: str
@@ -53,6 +62,7 @@ class Finding:
     expected: str = ""
     old: str = ""  # a mechanical fix: the text at line:col ...
     new: str = ""  # ... and what it becomes
+    drop: tuple[int, int] | None = None  # a field to remove: its first and last line (1-based)
 
     def __post_init__(self) -> None:
         self.message, self.suggestion, self.expected = clip(self.message), clip(self.suggestion), clip(self.expected)
@@ -67,6 +77,8 @@ class Finding:
                "card": self.card}
         if self.old:
             out["fix"] = {"old": self.old, "new": self.new}
+        if self.drop:
+            out["fix"] = {"remove_lines": list(self.drop)}
         return out
 
 
@@ -96,6 +108,28 @@ class Card:
                 if idx >= 0:
                     return ln, idx + 1
         return loc.line, loc.col
+
+    def field_lines(self, fieldname: str) -> tuple[int, int] | None:
+        """The lines a field takes (its key's and those its value runs on), when deleting them
+        leaves the card whole: not its first field (the line with the card's `- `), not one that
+        shares its line with another."""
+        at = self.raw.key_positions.get(fieldname)
+        if at is None or at[0] == self.raw.line or any(
+                p[0] == at[0] for k, p in self.raw.key_positions.items() if k != fieldname):
+            return None
+        last = at[0]
+        bare = not self.lines[at[0] - 1].split(":", 1)[-1].split("#", 1)[0].strip()
+        for ln in range(at[0] + 1, len(self.lines) + 1):
+            src = self.lines[ln - 1]
+            if not src.strip():
+                continue
+            indent = len(src) - len(src.lstrip())
+            # `tags:` with its list's `- ` entries under it at the key's own indent
+            block_list = bare and indent == at[1] - 1 and src.lstrip().startswith("- ")
+            if indent < at[1] and not block_list:  # back at the key's indent: the next field or card
+                break
+            last = ln
+        return at[0], last
 
 
 @dataclass
@@ -280,11 +314,11 @@ def corp_without_mc(c: Card):
 def corp_with_cost(c: Card):
     t = c.ir["type"]
     if t == "corporation" and "cost" in c.ir:
-        yield "a corporation has no cost", "cost", None, "remove 'cost'"
+        yield "a corporation has no cost", "cost", None, RemoveField("cost", "remove 'cost'")
     if t in ("standard-project", "conversion", "milestone", "award"):
         for f in ("tags", "vp"):
             if c.ir.get(f):
-                yield f"a {t} has no {f}", f, None, f"remove '{f}'"
+                yield f"a {t} has no {f}", f, None, RemoveField(f, f"remove '{f}'")
 
 
 @rule("L106", "error", "'start' or 'first-action' on a card that is not a corporation",
@@ -347,7 +381,7 @@ def zero_cost(c: Card):
 """)
 def zero_vp(c: Card):
     if c.ir.get("vp", {}).get("n", 1) == 0:
-        yield "VP of 0", "vp", None, "remove 'vp'"
+        yield "VP of 0", "vp", None, RemoveField("vp", "remove 'vp'")
 
 
 @rule("L110", "error", "a milestone without a requirement or an award without a score",
@@ -456,7 +490,8 @@ def control_characters(c: Card):
 """)
 def cost_on_a_free_type(c: Card):
     if "cost" in vocab.type_spec(c.ir["type"]).get("forbids", ()) and "cost" in c.ir:
-        yield f"a {c.ir['type']} has no cost", "cost", None, "remove 'cost'; an M€ payment goes in a row: -N mc"
+        yield f"a {c.ir['type']} has no cost", "cost", None, \
+            RemoveField("cost", "remove 'cost'; an M€ payment goes in a row: -N mc")
 
 
 #: the fields a card type may refuse besides its cost, as a card states them: (IR key, field, what it is)
@@ -479,7 +514,8 @@ def field_the_type_lacks(c: Card):
     forbids = spec.get("forbids", ())
     for key, f, what in _REFUSABLE:
         if key in forbids and c.ir.get(key):
-            yield f"a {c.ir['type']} has {what}", f, None, f"remove '{f}': {spec.get('why', 'its type has none')}"
+            yield f"a {c.ir['type']} has {what}", f, None, \
+                RemoveField(f, f"remove '{f}': {spec.get('why', 'its type has none')}")
 
 
 # ---- requirements --------------------------------------------------------------------------
@@ -1037,7 +1073,7 @@ def per_one(c: Card):
 """)
 def holds_on_event(c: Card):
     if c.ir["type"] == "event" and c.ir.get("holds"):
-        yield "an event cannot hold resources", "holds", None, "remove 'holds'"
+        yield "an event cannot hold resources", "holds", None, RemoveField("holds", "remove 'holds'")
 
 
 @rule("L417", "error", "a reprint that names another card",
@@ -1646,9 +1682,12 @@ def lint_compiled(compiled_files: Iterable[CompileResult], select: set[str] | No
     solo_cards = [s for s in (solo_reading(c) for c in cards) if s is not None]
 
     def finding(c: Card, r: Rule, message: str, fieldname: str | None, text: str | None,
-                fix: str | Replace | None) -> Finding:
+                fix: str | Replace | RemoveField | None) -> Finding:
         line, col = c.at(fieldname, text)
         src = c.lines[line - 1] if 0 < line <= len(c.lines) else ""
+        if isinstance(fix, RemoveField):
+            return Finding(r.code, r.severity, message, c.raw.path, line, col, src, fix.help, c.name,
+                           drop=c.field_lines(fix.field))
         if isinstance(fix, Replace):
             mechanical = bool(text) and src[col - 1: col - 1 + len(text)] == text  # the text is where it points
             return Finding(r.code, r.severity, message, c.raw.path, line, col, src, fix.help, c.name,

@@ -475,3 +475,23 @@ async def test_lint_findings_whose_help_names_the_fix_get_it_as_a_quick_fix(clie
     (fix,) = actions
     (edit,) = fix.edit.changes[path.as_uri()]
     assert edit.range == d.range and edit.new_text == new
+
+
+async def test_a_lint_finding_whose_fix_removes_a_field_gets_it_as_a_quick_fix(client: LanguageClient):
+    path = ROOT / "cards" / "base" / "zz-lsp-fix-remove.yaml"
+    text = MISSPELT.replace("sciense", "science").replace("  tags: [science]", "  vp: 0\n  tags:\n  - science") \
+        + "- name: Zz Other\n  number: \"203\"\n  type: event\n  cost: 3\n  tags: [event]\n  holds:\n    animal\n"
+    diags = await open_doc(client, path, text)
+    by_code = {d.code: d for d in diags}
+    edits = []
+    for code in ("L109", "L412"):
+        d = by_code[code]
+        (fix,) = await client.text_document_code_action_async(types.CodeActionParams(
+            types.TextDocumentIdentifier(path.as_uri()), d.range, types.CodeActionContext([d])))
+        edits += fix.edit.changes[path.as_uri()]
+    lines = text.splitlines(keepends=True)
+    for e in sorted(edits, key=lambda e: -e.range.start.line):
+        assert e.new_text == "" and e.range.start.character == e.range.end.character == 0
+        del lines[e.range.start.line:e.range.end.line]
+    kept = MISSPELT.replace("sciense", "science").replace("  tags: [science]", "  tags:\n  - science")
+    assert "".join(lines) == kept + "- name: Zz Other\n  number: \"203\"\n  type: event\n  cost: 3\n  tags: [event]\n"

@@ -49,10 +49,12 @@ def span(lines: list[str], line: int, col: int, length: int | None = None) -> ty
 
 
 def _lsp(code: str, severity: str, message: str, rng: types.Range, expected: str = "", suggestion: str = "",
-         notes: list[str] | None = None, replace: str = "") -> types.Diagnostic:
+         notes: list[str] | None = None, replace: str = "", remove: tuple[int, int] | None = None) -> types.Diagnostic:
     text = message + "".join(f"\n{label}: {v}" for label, v in (("expected", expected), ("help", suggestion)) if v)
     text += "".join(f"\nnote: {n}" for n in notes or ())
-    data = {k: v for k, v in (("suggestion", suggestion), ("replace", replace)) if v}
+    data: dict = {k: v for k, v in (("suggestion", suggestion), ("replace", replace)) if v}
+    if remove:  # 0-based, first and last line
+        data["remove"] = [remove[0] - 1, remove[1] - 1]
     return types.Diagnostic(range=rng, message=text, severity=SEVERITY.get(severity, types.DiagnosticSeverity.Error),
                             code=code, source=SOURCE, data=data or None)
 
@@ -65,7 +67,8 @@ def from_compiler(d: Diagnostic, lines: list[str]) -> types.Diagnostic:
 def from_finding(f: Finding, lines: list[str]) -> types.Diagnostic:
     """A lint finding; one with a mechanical fix spans exactly the text the fix replaces."""
     rng = span(lines, f.line, f.col, len(f.old) if f.old else None)
-    return _lsp(f.code, f.severity, f.message, rng, f.expected, f.suggestion, replace=f.new if f.old else "")
+    return _lsp(f.code, f.severity, f.message, rng, f.expected, f.suggestion, replace=f.new if f.old else "",
+                remove=f.drop)
 
 
 # ---- card files ----------------------------------------------------------------------------------
