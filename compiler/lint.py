@@ -1625,7 +1625,7 @@ def lint_paths(paths: list[str | Path] | None = None, select: set[str] | None = 
     under = [m.parent for root in card_roots if root.is_dir() for m in sorted(root.rglob(MANIFEST))]
     folders = dict.fromkeys([*(f.parent for f in files if (f.parent / MANIFEST).is_file()), *under])
     for folder in under:  # a module of no cards too: one that cannot be read is refused as a card's would be
-        read_manifest(folder)
+        read_manifest(folder, tracks_checked=False)
     components: dict[str, set[str]] = {}
     known = [*compile_paths().cards, *(ir for one in compiled for _, ir, _ in one.sources)] if folders or boards else []
     for c in known:

@@ -495,3 +495,35 @@ async def test_a_lint_finding_whose_fix_removes_a_field_gets_it_as_a_quick_fix(c
         del lines[e.range.start.line:e.range.end.line]
     kept = MISSPELT.replace("sciense", "science").replace("  tags: [science]", "  tags:\n  - science")
     assert "".join(lines) == kept + "- name: Zz Other\n  number: \"203\"\n  type: event\n  cost: 3\n  tags: [event]\n"
+
+
+BAD_MANIFEST = """\
+id: zzbad
+name: Bad Manifest
+requires: [base]
+adds_to_map: {milestones: [Hoverlordd]}
+vocabulary:
+  globals:
+    tide:
+      meaning: the tide
+      start: 0
+      goal: 8
+      step: 2
+      ends_game: false
+      bonuses:
+        - {at: 4, do: +1 cardz}
+        - {at: 3, do: +1 mc}
+flow:
+  generation: [{name: tidal, after: productionn}]
+"""
+
+
+async def test_a_manifest_is_checked_as_deeply_as_lint_checks_it(client: LanguageClient):
+    path = ROOT / "cards" / "zz-bad" / "module.yaml"
+    diags = await open_doc(client, path, BAD_MANIFEST)
+    lines = BAD_MANIFEST.splitlines()
+    found = {(d.code, lines[d.range.start.line][d.range.start.character:d.range.end.character]) for d in diags}
+    assert {("E201", "cardz"), ("E602", "3"), ("E603", "Hoverlordd")} <= found  # E602 hides nothing
+    assert any(d.code == "E607" and "'productionn'" in d.message for d in diags)
+    by_code = {d.code: d for d in diags}
+    assert "did you mean 'Hoverlord'?" in by_code["E603"].message

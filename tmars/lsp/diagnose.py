@@ -5,8 +5,10 @@ Card files: the compiler's diagnostics (`compile_text`) and the linter's finding
 (`lint_compiled`, with the other files of the module so that duplicate names and numbers are
 seen). Scenario files: the strict loader's errors, every problem of shape (S-codes, from
 `tmars.scenario_check.shape_errors`) and every card name no card has, or that belongs to a module
-the scenario does not play (S004). Manifests: the loader's errors and every problem against the
-manifest schema. Each diagnostic keeps its code; the `help:` and `expected:` lines of the command
+the scenario does not play (S004). Manifests: the loader's errors, every problem against the
+manifest schema and, once its shape is right, what `tmars lint` finds in it (bonus rows that do
+not compile, bonuses off their track, word clashes, milestones no card is, its flow), all from the
+buffer's text. Each diagnostic keeps its code; the `help:` and `expected:` lines of the command
 line follow the message, and the suggestion travels in `data` for the quick fixes.
 """
 
@@ -93,8 +95,9 @@ def card_file(text: str, path: Path | None, catalog: Catalog) -> list[types.Diag
 MANIFESTS = Kind("module manifests", "a module manifest")
 
 
-def manifest(text: str, path: Path | None) -> list[types.Diagnostic]:
-    """Every problem of a manifest against its schema, and a required module no folder provides."""
+def manifest(text: str, path: Path | None, catalog: Catalog | None = None) -> list[types.Diagnostic]:
+    """Every problem of a manifest against its schema, and a required module no folder provides;
+    with a shape that is right, lint's (`deep_manifest`)."""
     name = str(path or "module.yaml")
     try:
         data, lines = load_text(text, name, MANIFESTS)
@@ -117,6 +120,34 @@ def manifest(text: str, path: Path | None) -> list[types.Diagnostic]:
                 out.append(_lsp(MANIFEST_CODE, "error", f"requires an unknown module '{mid}'",
                                 span(lines, line, col, len(mid)), ", ".join(sorted(known)),
                                 did_you_mean(mid, known)))
+    if not out and path is not None and isinstance(data, Map):
+        out += [from_compiler(d, lines) for d in deep_manifest(text, path, catalog)]
+    return out
+
+
+def deep_manifest(text: str, path: Path, catalog: Catalog | None) -> list[Diagnostic]:
+    """What `tmars lint` finds in a manifest of the right shape, from the buffer's text: its
+    bonuses and words (`manifest_diagnostics`, with the cards the catalog knows as the game's
+    milestones and awards) and its flow, checked against the engine's names."""
+    import tmars.flow  # noqa: F401  (fills gameflow.ENGINE_NAMES, which the flow is checked against)
+    from compiler.gameflow import flow_diagnostics
+    from compiler.lint import engine_flow_names
+    from compiler.modules import manifest_diagnostics
+    components: dict[str, set[str]] | None = None
+    if catalog is not None:
+        components = {}
+        for e in catalog.entries():
+            components.setdefault(str(e.ir.get("type")), set()).add(e.name)
+    folder = path.parent
+    found = manifest_diagnostics(folder, components, text) + flow_diagnostics(folder, engine_flow_names(), text)
+    found.sort(key=lambda d: (d.position.line, d.position.col, d.code))
+    seen: set[tuple] = set()
+    out = []
+    for d in found:
+        key = (d.code, d.position.line, d.position.col, d.message)
+        if key not in seen:
+            seen.add(key)
+            out.append(d)
     return out
 
 

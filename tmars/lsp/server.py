@@ -198,7 +198,7 @@ def publish(ls: TmarsServer, uri: str) -> None:
     elif kind is Kind.SCENARIO:
         found = diagnose.scenario(text, path, ls.catalog)
     elif kind is Kind.MANIFEST:
-        found = diagnose.manifest(text, path)
+        found = diagnose.manifest(text, path, ls.catalog)
     else:
         found = []
     for d in found:
