@@ -350,9 +350,9 @@ def manifest_for_lint(folder: Path, text: str | None = None) -> tuple[Any, list[
 def manifest_diagnostics(folder: Path, components: dict[str, set[str]] | None = None,
                          text: str | None = None) -> list:
     """What is wrong in a module's manifest beyond its shape, for lint: bonus steps off their
-    track, bonuses whose card language does not compile, and milestones or awards it adds to the
-    map that no card of the game is (`components`: the names of each type known), each at its place
-    in module.yaml (`text`: as an editor holds it). (A manifest that cannot be read at all is
+    track, bonuses and defined counts' sums whose card language does not compile, and milestones
+    or awards it adds to the map that no card of the game is (`components`: the names of each type
+    known), each at its place in module.yaml (`text`: as an editor holds it). (A manifest that cannot be read at all is
     reported when its cards are compiled.)"""
     from .diagnostics import CompileError
     from .lower import lower_field
@@ -392,6 +392,13 @@ def manifest_diagnostics(folder: Path, components: dict[str, set[str]] | None = 
                 lower_field(SourceText(b["do"], str(path), *where(b, "do"), file_lines=lines_of(text)), "row")
             except CompileError as e:
                 out.extend(e.diagnostics)
+    for spec in ((data.get("vocabulary") or {}).get("counts") or {}).values():  # a defined count's sum
+        if not isinstance(spec, dict) or not isinstance(spec.get("sum"), str):
+            continue
+        try:
+            lower_field(SourceText(spec["sum"], str(path), *where(spec, "sum"), file_lines=lines_of(text)), "counts")
+        except CompileError as e:
+            out.extend(e.diagnostics)
     adds = data.get("adds_to_map") or {}
     for kind in ("milestone", "award") if components is not None and isinstance(adds, dict) else ():
         names = adds.get(f"{kind}s") or []

@@ -326,6 +326,16 @@ def test_a_bonus_off_its_track_does_not_hide_the_manifests_other_problems_from_l
         Game.new(2, seed=1, card_folders=(str(folder),))
 
 
+def test_a_misspelt_count_sum_is_found_in_its_manifest_before_a_card_uses_it(tmp_path):
+    from compiler.lint import lint_paths
+    folder = _module_with_track(tmp_path, "{at: 4, do: +1 card}")
+    manifest = folder / "module.yaml"
+    manifest.write_text(manifest.read_text() + "  counts:\n    towns:\n      meaning: towns\n      singular: town\n"
+                        "      plural: towns\n      sum: city-tile + citty-tile\n")
+    found = [f for f in lint_paths([folder]).findings if f.severity == "error"]
+    assert [(f.code, f.path, f.line, f.col) for f in found] == [("E230", str(manifest), 19, 24)]  # at citty-tile
+
+
 def test_lint_finds_a_milestone_added_to_the_map_that_no_card_is(tmp_path):
     from compiler.lint import lint_paths
     folder = _module_with_track(tmp_path, "{at: 4, do: +1 card}")
