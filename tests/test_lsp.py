@@ -527,3 +527,19 @@ async def test_a_manifest_is_checked_as_deeply_as_lint_checks_it(client: Languag
     assert any(d.code == "E607" and "'productionn'" in d.message for d in diags)
     by_code = {d.code: d for d in diags}
     assert "did you mean 'Hoverlord'?" in by_code["E603"].message
+
+
+async def test_completion_in_a_manifest(client: LanguageClient):
+    path = ROOT / "cards" / "zz-complete" / "module.yaml"
+    text = ("id: zzc\nrequires: [ba\nvocabulary:\n  ta\n  globals:\n    tide:\n      bonuses:\n"
+            "        - {at: 2, do: +1 plant-pr}\nflow:\n  generation: [{name: tidal, after: solo_v}]\nfl\n")
+    await open_doc(client, path, text)
+    assert "base" in await _complete(client, path, 1, 13)
+    assert {"tags", "counts", "card_types"} <= set(await _complete(client, path, 3, 4))
+    row = await _complete(client, path, 7, 33)
+    assert row["plant-prod"].text_edit.range == types.Range(types.Position(7, 25), types.Position(7, 33))
+    phases = await _complete(client, path, 9, 42)
+    assert {"production", "research", "solo_verdict"} <= set(phases) and "milestones" not in phases
+    assert phases["solo_verdict"].text_edit.range.start == types.Position(9, 36)
+    top = await _complete(client, path, 10, 2)
+    assert top["flow"].detail.startswith("what the module adds to the structure of a game")

@@ -329,4 +329,7 @@ def complete(kind: Kind, text: str, line: int, col: int, catalog: Catalog, path:
         return in_card_file(lines, line, col, catalog, path)
     if kind is Kind.SCENARIO:
         return in_scenario(lines, line, col, catalog)
+    if kind is Kind.MANIFEST:
+        from .manifest_complete import in_manifest
+        return in_manifest(lines, line, col, path)
     return []
