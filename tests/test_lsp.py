@@ -239,6 +239,11 @@ async def test_the_outline_of_a_card_file_is_its_cards_with_their_fields(client:
     assert [(s.name, s.detail, s.range.start.line, s.range.end.line) for s in found] == [
         ("Lab Test", "automated · 201", 0, 5), ("Zz Second", "event · 202", 6, 10)]
     assert found[0].selection_range == types.Range(types.Position(0, 8), types.Position(0, 16))
+    quoted = TWO_CARDS.replace("- name: Zz Second", "- name: 'Zz Second'")
+    await open_doc(client, path.with_name("zz-lsp-outline-quoted.yaml"), quoted)
+    found = await client.text_document_document_symbol_async(types.DocumentSymbolParams(
+        types.TextDocumentIdentifier(path.with_name("zz-lsp-outline-quoted.yaml").as_uri())))
+    assert found[1].selection_range == types.Range(types.Position(6, 9), types.Position(6, 18))  # inside the quotes
     assert [(c.name, c.detail) for c in found[1].children] == [
         ("name", "Zz Second"), ("number", "202"), ("type", "event"), ("cost", "1"), ("play", "+2 heat")]
 

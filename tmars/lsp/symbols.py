@@ -100,7 +100,8 @@ def _cards(text: str, lines: list[str]) -> list[types.DocumentSymbol]:
         field_ends = _ends([p for _, p in keys], end)
         fields = [_symbol(k, _short(raw.fields[k].value), types.SymbolKind.Field, _range(lines, p, e), _word(p, len(k)))
                   for (k, p), e in zip(keys, field_ends, strict=True)]
-        sel = _word((name.line, name.col), len(title)) if name is not None else _word((raw.line, raw.col), 1)
+        sel = _word((name.line, name.col + (name.style in ("'", '"'))), len(title)) if name is not None \
+            else _word((raw.line, raw.col), 1)
         detail = " · ".join(str(raw.fields[k].value) for k in ("type", "number") if k in raw.fields) or None
         out.append(_symbol(title, detail, types.SymbolKind.Class, _range(lines, (raw.line, raw.col), end), sel,
                            fields))
