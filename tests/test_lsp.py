@@ -548,3 +548,19 @@ async def test_completion_in_a_manifest(client: LanguageClient):
     assert phases["solo_verdict"].text_edit.range.start == types.Position(9, 36)
     top = await _complete(client, path, 10, 2)
     assert top["flow"].detail.startswith("what the module adds to the structure of a game")
+
+
+async def test_hover_in_a_scenario_on_option_ids_and_areas(client: LanguageClient):
+    path = ROOT / "tests" / "scenarios" / "zz-hover-options.yaml"
+    text = "steps:\n  - answer: std:power-plant\n  - answer: r3c3\n  - answer: first-action\n    note: r3c3\n"
+    await open_doc(client, path, text)
+
+    async def hover_at(line: int, col: int) -> str:
+        found = await client.text_document_hover_async(types.HoverParams(
+            types.TextDocumentIdentifier(path.as_uri()), types.Position(line, col)))
+        return found.contents.value if found else ""
+
+    assert (await hover_at(1, 18)).startswith("**Power Plant**")
+    assert (await hover_at(2, 13)).startswith("**`r3c3`** — an area: ")
+    assert "an option of the action menu: A corporation's first action" in await hover_at(3, 14)
+    assert await hover_at(4, 12) == ""  # a note is free text
