@@ -304,6 +304,13 @@ async def test_rename_a_card_from_a_scenario_renames_it_everywhere(client: Langu
     assert "    expect: {Alice.card.Songbirds: 1, Alice.vp.Songbirds: 1, Alice.tags.animal: 1}" in scenario
     want_line, _ = line_of(CARDS, "name: Birds")
     assert (want_line, "- name: Songbirds") in _edits_at(edit, CARDS)
+    fresh = ROOT / "tests" / "scenarios" / "zz-rename-unsaved.yaml"  # open, never saved
+    assert not fresh.exists()
+    await open_doc(client, fresh, "setup:\n  players:\n    - name: Alice\n      hand: [Birds]\nsteps:\n"
+                   "  - answer: act:Birds\n    expect: {Alice.card.Birds: 1}\n")
+    edit = await client.text_document_rename_async(types.RenameParams(doc, pos, "Songbirds"))
+    assert sorted((e.range.start.line, e.range.start.character) for e in edit.changes[fresh.as_uri()]) == [
+        (3, 13), (5, 16), (6, 24)]
 
 
 async def test_rename_reaches_reprints_and_manifests(client: LanguageClient):

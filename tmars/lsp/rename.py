@@ -21,7 +21,7 @@ from compiler.strictyaml import Map, Seq, load_text
 from compiler.vocab import type_fields
 
 from .catalog import Catalog, yaml_files
-from .documents import Kind, line_of, scalar_span
+from .documents import Kind, classify, line_of, scalar_span, uri_to_path
 from .hover import NAME_FIELD
 from .mentions import mention_at, scenario_mentions
 from .navigate import file_text, references
@@ -73,9 +73,10 @@ def check_new_name(old: str, new: str, catalog: Catalog) -> None:
                       "choose a name no card has")
 
 
-def rename(old: str, new: str, catalog: Catalog, roots: Iterable[Path],
-           opened: Callable[[Path], str | None]) -> types.WorkspaceEdit:
-    """Every edit that renames the card `old` to `new`, by file."""
+def rename(old: str, new: str, catalog: Catalog, roots: Iterable[Path], opened: Callable[[Path], str | None],
+           unsaved: Iterable[tuple[str, str]] = ()) -> types.WorkspaceEdit:
+    """Every edit that renames the card `old` to `new`, by file; `unsaved`: the (uri, text) of
+    open documents no file holds yet, searched as scenarios too."""
     check_new_name(old, new, catalog)
     changes: dict[str, list[types.TextEdit]] = {}
     seen: set[tuple[str, int, int]] = set()
@@ -92,6 +93,11 @@ def rename(old: str, new: str, catalog: Catalog, roots: Iterable[Path],
         add(path.as_uri(), rng)
     for loc in references(old, roots, opened):
         add(loc.uri, loc.range)
+    for uri, text in unsaved:
+        if old in text and classify(uri_to_path(uri), text) is Kind.SCENARIO:
+            for m in scenario_mentions(text):
+                if m.name == old:
+                    add(uri, types.Range(types.Position(m.line, m.start), types.Position(m.line, m.end)))
     return types.WorkspaceEdit(changes=changes)
 
 

@@ -154,6 +154,15 @@ class TmarsServer(LanguageServer):
             out.append(types.Location(loc.uri, self.workspace.position_codec.range_to_client_units(lines, loc.range)))
         return out
 
+    def unsaved(self) -> list[tuple[str, str]]:
+        """The open documents no file holds (yet): (uri, text)."""
+        out = []
+        for doc in list(self.workspace.text_documents.values()):
+            path = uri_to_path(doc.uri)
+            if path is None or not path.is_file():
+                out.append((doc.uri, doc.source))
+        return out
+
     def root_for(self, path: Path | None) -> Path | None:
         return next((r for r in self.roots() if path is not None and r in path.parents), None)
 
@@ -332,7 +341,7 @@ def build() -> TmarsServer:
         line, col = ls.at(params.text_document.uri, params.position)
         try:
             old, _ = rename.prepare(kind, text, line, col, ls.catalog)
-            edit = rename.rename(old, params.new_name, ls.catalog, ls.roots(), ls.opened())
+            edit = rename.rename(old, params.new_name, ls.catalog, ls.roots(), ls.opened(), ls.unsaved())
         except rename.Refused as e:
             raise JsonRpcException(str(e), code=types.LSPErrorCodes.RequestFailed) from None
         for uri, edits in (edit.changes or {}).items():
