@@ -32,7 +32,7 @@ from . import likely
 from .documents import Kind
 from ..mechanic import load_plugins
 from .mentions import CARD_PREFIXES, DECK_LISTS, LIST_TYPES, OPTION_KEYS, PLAYER_LISTS
-from .words import Meaning, describe, vocabulary
+from .words import SYMBOLS, Meaning, describe, vocabulary
 
 KEY = re.compile(r"^(\s*)(?:-\s+)?([a-z_][a-z0-9_-]*)\s*:")
 LANGUAGE_FIELDS = ("play", "action", "effect", "start", "first-action", "requires", "vp", "score")
@@ -43,10 +43,8 @@ FIELD_KEYWORDS: dict[str, tuple[str, ...]] = {"vp": ("per", "if", "reveal", "mos
 #: The kinds of word a row never takes (a trigger is an effect's; `on …` is in every row's list).
 ROW_NEVER = ("trigger word",)
 ROW_FIELDS = ("play", "action", "start", "first-action")
-#: What compares and adds counts in a requirement.
-COMPARISONS = {">=": "at least: the count is this number or more", "<=": "at most: the count is this number or "
-               "less", "+": "adds counts up: 'plant-tag + microbe-tag >= 4'", "!": "after a count: every player's "
-               "(a milestone's `requires` and a global requirement never take it)"}
+#: What compares and adds counts in a requirement (their meanings: `words.SYMBOLS`).
+COMPARISONS = (">=", "<=", "+", "!")
 #: Characters of a card-language word (hyphens inside, an override's star at its end).
 WORD_CHAR = re.compile(r"[a-z0-9*-]")
 CARD_NAME_KEYS = (*PLAYER_LISTS, *DECK_LISTS, "corporation", "play")
@@ -197,8 +195,8 @@ def language_items(key: str, rng: types.Range, own: str | None, scope: set[str] 
         out.append(_item(word, K.Keyword if shown.kind == "keyword" else K.Text, f"{shown.kind}: {shown.meaning}",
                          rng, rank=_word_rank(meanings, own)))
     if key in ("requires", "score"):
-        ops = COMPARISONS if key == "requires" else {"+": COMPARISONS["+"]}
-        out += [_item(op, K.Operator, what, rng, rank=1) for op, what in ops.items()]
+        ops = COMPARISONS if key == "requires" else ("+",)
+        out += [_item(op, K.Operator, SYMBOLS[op], rng, rank=1) for op in ops]
     return out
 
 
