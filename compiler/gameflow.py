@@ -264,13 +264,14 @@ def _rendered(problems: list[FlowProblem]) -> list[str]:
 ENGINE_NAMES: list[Callable[[], Known]] = []
 
 
-def flow_diagnostics(folder: Path, known: Known | None) -> list[Diagnostic]:
+def flow_diagnostics(folder: Path, known: Known | None, text: str | None = None) -> list[Diagnostic]:
     """The problems of a module's flow and of its variants' flows, for lint, each at its place in
     its module.yaml: each part is added to the flow of the modules it requires (a variant's, also
     to its module's) and checked against the names the engine has (`known`). A manifest that cannot
-    be read, or is of the wrong shape, is reported where its cards are compiled."""
+    be read, or is of the wrong shape, is reported where its cards are compiled. `text`: the
+    manifest as an editor holds it."""
     path = folder / MANIFEST
-    read = manifest_for_lint(folder)
+    read = manifest_for_lint(folder, text)
     if read is None:
         return []
     data, lines, _ = read

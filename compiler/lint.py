@@ -41,6 +41,15 @@ class Replace:
     help: str
 
 
+@dataclass(frozen=True)
+class RemoveField:
+    """A check's suggestion to remove a field: its key's line and the lines of its value go (the
+    language server's quick fix). `help` is said as any suggestion."""
+
+    field: str
+    help: str
+
+
 @dataclass
 class Finding:
     code: str
@@ -55,6 +64,7 @@ class Finding:
     expected: str = ""
     old: str = ""  # a mechanical fix: the text at line:col ...
     new: str = ""  # ... and what it becomes
+    drop: tuple[int, int] | None = None  # a field to remove: its first and last line (1-based)
 
     def __post_init__(self) -> None:
         self.message, self.suggestion, self.expected = clip(self.message), clip(self.suggestion), clip(self.expected)
@@ -69,6 +79,8 @@ class Finding:
                "card": self.card}
         if self.old:
             out["fix"] = {"old": self.old, "new": self.new}
+        if self.drop:
+            out["fix"] = {"remove_lines": list(self.drop)}
         return out
 
 
@@ -98,6 +110,28 @@ class Card:
                 if idx >= 0:
                     return ln, idx + 1
         return loc.line, loc.col
+
+    def field_lines(self, fieldname: str) -> tuple[int, int] | None:
+        """The lines a field takes (its key's and those its value runs on), when deleting them
+        leaves the card whole: not its first field (the line with the card's `- `), not one that
+        shares its line with another."""
+        at = self.raw.key_positions.get(fieldname)
+        if at is None or at[0] == self.raw.line or any(
+                p[0] == at[0] for k, p in self.raw.key_positions.items() if k != fieldname):
+            return None
+        last = at[0]
+        bare = not self.lines[at[0] - 1].split(":", 1)[-1].split("#", 1)[0].strip()
+        for ln in range(at[0] + 1, len(self.lines) + 1):
+            src = self.lines[ln - 1]
+            if not src.strip():
+                continue
+            indent = len(src) - len(src.lstrip())
+            # `tags:` with its list's `- ` entries under it at the key's own indent
+            block_list = bare and indent == at[1] - 1 and src.lstrip().startswith("- ")
+            if indent < at[1] and not block_list:  # back at the key's indent: the next field or card
+                break
+            last = ln
+        return at[0], last
 
 
 @dataclass
@@ -236,7 +270,8 @@ def event_with_action(c: Card):
 """)
 def active_without_use(c: Card):
     if c.ir["type"] == "active" and not c.ir.get("action") and not c.ir.get("effects"):
-        yield "active card without action or effect", "type", None, "make it 'type: automated'"
+        yield "active card without action or effect", "type", "active", \
+            Replace("automated", "make it 'type: automated'")
 
 
 @rule("L103", "error", "an automated card has an action or an effect",
@@ -250,7 +285,8 @@ def active_without_use(c: Card):
 """)
 def automated_with_use(c: Card):
     if c.ir["type"] == "automated" and (c.ir.get("action") or c.ir.get("effects")):
-        yield "automated card with an action or effect", "type", None, "make it 'type: active'"
+        yield "automated card with an action or effect", "type", "automated", \
+            Replace("active", "make it 'type: active'")
 
 
 @rule("L104", "error", "a corporation without starting M€",
@@ -280,11 +316,11 @@ def corp_without_mc(c: Card):
 def corp_with_cost(c: Card):
     t = c.ir["type"]
     if t == "corporation" and "cost" in c.ir:
-        yield "a corporation has no cost", "cost", None, "remove 'cost'"
+        yield "a corporation has no cost", "cost", None, RemoveField("cost", "remove 'cost'")
     if t in ("standard-project", "conversion", "milestone", "award"):
         for f in ("tags", "vp"):
             if c.ir.get(f):
-                yield f"a {t} has no {f}", f, None, f"remove '{f}'"
+                yield f"a {t} has no {f}", f, None, RemoveField(f, f"remove '{f}'")
 
 
 @rule("L106", "error", "'start' or 'first-action' on a card that is not a corporation",
@@ -347,7 +383,7 @@ def zero_cost(c: Card):
 """)
 def zero_vp(c: Card):
     if c.ir.get("vp", {}).get("n", 1) == 0:
-        yield "VP of 0", "vp", None, "remove 'vp'"
+        yield "VP of 0", "vp", None, RemoveField("vp", "remove 'vp'")
 
 
 @rule("L110", "error", "a milestone without a requirement or an award without a score",
@@ -456,7 +492,8 @@ def control_characters(c: Card):
 """)
 def cost_on_a_free_type(c: Card):
     if "cost" in vocab.type_spec(c.ir["type"]).get("forbids", ()) and "cost" in c.ir:
-        yield f"a {c.ir['type']} has no cost", "cost", None, "remove 'cost'; an M€ payment goes in a row: -N mc"
+        yield f"a {c.ir['type']} has no cost", "cost", None, \
+            RemoveField("cost", "remove 'cost'; an M€ payment goes in a row: -N mc")
 
 
 #: the fields a card type may refuse besides its cost, as a card states them: (IR key, field, what it is)
@@ -479,7 +516,8 @@ def field_the_type_lacks(c: Card):
     forbids = spec.get("forbids", ())
     for key, f, what in _REFUSABLE:
         if key in forbids and c.ir.get(key):
-            yield f"a {c.ir['type']} has {what}", f, None, f"remove '{f}': {spec.get('why', 'its type has none')}"
+            yield f"a {c.ir['type']} has {what}", f, None, \
+                RemoveField(f, f"remove '{f}': {spec.get('why', 'its type has none')}")
 
 
 # ---- requirements --------------------------------------------------------------------------
@@ -1055,7 +1093,7 @@ def per_one(c: Card):
 """)
 def holds_on_event(c: Card):
     if c.ir["type"] == "event" and c.ir.get("holds"):
-        yield "an event cannot hold resources", "holds", None, "remove 'holds'"
+        yield "an event cannot hold resources", "holds", None, RemoveField("holds", "remove 'holds'")
 
 
 @rule("L417", "error", "a reprint that names another card",
@@ -1073,7 +1111,7 @@ def reprint_of_another_name(c: Card):
     replaced = c.ir.get("replaces")
     if replaced is not None and replaced != c.name:
         yield f"'replaces: {replaced}' on '{c.name}': a reprint keeps the name of the card it replaces", \
-            "replaces", replaced, f"write 'replaces: {c.name}', or rename the card to '{replaced}'"
+            "replaces", replaced, Replace(c.name, f"write 'replaces: {c.name}', or rename the card to '{replaced}'")
 
 
 @rule("L418", "warning", "a card needs a module it uses nothing of",
@@ -1350,7 +1388,8 @@ def slug(name: str) -> str:
 def tile_name_matches_card(c: Card):
     for f, node, _ in all_nodes(c.ir):
         if node["op"] == Tile.name and node.get("name") and node["name"] != slug(c.name):
-            yield f"tile '{node['name']}' on card '{c.name}'", f, node["name"], f"name it {slug(c.name)}"
+            yield f"tile '{node['name']}' on card '{c.name}'", f, node["name"], Replace(slug(c.name),
+                                                                                     f"name it {slug(c.name)}")
 
 
 @lru_cache(maxsize=1)
@@ -1606,7 +1645,7 @@ def lint_paths(paths: list[str | Path] | None = None, select: set[str] | None = 
     under = [m.parent for root in card_roots if root.is_dir() for m in sorted(root.rglob(MANIFEST))]
     folders = dict.fromkeys([*(f.parent for f in files if (f.parent / MANIFEST).is_file()), *under])
     for folder in under:  # a module of no cards too: one that cannot be read is refused as a card's would be
-        read_manifest(folder)
+        read_manifest(folder, tracks_checked=False)
     components: dict[str, set[str]] = {}
     known = [*compile_paths().cards, *(ir for one in compiled for _, ir, _ in one.sources)] if folders or boards else []
     for c in known:
@@ -1709,9 +1748,12 @@ def lint_compiled(compiled_files: Iterable[CompileResult], select: set[str] | No
     solo_cards = [s for s in (solo_reading(c) for c in cards) if s is not None]
 
     def finding(c: Card, r: Rule, message: str, fieldname: str | None, text: str | None,
-                fix: str | Replace | None) -> Finding:
+                fix: str | Replace | RemoveField | None) -> Finding:
         line, col = c.at(fieldname, text)
         src = c.lines[line - 1] if 0 < line <= len(c.lines) else ""
+        if isinstance(fix, RemoveField):
+            return Finding(r.code, r.severity, message, c.raw.path, line, col, src, fix.help, c.name,
+                           drop=c.field_lines(fix.field))
         if isinstance(fix, Replace):
             mechanical = bool(text) and src[col - 1: col - 1 + len(text)] == text  # the text is where it points
             return Finding(r.code, r.severity, message, c.raw.path, line, col, src, fix.help, c.name,
@@ -1783,7 +1825,8 @@ def docs_markdown() -> str:
            "| `--format text\\|json\\|sarif` | human text (default), a JSON list, or SARIF 2.1.0 for code scanning |",
            "| `--select L3,L401` | only these codes (prefixes allowed) |",
            "| `--ignore L108` | drop these codes (prefixes allowed) |",
-           "| `--fix` | apply the fixes that are mechanical (L202's step, L205's word) in place, then report "
+           "| `--fix` | apply the fixes that are mechanical (L102's and L103's type, L202's step, L205's word, "
+           "L415's tile name, L417's name) in place, then report "
            "the rest; the language server offers the same fixes as quick fixes |", "",
            "Exit status: 0 when there is no error (warnings allowed), 1 when there is an error, 2 on a usage error.",
            "", "To silence a finding on one card, give the code and the reason in the card's frame:", "",

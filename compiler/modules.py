@@ -239,25 +239,27 @@ MANIFEST_SCHEMA = {
 }
 
 
-_READ: dict[tuple[str, float], Module] = {}
+_READ: dict[tuple[str, float, bool], Module] = {}
 
 
-def read_manifest(folder: Path) -> Module:
-    """The manifest of a module folder (remembered while the file is unchanged)."""
+def read_manifest(folder: Path, tracks_checked: bool = True) -> Module:
+    """The manifest of a module folder (remembered while the file is unchanged). Unless
+    `tracks_checked`, a bonus off its track (E602) does not refuse it: lint and the editor read
+    it so, to report that problem at its place together with the others."""
     path = folder / MANIFEST
     try:
-        key = (str(path), path.stat().st_mtime)
+        key = (str(path), path.stat().st_mtime, tracks_checked)
     except OSError:
         key = None
     if key in _READ:
         return _READ[key]
-    module = _read(path)
+    module = _read(path, tracks_checked)
     if key:
         _READ[key] = module
     return module
 
 
-def _read(path: Path) -> Module:
+def _read(path: Path, tracks_checked: bool = True) -> Module:
     from .diagnostics import CompileError
     from .strictyaml import Kind, load_file
     try:
@@ -267,7 +269,7 @@ def _read(path: Path) -> Module:
     problems = shape_problems(data, path)
     if problems:
         raise ModuleError("\n".join(problems))
-    problems = _track_problems(data, path)
+    problems = _track_problems(data, path) if tracks_checked else []
     if problems:
         raise ModuleError("\n".join(problems))
     requires = data.get("requires") or []
@@ -352,30 +354,34 @@ def track_diagnostics(data: Any, path: Path, lines: list[str] | None) -> list:
     return out
 
 
-def manifest_for_lint(folder: Path) -> tuple[Any, list[str], str] | None:
+def manifest_for_lint(folder: Path, text: str | None = None) -> tuple[Any, list[str], str] | None:
     """A module's manifest read for lint (its data, lines and text), or None when it cannot be
-    read at all (that is reported where its cards are compiled)."""
+    read at all (that is reported where its cards are compiled). `text`: the manifest as an
+    editor holds it, in place of the file."""
     from .diagnostics import CompileError
     from .strictyaml import Kind, load_text, read_text
     try:
-        text = read_text(folder / MANIFEST, MAX_DATA_BYTES)
+        if text is None:
+            text = read_text(folder / MANIFEST, MAX_DATA_BYTES)
         data, lines = load_text(text, str(folder / MANIFEST), Kind("module manifests", "a module manifest"))
     except (CompileError, OSError):
         return None
     return data, lines, text
 
 
-def manifest_diagnostics(folder: Path, components: dict[str, set[str]] | None = None) -> list:
+def manifest_diagnostics(folder: Path, components: dict[str, set[str]] | None = None,
+                         text: str | None = None) -> list:
     """What is wrong in a module's manifest beyond its shape, for lint: bonus steps off their
-    track, bonuses whose card language does not compile, and milestones or awards it adds to the
-    map that no card of the game is (`components`: the names of each type known), each at its place
-    in module.yaml. (A manifest that cannot be read at all is reported when its cards are compiled.)"""
+    track, bonuses and defined counts' sums whose card language does not compile, and milestones
+    or awards it adds to the map that no card of the game is (`components`: the names of each type
+    known), each at its place in module.yaml (`text`: as an editor holds it). (A manifest that cannot be read at all is
+    reported when its cards are compiled.)"""
     from .diagnostics import CompileError
     from .lower import lower_field
     from .parser import SourceText
     from .strictyaml import lines_of, where
     path = folder / MANIFEST
-    read = manifest_for_lint(folder)
+    read = manifest_for_lint(folder, text)
     if read is None:
         return []
     data, lines, text = read
@@ -408,6 +414,13 @@ def manifest_diagnostics(folder: Path, components: dict[str, set[str]] | None = 
                 lower_field(SourceText(b["do"], str(path), *where(b, "do"), file_lines=lines_of(text)), "row")
             except CompileError as e:
                 out.extend(e.diagnostics)
+    for spec in ((data.get("vocabulary") or {}).get("counts") or {}).values():  # a defined count's sum
+        if not isinstance(spec, dict) or not isinstance(spec.get("sum"), str):
+            continue
+        try:
+            lower_field(SourceText(spec["sum"], str(path), *where(spec, "sum"), file_lines=lines_of(text)), "counts")
+        except CompileError as e:
+            out.extend(e.diagnostics)
     adds = data.get("adds_to_map") or {}
     for kind in ("milestone", "award") if components is not None and isinstance(adds, dict) else ():
         names = adds.get(f"{kind}s") or []
@@ -487,15 +500,16 @@ def all_words(kind: str) -> dict[str, dict]:
     return out
 
 
-def add_folder(folder: str | Path) -> str:
-    """Make a card folder with its own `module.yaml` a module of this run; its id."""
+def add_folder(folder: str | Path, tracks_checked: bool = True) -> str:
+    """Make a card folder with its own `module.yaml` a module of this run; its id (`tracks_checked`:
+    as `read_manifest`)."""
     try:
         folder = resolved(folder)
     except OSError as e:
         raise ModuleError(f"{folder}: {e.strerror}") from None
     if not (folder / MANIFEST).is_file():
         raise ModuleError(f"{folder}: a card folder added to a game needs a {MANIFEST} (id, name, requires)")
-    module = read_manifest(folder)
+    module = read_manifest(folder, tracks_checked)
     known = _known()
     if module.id in known and known[module.id][1] != folder:
         raise ModuleError(f"{folder}: module id {module.id!r} is already the module of {known[module.id][1]}")
@@ -615,9 +629,9 @@ def module_of_path(path: Path) -> str | None:
     for folder in parents:
         if (folder / MANIFEST).is_file():
             try:
-                return add_folder(folder)
+                return add_folder(folder, tracks_checked=False)  # E602 is reported by lint, at its place
             except ModuleError:
-                return read_manifest(folder).id  # an id clash is refused where a game is made
+                return read_manifest(folder, tracks_checked=False).id  # an id clash is refused where a game is made
     return None
 
 

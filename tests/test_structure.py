@@ -315,6 +315,27 @@ def test_a_track_bonus_is_checked_in_its_manifest_by_lint_and_by_a_game(tmp_path
         Game.new(2, seed=1, card_folders=(str(off),))
 
 
+def test_a_bonus_off_its_track_does_not_hide_the_manifests_other_problems_from_lint(tmp_path):
+    """E602 refuses the module to a game, but lint reads on and reports it with the rest."""
+    from compiler.lint import lint_paths
+    from compiler.modules import ModuleError
+    folder = _module_with_track(tmp_path, "{at: 11, do: +1 card}\n        - {at: 4, do: +1 crad}")
+    found = [(f.code, f.line) for f in lint_paths([folder]).findings if f.severity == "error"]
+    assert found == [("E602", 13), ("E201", 14)]
+    with pytest.raises(ModuleError, match=r"E602 the bonus of 'depth' at 11 is not a step"):
+        Game.new(2, seed=1, card_folders=(str(folder),))
+
+
+def test_a_misspelt_count_sum_is_found_in_its_manifest_before_a_card_uses_it(tmp_path):
+    from compiler.lint import lint_paths
+    folder = _module_with_track(tmp_path, "{at: 4, do: +1 card}")
+    manifest = folder / "module.yaml"
+    manifest.write_text(manifest.read_text() + "  counts:\n    towns:\n      meaning: towns\n      singular: town\n"
+                        "      plural: towns\n      sum: city-tile + citty-tile\n")
+    found = [f for f in lint_paths([folder]).findings if f.severity == "error"]
+    assert [(f.code, f.path, f.line, f.col) for f in found] == [("E230", str(manifest), 19, 24)]  # at citty-tile
+
+
 def test_lint_finds_a_milestone_added_to_the_map_that_no_card_is(tmp_path):
     from compiler.lint import lint_paths
     folder = _module_with_track(tmp_path, "{at: 4, do: +1 card}")

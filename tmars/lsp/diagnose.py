@@ -5,8 +5,10 @@ Card files: the compiler's diagnostics (`compile_text`) and the linter's finding
 (`lint_compiled`, with the other files of the module so that duplicate names and numbers are
 seen). Scenario files: the strict loader's errors, every problem of shape (S-codes, from
 `tmars.scenario_check.shape_errors`) and every card name no card has, or that belongs to a module
-the scenario does not play (S004). Manifests: the loader's errors and every problem against the
-manifest schema. Each diagnostic keeps its code; the `help:` and `expected:` lines of the command
+the scenario does not play (S004). Manifests: the loader's errors, every problem against the
+manifest schema and, once its shape is right, what `tmars lint` finds in it (bonus rows that do
+not compile, bonuses off their track, word clashes, milestones no card is, its flow), all from the
+buffer's text. Each diagnostic keeps its code; the `help:` and `expected:` lines of the command
 line follow the message, and the suggestion travels in `data` for the quick fixes.
 """
 
@@ -49,10 +51,12 @@ def span(lines: list[str], line: int, col: int, length: int | None = None) -> ty
 
 
 def _lsp(code: str, severity: str, message: str, rng: types.Range, expected: str = "", suggestion: str = "",
-         notes: list[str] | None = None, replace: str = "") -> types.Diagnostic:
+         notes: list[str] | None = None, replace: str = "", remove: tuple[int, int] | None = None) -> types.Diagnostic:
     text = message + "".join(f"\n{label}: {v}" for label, v in (("expected", expected), ("help", suggestion)) if v)
     text += "".join(f"\nnote: {n}" for n in notes or ())
-    data = {k: v for k, v in (("suggestion", suggestion), ("replace", replace)) if v}
+    data: dict = {k: v for k, v in (("suggestion", suggestion), ("replace", replace)) if v}
+    if remove:  # 0-based, first and last line
+        data["remove"] = [remove[0] - 1, remove[1] - 1]
     return types.Diagnostic(range=rng, message=text, severity=SEVERITY.get(severity, types.DiagnosticSeverity.Error),
                             code=code, source=SOURCE, data=data or None)
 
@@ -65,7 +69,8 @@ def from_compiler(d: Diagnostic, lines: list[str]) -> types.Diagnostic:
 def from_finding(f: Finding, lines: list[str]) -> types.Diagnostic:
     """A lint finding; one with a mechanical fix spans exactly the text the fix replaces."""
     rng = span(lines, f.line, f.col, len(f.old) if f.old else None)
-    return _lsp(f.code, f.severity, f.message, rng, f.expected, f.suggestion, replace=f.new if f.old else "")
+    return _lsp(f.code, f.severity, f.message, rng, f.expected, f.suggestion, replace=f.new if f.old else "",
+                remove=f.drop)
 
 
 # ---- card files ----------------------------------------------------------------------------------
@@ -90,8 +95,9 @@ def card_file(text: str, path: Path | None, catalog: Catalog) -> list[types.Diag
 MANIFESTS = Kind("module manifests", "a module manifest")
 
 
-def manifest(text: str, path: Path | None) -> list[types.Diagnostic]:
-    """Every problem of a manifest against its schema, and a required module no folder provides."""
+def manifest(text: str, path: Path | None, catalog: Catalog | None = None) -> list[types.Diagnostic]:
+    """Every problem of a manifest against its schema, and a required module no folder provides;
+    with a shape that is right, lint's (`deep_manifest`)."""
     name = str(path or "module.yaml")
     try:
         data, lines = load_text(text, name, MANIFESTS)
@@ -114,6 +120,34 @@ def manifest(text: str, path: Path | None) -> list[types.Diagnostic]:
                 out.append(_lsp(MANIFEST_CODE, "error", f"requires an unknown module '{mid}'",
                                 span(lines, line, col, len(mid)), ", ".join(sorted(known)),
                                 did_you_mean(mid, known)))
+    if not out and path is not None and isinstance(data, Map):
+        out += [from_compiler(d, lines) for d in deep_manifest(text, path, catalog)]
+    return out
+
+
+def deep_manifest(text: str, path: Path, catalog: Catalog | None) -> list[Diagnostic]:
+    """What `tmars lint` finds in a manifest of the right shape, from the buffer's text: its
+    bonuses and words (`manifest_diagnostics`, with the cards the catalog knows as the game's
+    milestones and awards) and its flow, checked against the engine's names."""
+    import tmars.flow  # noqa: F401  (fills gameflow.ENGINE_NAMES, which the flow is checked against)
+    from compiler.gameflow import flow_diagnostics
+    from compiler.lint import engine_flow_names
+    from compiler.modules import manifest_diagnostics
+    components: dict[str, set[str]] | None = None
+    if catalog is not None:
+        components = {}
+        for e in catalog.entries():
+            components.setdefault(str(e.ir.get("type")), set()).add(e.name)
+    folder = path.parent
+    found = manifest_diagnostics(folder, components, text) + flow_diagnostics(folder, engine_flow_names(), text)
+    found.sort(key=lambda d: (d.position.line, d.position.col, d.code))
+    seen: set[tuple] = set()
+    out = []
+    for d in found:
+        key = (d.code, d.position.line, d.position.col, d.message)
+        if key not in seen:
+            seen.add(key)
+            out.append(d)
     return out
 
 

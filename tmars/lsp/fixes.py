@@ -6,7 +6,9 @@ points at. It is offered only when the text under the diagnostic's range is the 
 quotes, so a diagnostic that points at a whole field never gets a wrong edit. A lint finding with a
 mechanical fix (`compiler.lint.Replace`: a value off its track's steps, `event-tag` for
 `event-card`) carries its replacement in `data.replace` and spans exactly the text it replaces;
-the linter's other help texts ask the author to decide, and get no fix.
+a finding whose fix is to remove a field (`compiler.lint.RemoveField`: a corporation's cost, VP of
+0) carries the field's lines in `data.remove` and its fix deletes them. The linter's other help
+texts ask the author to decide, and get no fix.
 """
 
 from __future__ import annotations
@@ -38,6 +40,10 @@ def quick_fixes(uri: str, text: str, diagnostics: list[tuple[types.Diagnostic, t
     for d, rng in diagnostics:
         data = d.data if isinstance(d.data, dict) else {}
         old = text_in(lines, rng)
+        remove = data.get("remove")
+        if isinstance(remove, list) and len(remove) == 2 and 0 <= remove[0] <= remove[1] < len(lines):
+            out.append(_remove(uri, d, lines, remove[0], remove[1]))
+            continue
         if data.get("replace") and old:
             edit = types.WorkspaceEdit(changes={uri: [types.TextEdit(d.range, str(data["replace"]))]})
             out.append(types.CodeAction(title=f"Replace '{old}' with '{data['replace']}'",
@@ -51,3 +57,12 @@ def quick_fixes(uri: str, text: str, diagnostics: list[tuple[types.Diagnostic, t
         out.append(types.CodeAction(title=f"Replace '{old}' with '{word}'", kind=types.CodeActionKind.QuickFix,
                                     diagnostics=[d], edit=edit, is_preferred=True))
     return out
+
+
+def _remove(uri: str, d: types.Diagnostic, lines: list[str], first: int, last: int) -> types.CodeAction:
+    """Delete whole lines (a field, its key and its value)."""
+    key = lines[first].split(":", 1)[0].strip().removeprefix("- ")
+    rng = types.Range(types.Position(first, 0), types.Position(last + 1, 0))
+    edit = types.WorkspaceEdit(changes={uri: [types.TextEdit(rng, "")]})
+    return types.CodeAction(title=f"Remove '{key}'", kind=types.CodeActionKind.QuickFix, diagnostics=[d],
+                            edit=edit, is_preferred=True)

@@ -1,5 +1,5 @@
-"""Hovers: a card (by its name in a card file or a scenario), a word of the card language, an
-override `name*`, or a field of a card's frame.
+"""Hovers: a card (by its name in a card file or a scenario), a word or symbol (`->`, `=>`, `X`,
+`!` …) of the card language, an override `name*`, or a field of a card's frame.
 
 A card's hover is what the reference sheet prints for it, in Markdown: its facts (number, cost,
 type, tags, requirement, VP), the rules text generated from its IR (`compiler.text.card_text`)
@@ -21,7 +21,7 @@ from compiler.text import card_text, requirement_text, vp_text
 from .catalog import CardEntry, Catalog
 from .documents import WORD, Kind, line_of, word_at
 from .mentions import Mention
-from .words import describe, markdown, module_label
+from .words import describe, markdown, module_label, symbol_markdown
 
 #: A frame field that holds a card's name (its own, or the one a reprint replaces).
 NAME_FIELD = re.compile(r"^\s*(?:-\s+)?(name|replaces)\s*:\s*(['\"]?)(.+?)\2\s*(?:#.*)?$")
@@ -113,6 +113,11 @@ def in_card_file(text: str, line: int, col: int, catalog: Catalog, root: Path | 
     key = FIELD_KEY.match(src)
     if key and key.start(2) <= col <= key.end(2):
         return field_markdown(key.group(2))
+    from .complete import LANGUAGE_FIELDS, enclosing_key
+    from .semantic import symbol_at
+    symbol = symbol_at(src, col)
+    if symbol and enclosing_key(text.splitlines(), line, col)[0] in LANGUAGE_FIELDS:
+        return symbol_markdown(symbol)
     span = word_at(text, line, col, WORD)
     if span is None:
         return None
@@ -122,11 +127,35 @@ def in_card_file(text: str, line: int, col: int, catalog: Catalog, root: Path | 
     return markdown(span.text, meanings) if meanings else None
 
 
-def in_scenario(mention: Mention | None, catalog: Catalog, root: Path | None) -> str | None:
-    if mention is None:
+#: An option id (`std:power-plant`, `pass`) or an area id (`r3c3`) as a scenario writes it.
+OPTION_TOKEN = re.compile(r"[a-z][a-z0-9_-]*(?::[^\s,\[\]{}'\"]+)?")
+
+
+def in_scenario(mention: Mention | None, catalog: Catalog, root: Path | None, text: str = "", line: int = 0,
+                col: int = 0) -> str | None:
+    """A card named anywhere; in an answer or a check, also the option id of a standard project,
+    conversion, milestone or award (its card), a bare menu option, and an area of the map."""
+    entries = catalog.named(mention.name) if mention is not None else []
+    if entries:
+        return card_markdown(entries, root)
+    from .complete import OPTION_KEYS, PREFIX_OF_TYPE, _areas, enclosing_key
+    if enclosing_key(text.splitlines(), line, col)[0] not in (*OPTION_KEYS, "board", "claims"):
         return None
-    entries = catalog.named(mention.name)
-    return card_markdown(entries, root) if entries else None
+    span = word_at(text, line, col, OPTION_TOKEN)
+    if span is None:
+        return None
+    prefix, sep, rest = span.text.partition(":")
+    if sep:
+        from tmars.content import slug
+        entries = [e for e in catalog.entries() if PREFIX_OF_TYPE.get(str(e.ir.get("type"))) == prefix
+                   and slug(e.name) == rest]
+        return card_markdown(entries, root) if entries else None
+    from tmars.actions import KINDS
+    if span.text in KINDS:
+        doc = (type(KINDS[span.text]).__doc__ or "").strip().split(". ")[0].rstrip(".")
+        return f"**`{span.text}`** — an option of the action menu" + (f": {shown(doc)}." if doc else ".")
+    area = dict(_areas()).get(span.text)
+    return f"**`{span.text}`** — an area: {shown(area)}" if area is not None else None
 
 
 def hover(kind: Kind, text: str, line: int, col: int, catalog: Catalog, mention: Mention | None,
@@ -134,5 +163,5 @@ def hover(kind: Kind, text: str, line: int, col: int, catalog: Catalog, mention:
     if kind is Kind.CARDS:
         return in_card_file(text, line, col, catalog, root)
     if kind is Kind.SCENARIO:
-        return in_scenario(mention, catalog, root)
+        return in_scenario(mention, catalog, root, text, line, col)
     return None

@@ -19,11 +19,12 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
 
 from tmars import __version__
 
-from . import complete, diagnose, fixes, hover, navigate
+from . import complete, diagnose, fixes, hover, navigate, rename, semantic, symbols
 from .catalog import Catalog, key
 from .documents import Kind, classify, uri_to_path
 from .mentions import mention_at, scenario_mentions
@@ -153,6 +154,15 @@ class TmarsServer(LanguageServer):
             out.append(types.Location(loc.uri, self.workspace.position_codec.range_to_client_units(lines, loc.range)))
         return out
 
+    def unsaved(self) -> list[tuple[str, str]]:
+        """The open documents no file holds (yet): (uri, text)."""
+        out = []
+        for doc in list(self.workspace.text_documents.values()):
+            path = uri_to_path(doc.uri)
+            if path is None or not path.is_file():
+                out.append((doc.uri, doc.source))
+        return out
+
     def root_for(self, path: Path | None) -> Path | None:
         return next((r for r in self.roots() if path is not None and r in path.parents), None)
 
@@ -178,6 +188,8 @@ def guarded(fn: F) -> F:
     def run(ls: TmarsServer, params: Any) -> Any:
         try:
             return fn(ls, params)
+        except JsonRpcException:  # an answer the handler chose to give as an error (a refused rename)
+            raise
         except (Exception, SystemExit) as e:  # SystemExit too: a library call that gives up must not end the server
             log.exception("tmars lsp: %s failed", fn.__name__)
             with contextlib.suppress(Exception):  # the client may be gone; the server still must not die
@@ -195,7 +207,7 @@ def publish(ls: TmarsServer, uri: str) -> None:
     elif kind is Kind.SCENARIO:
         found = diagnose.scenario(text, path, ls.catalog)
     elif kind is Kind.MANIFEST:
-        found = diagnose.manifest(text, path)
+        found = diagnose.manifest(text, path, ls.catalog)
     else:
         found = []
     for d in found:
@@ -256,9 +268,9 @@ def build() -> TmarsServer:
     @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=[":", "[", " ", "("]))
     @guarded
     def on_completion(ls: TmarsServer, params: types.CompletionParams) -> types.CompletionList:
-        text, _, kind = ls.document(params.text_document.uri)
+        text, path, kind = ls.document(params.text_document.uri)
         line, col = ls.at(params.text_document.uri, params.position)
-        items = complete.complete(kind, text, line, col, ls.catalog)
+        items = complete.complete(kind, text, line, col, ls.catalog, path)
         for item in items:
             if isinstance(item.text_edit, types.TextEdit):
                 item.text_edit.range = ls.out(text, item.text_edit.range)
@@ -284,4 +296,82 @@ def build() -> TmarsServer:
             found = [navigate.location(e) for e in ls.catalog.named(name)] + found
         return ls.out_locations(found)
 
+    @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+    @guarded
+    def on_document_symbol(ls: TmarsServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
+        text, _, kind = ls.document(params.text_document.uri)
+        found = symbols.outline(kind, text)
+        if not text.isascii():
+            _symbols_out(ls, text, found)
+        return found
+
+    @server.feature(types.WORKSPACE_SYMBOL)
+    @guarded
+    def on_workspace_symbol(ls: TmarsServer, params: types.WorkspaceSymbolParams) -> list[types.WorkspaceSymbol]:
+        found = symbols.workspace_symbols(params.query, ls.catalog)
+        located = ls.out_locations([s.location for s in found if isinstance(s.location, types.Location)])
+        for s, loc in zip(found, located, strict=True):
+            s.location = loc
+        return found
+
+    @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, types.SemanticTokensLegend(
+        token_types=list(semantic.TOKEN_TYPES), token_modifiers=[]))
+    @guarded
+    def on_semantic_tokens(ls: TmarsServer, params: types.SemanticTokensParams) -> types.SemanticTokens:
+        text, _, kind = ls.document(params.text_document.uri)
+        if kind is not Kind.CARDS:
+            return types.SemanticTokens(data=[])
+        return types.SemanticTokens(data=semantic.tokens(text) if text.isascii() else _tokens_out(ls, text))
+
+    @server.feature(types.TEXT_DOCUMENT_PREPARE_RENAME)
+    @guarded
+    def on_prepare_rename(ls: TmarsServer, params: types.PrepareRenameParams) -> types.PrepareRenamePlaceholder:
+        text, _, kind = ls.document(params.text_document.uri)
+        line, col = ls.at(params.text_document.uri, params.position)
+        try:
+            name, rng = rename.prepare(kind, text, line, col, ls.catalog)
+        except rename.Refused as e:
+            raise JsonRpcException(str(e), code=types.LSPErrorCodes.RequestFailed) from None
+        return types.PrepareRenamePlaceholder(range=ls.out(text, rng), placeholder=name)
+
+    @server.feature(types.TEXT_DOCUMENT_RENAME)
+    @guarded
+    def on_rename(ls: TmarsServer, params: types.RenameParams) -> types.WorkspaceEdit:
+        text, _, kind = ls.document(params.text_document.uri)
+        line, col = ls.at(params.text_document.uri, params.position)
+        try:
+            old, _ = rename.prepare(kind, text, line, col, ls.catalog)
+            edit = rename.rename(old, params.new_name, ls.catalog, ls.roots(), ls.opened(), ls.unsaved())
+        except rename.Refused as e:
+            raise JsonRpcException(str(e), code=types.LSPErrorCodes.RequestFailed) from None
+        for uri, edits in (edit.changes or {}).items():
+            located = ls.out_locations([types.Location(uri, e.range) for e in edits])
+            for e, loc in zip(edits, located, strict=True):
+                e.range = loc.range
+        return edit
+
     return server
+
+
+def _tokens_out(ls: TmarsServer, text: str) -> list[int]:
+    """A text's tokens with their columns in the client's units (a non-ASCII text)."""
+    data = semantic.tokens(text)
+    out: list[int] = []
+    line = start = 0
+    prev_line = prev_start = 0
+    for i in range(0, len(data), 5):
+        line += data[i]
+        start = start + data[i + 1] if data[i] == 0 else data[i + 1]
+        rng = ls.out(text, types.Range(types.Position(line, start), types.Position(line, start + data[i + 2])))
+        s0 = rng.start.character
+        out += [line - prev_line, s0 - prev_start if line == prev_line else s0, rng.end.character - s0,
+                data[i + 3], 0]
+        prev_line, prev_start = line, s0
+    return out
+
+
+def _symbols_out(ls: TmarsServer, text: str, found: list[types.DocumentSymbol]) -> None:
+    """An outline's ranges in the client's units."""
+    for s in found:
+        s.range, s.selection_range = ls.out(text, s.range), ls.out(text, s.selection_range)
+        _symbols_out(ls, text, s.children or [])

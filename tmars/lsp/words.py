@@ -4,7 +4,8 @@ The meanings are the ones the compiler already declares: module manifests (tags,
 global parameters, tile names, count words; `compiler.modules.bringer` names the module, as E320's
 help does), the count and trigger kinds (`compiler/counts.py`, `compiler/triggers.py`), the tile
 kinds, placement rules, durations and overrides (`compiler/vocab.py`). Only the grammar's keywords
-have no table of meanings elsewhere: `KEYWORDS` says them here, from docs/card-language.md.
+have no table of meanings elsewhere: `KEYWORDS` says them here, from docs/card-language.md, and
+`SYMBOLS` the grammar's symbols (`->`, `=>`, `X`, `!` …) likewise.
 """
 
 from __future__ import annotations
@@ -41,6 +42,29 @@ KEYWORDS: dict[str, str] = {
     "pay": "an effect: 'pay RESOURCE as [N] mc on TRIGGER': a resource may pay for what the trigger names",
     "as": "in 'pay … as N mc': what one unit of the resource is worth",
     "on": "in a modifier: the kind of card or project the modifier applies to",
+}
+
+#: The symbols of grammar/cards.lark, each with what it does (docs/card-language.md, the section).
+SYMBOLS: dict[str, str] = {
+    "->": "the red arrow of an action: what is left of it is the cost, paid in full; what is right of it, "
+          "the gain (2.17)",
+    "=>": "a blue effect: the triggers left of it, the row that follows each right of it (2.24)",
+    "X": "an amount the player chooses as the row resolves, from 1 up to what the mandatory X losses allow; "
+         "`3X` is three times it (2.3)",
+    "!": "the red border after a word: any player's (a loss from any one player, a count of every player's, "
+         "a trigger on anyone's doing) (2.5)",
+    "*": "after a name: an override, a rule the icons cannot say, from the fixed list in compiler/vocab.py "
+         "(2.28)",
+    ",": "separates the items of a row (all happen, in order), a requirement's comparisons (all must hold) "
+         "or a modifier list (2.1, 2.21)",
+    "+": "a gain before an amount; between counts, adds them up: `per 2 power-tag + influence` (2.2, 2.14)",
+    "-": "a loss before an amount (2.2)",
+    "[": "opens the brown production box: inside it, `+N res` and `-N res` are production steps (2.4)",
+    "]": "closes the brown production box (2.4)",
+    "(": "opens a group `( … ) per COUNT`, or a word's arguments `tile(NAME)` (2.16)",
+    ")": "closes a group or a word's arguments (2.16)",
+    ">=": "at least: the count is this number or more (2.21)",
+    "<=": "at most: the count is this number or less (2.21)",
 }
 
 _LANGUAGE = "the card language itself (compiler/vocab.py)"
@@ -118,6 +142,12 @@ def _dedupe(items: list[Meaning]) -> list[Meaning]:
             seen.add((m.kind, m.meaning))
             out.append(m)
     return out
+
+
+def symbol_markdown(symbol: str) -> str | None:
+    """A hover for a symbol of the card language."""
+    meaning = SYMBOLS.get(symbol)
+    return f"**`{symbol}`**\n\n- *symbol*: {meaning}\n\nA symbol of {_LANGUAGE}." if meaning else None
 
 
 def markdown(word: str, meanings: list[Meaning]) -> str:

@@ -1,0 +1,114 @@
+"""Semantic tokens: the card language inside a card file's YAML strings, coloured by what each
+token is (a number, a resource, a tag, a count word, an operator …).
+
+A YAML highlighter sees `play: -2 plant-prod!, +1 city` as one string. The fields that hold card
+language are lexed here with the grammar's tokens (grammar/cards.lark) and each word classified
+by what `words.describe` says it is, so an editor colours a misspelt word (no reading) apart from
+a known one. A value folded over several lines is left to the YAML highlighter: its characters
+are not where its text says.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from compiler.diagnostics import CompileError
+from compiler.frame import Located, read_cards
+
+from .complete import LANGUAGE_FIELDS
+from .words import KEYWORDS, SYMBOLS, describe
+
+#: The token types this server sends, in the legend's order.
+TOKEN_TYPES = ("number", "operator", "keyword", "type", "enumMember", "variable", "event", "macro", "property",
+               "parameter")
+#: What kind of word (words.describe's kinds) takes which token type, the reading a row most likely
+#: means first (`plant` in a row is the resource before the tag); a known word of another kind is
+#: a `property`.
+KIND_TOKENS = {"keyword": "keyword", "standard resource": "enumMember", "card resource": "enumMember",
+               "count word": "variable", "trigger word": "event", "tag": "type", "override": "macro"}
+#: The grammar's tokens: arrows and comparisons first, then amounts (`-2`, `3X`, `X`), words
+#: (an override's star is its own token), and the one-character symbols.
+TOKEN = re.compile(r"(?P<op>->|=>|>=|<=)|(?P<num>\d+)(?P<numx>X)?|(?P<x>\bX\b)|"
+                   r"(?P<word>[a-z][a-z0-9]*(?:-[a-z0-9]+)*)|(?P<sym>[-+!*,()\[\]])")
+
+
+def lex(value: str) -> Iterator[tuple[int, int, str]]:
+    """(start, end, token type) of each token of a card-language string."""
+    words: dict[str, str | None] = {}
+    for m in TOKEN.finditer(value):
+        if m.group("op"):
+            yield m.start(), m.end(), "operator"
+        elif m.group("num"):
+            yield m.start("num"), m.end("num"), "number"
+            if m.group("numx"):
+                yield m.start("numx"), m.end("numx"), "parameter"
+        elif m.group("x"):
+            yield m.start(), m.end(), "parameter"
+        elif m.group("word"):
+            word = m.group("word")
+            if word not in words:
+                words[word] = _word_type(word, value[m.end():m.end() + 1] == "*")
+            if words[word] is not None:
+                yield m.start(), m.end(), words[word]
+        else:
+            yield m.start(), m.end(), "operator"
+
+
+def _word_type(word: str, starred: bool) -> str | None:
+    if word in KEYWORDS:
+        return "keyword"
+    meanings = describe(f"{word}*" if starred else word)
+    if not meanings:
+        return None
+    kinds = {m.kind for m in meanings}
+    return next((token for kind, token in KIND_TOKENS.items() if kind in kinds), "property")
+
+
+def symbol_at(source_line: str, col: int) -> str | None:
+    """The symbol of the card language (`->`, `=>`, `X`, `!` …) the 0-based column is on, if any."""
+    for m in TOKEN.finditer(source_line):
+        if m.group("word") or m.group("num") and not m.group("numx"):
+            continue
+        start, end = (m.start("numx"), m.end("numx")) if m.group("numx") else (m.start(), m.end())
+        if start <= col < end:
+            text = source_line[start:end]
+            return text if text in SYMBOLS else None
+    return None
+
+
+def tokens(text: str) -> list[int]:
+    """The document's tokens, encoded as the protocol asks (five integers each, relative to the
+    one before)."""
+    try:
+        raws, lines = read_cards(text, "tokens.yaml")
+    except CompileError:
+        return []
+    found: list[tuple[int, int, int, int]] = []
+    for raw in raws:
+        for field in LANGUAGE_FIELDS:
+            loc = raw.fields.get(field)
+            if loc is not None:
+                found += _located(loc, lines)
+    out: list[int] = []
+    prev_line = prev_start = 0
+    for line, start, length, kind in sorted(set(found)):
+        out += [line - prev_line, start - prev_start if line == prev_line else start, length, kind, 0]
+        prev_line, prev_start = line, start
+    return out
+
+
+def _located(loc: Located, lines: list[str]) -> list[tuple[int, int, int, int]]:
+    """The tokens of a field's value: a string on one line, or each string of a list."""
+    if loc.items is not None:
+        return [t for item in loc.items for t in _located(item, lines)]
+    value: Any = loc.value
+    if not isinstance(value, str) or not 0 < loc.line <= len(lines):
+        return []
+    src, col = lines[loc.line - 1], loc.col - 1
+    if col < len(src) and src[col] in "'\"" and loc.style in ("'", '"'):
+        col += 1
+    if src[col:col + len(value)] != value:  # folded over lines, or escapes: not where its text says
+        return []
+    return [(loc.line - 1, col + start, end - start, TOKEN_TYPES.index(kind)) for start, end, kind in lex(value)]
