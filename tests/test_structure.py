@@ -149,9 +149,10 @@ def test_a_mechanic_s_step_is_only_in_a_game_that_switches_it_on(tmp_path):
 
 
 def test_tile_kinds_are_declared_once_with_their_rules():
-    from compiler.ops import OPS
-    from compiler.tiles import TILE_KINDS
-    assert set(OPS["tile"].required["tile"]["enum"]) == set(TILE_KINDS)
+    from compiler import vocab
+    from compiler.tiles import CORE_KINDS, TILE_KINDS
+    assert {k.name for k in CORE_KINDS} <= set(TILE_KINDS)  # a module's kinds join the language's
+    assert set(vocab.TILE_KINDS) == (set(TILE_KINDS) - {"special"}) | {"tile"}  # each placed by its word
     assert TILE_KINDS["ocean"].counts_as_param == "oceans" and not TILE_KINDS["ocean"].owned
     assert TILE_KINDS["greenery"].global_param == "oxygen" and TILE_KINDS["greenery"].next_to_own
     assert TILE_KINDS["city"].keeps_distance
