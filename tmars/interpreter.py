@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from compiler.ops import OPS, Cards, Override, Resource, ReuseAction, walk
+from compiler.ops import OPS, Cards, May, Override, Resource, ReuseAction, walk
 from compiler.ops.special import PRIMITIVES
 from compiler.text import items_text, noun, param_noun, title
 from compiler.tiles import TILE_KINDS
@@ -24,7 +24,7 @@ from .rng import shuffle
 from compiler.ops.protocol import CannotComplete, Decision, ask_one, decision, option
 
 #: the ops told apart here, by their declared names (string compares on hot paths)
-_CARDS, _OVERRIDE, _REUSE_ACTION, _RESOURCE = Cards.name, Override.name, ReuseAction.name, Resource.name
+_CARDS, _OVERRIDE, _REUSE_ACTION, _RESOURCE, _MAY = Cards.name, Override.name, ReuseAction.name, Resource.name, May.name
 
 __all__ = ["CannotComplete", "Decision", "HANDLERS", "Interp", "ask_one", "decision", "option"]
 
@@ -530,13 +530,19 @@ def _order_matters(items: list) -> bool:
 
 def _idle_now(g: Interp, entries: list) -> bool:
     """Is every entry nothing but parts that do nothing now (two red-bordered removals of plants
-    when no one has a plant) and fixed gains of other standard resources, which set nothing off?
-    Then any order has the same outcome and none is asked. An entry with anything else (a tile
-    placed, whose bonus or whose watchers may give what another removes) keeps the question."""
+    when no one has a plant) and fixed gains of other standard resources, offered or not (`may
+    +1 mc`), which set nothing off? Then any order has the same outcome and none is asked (whether
+    to take an offered gain is still asked). An entry with anything else (a loss, a tile placed,
+    whose bonus or whose watchers may give what another removes) keeps the question."""
     idle = [(node, OPS[node["op"]].idle(g, node, e["ctx"])) for e in entries for node in e["items"]]
     removed = {node.get("res") for node, quiet in idle if quiet}
-    return all(quiet or (node["op"] == _RESOURCE and node["n"] > 0 and OPS[_RESOURCE].plain_gain(node)
-                         and node["res"] not in removed) for node, quiet in idle)
+
+    def gain(node: dict) -> bool:
+        if node["op"] == _MAY:
+            return all(gain(n) for n in node["items"])
+        return node["op"] == _RESOURCE and node["n"] > 0 and OPS[_RESOURCE].plain_gain(node) and \
+            node["res"] not in removed
+    return all(quiet or gain(node) for node, quiet in idle)
 
 
 def _draws_compete(state: dict, entries: list) -> bool:
