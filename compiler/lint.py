@@ -1826,7 +1826,8 @@ def docs_markdown() -> str:
            "| `--select L3,L401` | only these codes (prefixes allowed) |",
            "| `--ignore L108` | drop these codes (prefixes allowed) |",
            "| `--fix` | apply the fixes that are mechanical (L102's and L103's type, L202's step, L205's word, "
-           "L415's tile name, L417's name) in place, then report "
+           "L415's tile name, L417's name) and remove the fields a check says to remove (L105, L109, L116, "
+           "L117, L412) in place, then report "
            "the rest; the language server offers the same fixes as quick fixes |", "",
            "Exit status: 0 when there is no error (warnings allowed), 1 when there is an error, 2 on a usage error.",
            "", "To silence a finding on one card, give the code and the reason in the card's frame:", "",
@@ -1846,12 +1847,13 @@ def docs_markdown() -> str:
 
 
 def apply_fixes(findings: Iterable[Finding]) -> tuple[int, list[str]]:
-    """Apply the mechanical fixes in place, in their files: (the number applied, a sentence for each
-    file that could not be read or written). A fix whose text is no longer where it points (the file
-    changed) is left alone."""
+    """Apply the mechanical fixes in place, in their files: a text replaced, or a field removed with
+    its value's lines (the number applied, a sentence for each file that could not be read or
+    written). A fix whose text is no longer where it points (the file changed) is left alone, as is
+    a replacement inside a field another fix removes."""
     by_file: dict[str, list[Finding]] = {}
     for f in findings:
-        if f.old:
+        if f.old or f.drop:
             by_file.setdefault(f.path, []).append(f)
     done, failed = 0, []
     for path, fixes in by_file.items():
@@ -1861,11 +1863,19 @@ def apply_fixes(findings: Iterable[Finding]) -> tuple[int, list[str]]:
             failed.append(f"{path}: cannot read it to fix it ({getattr(e, 'strerror', None) or e})")
             continue
         applied = 0
+        dropped = [f.drop for f in fixes if f.drop]
         for f in sorted(fixes, key=lambda f: (f.line, f.col), reverse=True):  # later ones first: columns hold
+            if f.drop:
+                continue
             line = lines[f.line - 1] if 0 < f.line <= len(lines) else ""
             at = f.col - 1
-            if line[at: at + len(f.old)] == f.old:
+            if line[at: at + len(f.old)] == f.old and not any(a <= f.line <= b for a, b in dropped):
                 lines[f.line - 1] = line[:at] + f.new + line[at + len(f.old):]
+                applied += 1
+        for f in sorted((f for f in fixes if f.drop), key=lambda f: f.drop, reverse=True):  # the last field first
+            first, last = f.drop
+            if 0 < first <= last <= len(lines) and lines[f.line - 1] == f.source_line:
+                del lines[first - 1:last]
                 applied += 1
         try:
             Path(path).write_text("\n".join(lines), encoding="utf-8")

@@ -181,3 +181,28 @@ def test_the_help_of_a_renamed_rule_an_unknown_override_and_a_tag_as_a_target_le
     assert override.message == "unknown override 'reduce-production'" and "not-as-printed" in override.suggestion
     assert "copy-production" not in override.suggestion
     assert "floater(any, jovian-tag)" in found[("E212", 17)].suggestion
+
+
+def test_lint_fix_removes_the_fields_a_check_says_to_remove(tmp_path):
+    from compiler.lint import apply_fixes
+    path = tmp_path / "c.yaml"
+    path.write_text("""- name: Zero Card
+  number: "971"
+  type: automated
+  cost: 4
+  vp: 0
+  play: +1 plant
+- name: Holding Event
+  number: "972"
+  type: event
+  cost: 4
+  tags: [event]
+  holds: animal
+  play: +1 plant
+""")
+    findings = [f for f in lint_paths([path]).findings if f.code in ("L109", "L412")]
+    assert {f.code for f in findings} == {"L109", "L412"} and all(f.drop for f in findings)
+    assert apply_fixes(findings) == (2, [])
+    text = path.read_text()
+    assert "vp: 0" not in text and "holds:" not in text and text.count("play: +1 plant") == 2
+    assert not [f for f in lint_paths([path]).findings if f.code in ("L109", "L412")]

@@ -498,7 +498,8 @@ def parser() -> argparse.ArgumentParser:
     li.add_argument("--ignore", action="append", help="drop these codes or prefixes, comma-separated")
     li.add_argument("--list-overrides", action="store_true", help="list every asterisk override use and its note")
     li.add_argument("--fix", action="store_true", help="apply the fixes that are mechanical (a value off its "
-                    "track's steps, a word that has one right spelling) in place, then report what is left")
+                    "track's steps, a word that has one right spelling, a field the card cannot have) in place, "
+                    "then report what is left")
     li.set_defaults(func=cmd_lint)
 
     sh = sub.add_parser("sheet", help="print reference sheets drawn from the IR: HTML, or PDF (docs/sheets.md)")
