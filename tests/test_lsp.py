@@ -206,6 +206,24 @@ async def test_references_find_the_scenarios_that_name_a_card(client: LanguageCl
     assert all("/scenarios/" in u for u in uris)
 
 
+async def test_references_see_an_open_scenario_never_saved_as_rename_does(client: LanguageClient):
+    fresh = ROOT / "tests" / "scenarios" / "zz-references-unsaved.yaml"  # open, never saved
+    assert not fresh.exists()
+    await open_doc(client, fresh, "setup:\n  players:\n    - name: Alice\n      hand: [Birds]\nsteps:\n"
+                   "  - answer: act:Birds\n")
+    await open_doc(client, CARDS, CARDS.read_text())
+    line, col = line_of(CARDS, "name: Birds")
+    doc, pos = types.TextDocumentIdentifier(CARDS.as_uri()), types.Position(line, col + 7)
+    found = await client.text_document_references_async(types.ReferenceParams(
+        text_document=doc, position=pos, context=types.ReferenceContext(include_declaration=False)))
+    assert sorted((loc.range.start.line, loc.range.start.character) for loc in found if loc.uri == fresh.as_uri()) \
+        == [(3, 13), (5, 16)]
+    edit = await client.text_document_rename_async(types.RenameParams(doc, pos, "Songbirds"))
+    renamed = {(loc.uri, loc.range.start.line, loc.range.start.character) for loc in found}
+    assert renamed <= {(uri, e.range.start.line, e.range.start.character)
+                       for uri, edits in edit.changes.items() for e in edits}
+
+
 async def test_ranges_are_in_the_clients_units(client: LanguageClient):
     """The client counts UTF-16 units (the default): a character beyond the Basic Multilingual Plane
     before a name counts two."""

@@ -21,7 +21,7 @@ from compiler.strictyaml import Map, Seq, load_text
 from compiler.vocab import type_fields
 
 from .catalog import Catalog, yaml_files
-from .documents import Kind, classify, line_of, scalar_span, uri_to_path
+from .documents import Kind, line_of, scalar_span
 from .hover import NAME_FIELD
 from .mentions import mention_at, scenario_mentions
 from .navigate import file_text, references
@@ -91,13 +91,8 @@ def rename(old: str, new: str, catalog: Catalog, roots: Iterable[Path], opened: 
     roots = list(roots)
     for path, rng in manifest_mentions(old, [*catalog.roots, *roots], opened):
         add(path.as_uri(), rng)
-    for loc in references(old, roots, opened):
+    for loc in references(old, roots, opened, unsaved):
         add(loc.uri, loc.range)
-    for uri, text in unsaved:
-        if old in text and classify(uri_to_path(uri), text) is Kind.SCENARIO:
-            for m in scenario_mentions(text):
-                if m.name == old:
-                    add(uri, types.Range(types.Position(m.line, m.start), types.Position(m.line, m.end)))
     return types.WorkspaceEdit(changes=changes)
 
 
