@@ -465,6 +465,44 @@ async def test_semantic_tokens_colour_the_card_language_inside_yaml_strings(clie
     assert sum(found.data[i + 1] for i in range(0, len(found.data), 5)) == emoji.splitlines()[5].index("mc") + 1
 
 
+FOLDED_CARD = MISSPELT.replace("sciense", "science").replace("  play: +1 plant", """\
+  play: >-
+    +1 plant,
+      +2 heat
+  solo:
+    play: "+1 mc,
+      \U0001F642 -1 heat"
+""")
+
+
+async def test_semantic_tokens_reach_folded_values_and_solo_rows_line_by_line(client: LanguageClient):
+    legend = client.initialized_with.capabilities.semantic_tokens_provider.legend.token_types
+    path = ROOT / "cards" / "base" / "zz-lsp-tokens-folded.yaml"
+    await open_doc(client, path, FOLDED_CARD)
+    found = await client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(
+        types.TextDocumentIdentifier(path.as_uri())))
+    at, line, start = [], 0, 0
+    for i in range(0, len(found.data), 5):
+        line += found.data[i]
+        start = start + found.data[i + 1] if found.data[i] == 0 else found.data[i + 1]
+        at.append((line, start, found.data[i + 2], legend[found.data[i + 3]]))
+    assert at == [  # the emoji is two UTF-16 units: what follows it on its line is one further on
+        (6, 4, 1, "operator"), (6, 5, 1, "number"), (6, 7, 5, "enumMember"), (6, 12, 1, "operator"),
+        (7, 6, 1, "operator"), (7, 7, 1, "number"), (7, 9, 4, "enumMember"),
+        (9, 11, 1, "operator"), (9, 12, 1, "number"), (9, 14, 2, "enumMember"), (9, 16, 1, "operator"),
+        (10, 9, 1, "operator"), (10, 10, 1, "number"), (10, 12, 4, "enumMember")]
+    events = ROOT / "cards" / "turmoil" / "global-events.yaml"  # a row its card type declares: `resolve:`
+    text = events.read_text()
+    await open_doc(client, events, text)
+    found = await client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(
+        types.TextDocumentIdentifier(events.as_uri())))
+    solo_row, _ = line_of(events, "if building-tag + city-tile + influence >= 10 then +1 tr")
+    decoded, line = _decoded(found.data, legend, text), 0
+    lines_of = [line := line + found.data[i] for i in range(0, len(found.data), 5)]
+    assert [t for t, at in zip(decoded, lines_of, strict=True) if at == solo_row][:3] == [
+        ("if", "keyword"), ("building-tag", "variable"), ("+", "operator")]
+
+
 async def test_hover_on_the_languages_symbols(client: LanguageClient):
     path = ROOT / "cards" / "base" / "zz-lsp-symbols.yaml"
     await open_doc(client, path, ACTION_CARD)
