@@ -358,6 +358,59 @@ async def test_rename_reaches_reprints_and_manifests(client: LanguageClient):
     assert agendas and set(agendas) == {"  party: Mars Forever"}  # a field its card type declares a name
 
 
+async def _rename_from_card(client: LanguageClient, path: Path, name: str, new: str) -> types.WorkspaceEdit:
+    await open_doc(client, path, path.read_text())
+    line, col = line_of(path, f"name: {name}")
+    return await client.text_document_rename_async(types.RenameParams(
+        types.TextDocumentIdentifier(path.as_uri()), types.Position(line, col + 7), new))
+
+
+async def test_rename_carries_the_ids_made_from_the_name_that_only_mean_this_card(client: LanguageClient):
+    venus = ROOT / "cards" / "venus"
+    edit = await _rename_from_card(client, venus / "project-cards.yaml", "Stratopolis", "Strato City")
+    line, _ = line_of(venus / "project-cards.yaml", "city(stratopolis, off-mars)")
+    assert (line, '  play: "[+2 mc], city(strato-city, off-mars)"') in _edits_at(edit, venus / "project-cards.yaml")
+    assert [after for _, after in _edits_at(edit, venus / "module.yaml")] == [
+        "    - {id: stratopolis, name: Stratopolis, reserved: strato-city}",  # the area's own id stays
+        "    strato-city: the Stratopolis city, on the Venus board's area reserved for it"]
+    with pytest.raises(Exception, match="'dawn-city', which a module already declares as a tile"):
+        await _rename_from_card(client, venus / "project-cards.yaml", "Stratopolis", "Dawn-City")
+
+    fresh = ROOT / "tests" / "scenarios" / "zz-rename-derived-unsaved.yaml"  # open, never saved
+    await open_doc(client, fresh, "setup:\n  players:\n    - name: Alice\nsteps:\n"
+                   "  - offered: [std:power-plant, milestone:mayor, award:banker, std:asteroid]\n")
+    base = ROOT / "cards" / "base"
+    thorgate = ROOT / "tests" / "scenarios" / "cards" / "thorgate.yaml"
+    edit = await _rename_from_card(client, base / "standard-projects.yaml", "Power Plant", "Power Station")
+    assert [after for _, after in _edits_at(edit, thorgate)] == [
+        "  - answer: std:power-station", "    not_offered: std:power-station"]
+    line, _ = line_of(base / "corporations.yaml", "std(power-plant)")
+    assert _edits_at(edit, base / "corporations.yaml") == [
+        (line, "  effect: discount 3 on power-tag or std(power-station)")]
+    edited = {(e.range.start.character, e.new_text) for e in edit.changes[fresh.as_uri()]}
+    assert edited == {(14, "std:power-station")}
+    edit = await _rename_from_card(client, base / "tharsis-milestones-awards.yaml", "Mayor", "Governor")
+    assert {(e.range.start.character, e.new_text) for e in edit.changes[fresh.as_uri()]} == {
+        (31, "milestone:governor")}
+    edit = await _rename_from_card(client, base / "tharsis-milestones-awards.yaml", "Banker", "Financier")
+    assert {(e.range.start.character, e.new_text) for e in edit.changes[fresh.as_uri()]} == {
+        (48, "award:financier")}
+    funded = ROOT / "tests" / "scenarios" / "faq" / "F230-funded-award-everyone-competes.yaml"
+    assert "award:financier, award:scientist" in _edits_at(edit, funded)[0][1]
+
+
+async def test_rename_reaches_claims_expected_values_and_ids_that_name_the_card(client: LanguageClient):
+    fresh = ROOT / "tests" / "scenarios" / "zz-rename-values-unsaved.yaml"  # open, never saved
+    await open_doc(client, fresh, "setup:\n  players:\n    - name: Alice\nsteps:\n  - set:\n"
+                   "      awards: {Banker: Alice}\n    answer: 1:Banker:2\n    expect: {awards: [Banker], x: Banker}\n")
+    base = ROOT / "cards" / "base"
+    edit = await _rename_from_card(client, base / "tharsis-milestones-awards.yaml", "Banker", "Financier")
+    assert sorted((e.range.start.line, e.range.start.character) for e in edit.changes[fresh.as_uri()]) == [
+        (5, 15), (6, 14), (7, 22), (7, 34)]
+    assert [after for _, after in _edits_at(edit, base / "board" / "tharsis.yaml")] == [
+        "awards: [Landlord, Financier, Scientist, Thermalist, Miner]"]  # the map's list of awards
+
+
 async def test_rename_is_refused_to_a_taken_name_and_off_a_card_name(client: LanguageClient):
     text = BIRDS_SCENARIO.read_text()
     await open_doc(client, BIRDS_SCENARIO, text)
