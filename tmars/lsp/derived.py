@@ -28,7 +28,6 @@ from compiler.frame import Located
 from compiler.lint import all_nodes
 from compiler.modules import MANIFEST, all_words
 from compiler.ops import Tile
-from compiler.solo import KEY as SOLO_KEY
 from compiler.strictyaml import Map, Seq, load_text
 from compiler.triggers import StandardProjectUsed
 from tmars.content import MAP_FOLDER, slug
@@ -38,7 +37,7 @@ from .complete import PREFIX_OF_TYPE
 from .documents import Kind, classify, scalar_span, uri_to_path
 from .mentions import option_ids
 from .navigate import SHIPPED_SCENARIOS, file_text
-from .semantic import language_fields, source_positions
+from .semantic import language_values, source_positions
 
 #: An edit: the document's URI, the range, the new text.
 Edit = tuple[str, types.Range, str]
@@ -108,16 +107,11 @@ def _in_rows(catalog: Catalog, words: set[str], old_id: str, new_id: str, opened
         for raw, _, _ in result.sources:
             if only is not None and (raw.fields.get("name") is None or raw.fields["name"].value != only):
                 continue
-            fields = language_fields(raw)
-            solo = raw.fields.get(SOLO_KEY)
-            for field, loc in [*raw.fields.items(), *((solo.fields or {}).items() if solo else ())]:
-                if field not in fields:
-                    continue
-                for item in loc.items if loc.items is not None else [loc]:
-                    if isinstance(item.value, str) and old_id in item.value:
-                        if lines is None:
-                            lines = (opened(path) or file_text(path)).splitlines()
-                        yield from _in_value(item, lines, called, named, path.as_uri(), new_id)
+            for item in language_values(raw):
+                if isinstance(item.value, str) and old_id in item.value:
+                    if lines is None:
+                        lines = (opened(path) or file_text(path)).splitlines()
+                    yield from _in_value(item, lines, called, named, path.as_uri(), new_id)
 
 
 def _in_value(loc: Located, lines: list[str], placed: re.Pattern, named: re.Pattern, uri: str,

@@ -93,11 +93,8 @@ def tokens(text: str) -> list[int]:
         return []
     found: list[tuple[int, int, int, int]] = []
     for raw in raws:
-        fields = language_fields(raw)
-        solo = raw.fields.get(SOLO_KEY)
-        for field, loc in [*raw.fields.items(), *((solo.fields or {}).items() if solo else ())]:
-            if field in fields:
-                found += _located(loc, lines)
+        for loc in language_values(raw):
+            found += _located(loc, lines)
     out: list[int] = []
     prev_line = prev_start = 0
     for line, start, length, kind in sorted(set(found)):
@@ -113,10 +110,17 @@ def language_fields(raw: RawCard) -> set[str]:
     return {*LANGUAGE_FIELDS, *(f for f, spec in own.items() if spec.get("kind") in ROW_KINDS)}
 
 
+def language_values(raw: RawCard) -> Iterator[Located]:
+    """Each card-language value of a card, at the top and under `solo:` (each entry of a list of rows)."""
+    fields = language_fields(raw)
+    solo = raw.fields.get(SOLO_KEY)
+    for field, loc in [*raw.fields.items(), *((solo.fields or {}).items() if solo else ())]:
+        if field in fields:
+            yield from loc.items if loc.items is not None else [loc]
+
+
 def _located(loc: Located, lines: list[str]) -> list[tuple[int, int, int, int]]:
-    """The tokens of a field's value: a string on one line, or each string of a list."""
-    if loc.items is not None:
-        return [t for item in loc.items for t in _located(item, lines)]
+    """The tokens of a card-language value, each where its characters are written."""
     value: Any = loc.value
     if not isinstance(value, str) or not 0 < loc.line <= len(lines):
         return []
