@@ -389,6 +389,10 @@ async def test_rename_carries_the_ids_made_from_the_name_that_only_mean_this_car
         (line, "  effect: discount 3 on power-tag or std(power-station)")]
     edited = {(e.range.start.character, e.new_text) for e in edit.changes[fresh.as_uri()]}
     assert edited == {(14, "std:power-station")}
+    with pytest.raises(Exception, match="'std:asteroid' is already the option id of another card"):
+        await _rename_from_card(client, base / "standard-projects.yaml", "Power Plant", "Asteroid!")
+    with pytest.raises(Exception, match="makes no id"):
+        await _rename_from_card(client, base / "standard-projects.yaml", "Power Plant", "(+)")
     edit = await _rename_from_card(client, base / "tharsis-milestones-awards.yaml", "Mayor", "Governor")
     assert {(e.range.start.character, e.new_text) for e in edit.changes[fresh.as_uri()]} == {
         (31, "milestone:governor")}
