@@ -206,6 +206,24 @@ async def test_references_find_the_scenarios_that_name_a_card(client: LanguageCl
     assert all("/scenarios/" in u for u in uris)
 
 
+async def test_references_see_an_open_scenario_never_saved_as_rename_does(client: LanguageClient):
+    fresh = ROOT / "tests" / "scenarios" / "zz-references-unsaved.yaml"  # open, never saved
+    assert not fresh.exists()
+    await open_doc(client, fresh, "setup:\n  players:\n    - name: Alice\n      hand: [Birds]\nsteps:\n"
+                   "  - answer: act:Birds\n")
+    await open_doc(client, CARDS, CARDS.read_text())
+    line, col = line_of(CARDS, "name: Birds")
+    doc, pos = types.TextDocumentIdentifier(CARDS.as_uri()), types.Position(line, col + 7)
+    found = await client.text_document_references_async(types.ReferenceParams(
+        text_document=doc, position=pos, context=types.ReferenceContext(include_declaration=False)))
+    assert sorted((loc.range.start.line, loc.range.start.character) for loc in found if loc.uri == fresh.as_uri()) \
+        == [(3, 13), (5, 16)]
+    edit = await client.text_document_rename_async(types.RenameParams(doc, pos, "Songbirds"))
+    renamed = {(loc.uri, loc.range.start.line, loc.range.start.character) for loc in found}
+    assert renamed <= {(uri, e.range.start.line, e.range.start.character)
+                       for uri, edits in edit.changes.items() for e in edits}
+
+
 async def test_ranges_are_in_the_clients_units(client: LanguageClient):
     """The client counts UTF-16 units (the default): a character beyond the Basic Multilingual Plane
     before a name counts two."""
@@ -340,6 +358,63 @@ async def test_rename_reaches_reprints_and_manifests(client: LanguageClient):
     assert agendas and set(agendas) == {"  party: Mars Forever"}  # a field its card type declares a name
 
 
+async def _rename_from_card(client: LanguageClient, path: Path, name: str, new: str) -> types.WorkspaceEdit:
+    await open_doc(client, path, path.read_text())
+    line, col = line_of(path, f"name: {name}")
+    return await client.text_document_rename_async(types.RenameParams(
+        types.TextDocumentIdentifier(path.as_uri()), types.Position(line, col + 7), new))
+
+
+async def test_rename_carries_the_ids_made_from_the_name_that_only_mean_this_card(client: LanguageClient):
+    venus = ROOT / "cards" / "venus"
+    edit = await _rename_from_card(client, venus / "project-cards.yaml", "Stratopolis", "Strato City")
+    line, _ = line_of(venus / "project-cards.yaml", "city(stratopolis, off-mars)")
+    assert (line, '  play: "[+2 mc], city(strato-city, off-mars)"') in _edits_at(edit, venus / "project-cards.yaml")
+    assert [after for _, after in _edits_at(edit, venus / "module.yaml")] == [
+        "    - {id: stratopolis, name: Stratopolis, reserved: strato-city}",  # the area's own id stays
+        "    strato-city: the Stratopolis city, on the Venus board's area reserved for it"]
+    with pytest.raises(Exception, match="'dawn-city', which a module already declares as a tile"):
+        await _rename_from_card(client, venus / "project-cards.yaml", "Stratopolis", "Dawn-City")
+
+    fresh = ROOT / "tests" / "scenarios" / "zz-rename-derived-unsaved.yaml"  # open, never saved
+    await open_doc(client, fresh, "setup:\n  players:\n    - name: Alice\nsteps:\n"
+                   "  - offered: [std:power-plant, milestone:mayor, award:banker, std:asteroid]\n")
+    base = ROOT / "cards" / "base"
+    thorgate = ROOT / "tests" / "scenarios" / "cards" / "thorgate.yaml"
+    edit = await _rename_from_card(client, base / "standard-projects.yaml", "Power Plant", "Power Station")
+    assert [after for _, after in _edits_at(edit, thorgate)] == [
+        "  - answer: std:power-station", "    not_offered: std:power-station"]
+    line, _ = line_of(base / "corporations.yaml", "std(power-plant)")
+    assert _edits_at(edit, base / "corporations.yaml") == [
+        (line, "  effect: discount 3 on power-tag or std(power-station)")]
+    edited = {(e.range.start.character, e.new_text) for e in edit.changes[fresh.as_uri()]}
+    assert edited == {(14, "std:power-station")}
+    with pytest.raises(Exception, match="'std:asteroid' is already the option id of another card"):
+        await _rename_from_card(client, base / "standard-projects.yaml", "Power Plant", "Asteroid!")
+    with pytest.raises(Exception, match="makes no id"):
+        await _rename_from_card(client, base / "standard-projects.yaml", "Power Plant", "(+)")
+    edit = await _rename_from_card(client, base / "tharsis-milestones-awards.yaml", "Mayor", "Governor")
+    assert {(e.range.start.character, e.new_text) for e in edit.changes[fresh.as_uri()]} == {
+        (31, "milestone:governor")}
+    edit = await _rename_from_card(client, base / "tharsis-milestones-awards.yaml", "Banker", "Financier")
+    assert {(e.range.start.character, e.new_text) for e in edit.changes[fresh.as_uri()]} == {
+        (48, "award:financier")}
+    funded = ROOT / "tests" / "scenarios" / "faq" / "F230-funded-award-everyone-competes.yaml"
+    assert "award:financier, award:scientist" in _edits_at(edit, funded)[0][1]
+
+
+async def test_rename_reaches_claims_expected_values_and_ids_that_name_the_card(client: LanguageClient):
+    fresh = ROOT / "tests" / "scenarios" / "zz-rename-values-unsaved.yaml"  # open, never saved
+    await open_doc(client, fresh, "setup:\n  players:\n    - name: Alice\nsteps:\n  - set:\n"
+                   "      awards: {Banker: Alice}\n    answer: 1:Banker:2\n    expect: {awards: [Banker], x: Banker}\n")
+    base = ROOT / "cards" / "base"
+    edit = await _rename_from_card(client, base / "tharsis-milestones-awards.yaml", "Banker", "Financier")
+    assert sorted((e.range.start.line, e.range.start.character) for e in edit.changes[fresh.as_uri()]) == [
+        (5, 15), (6, 14), (7, 22), (7, 34)]
+    assert [after for _, after in _edits_at(edit, base / "board" / "tharsis.yaml")] == [
+        "awards: [Landlord, Financier, Scientist, Thermalist, Miner]"]  # the map's list of awards
+
+
 async def test_rename_is_refused_to_a_taken_name_and_off_a_card_name(client: LanguageClient):
     text = BIRDS_SCENARIO.read_text()
     await open_doc(client, BIRDS_SCENARIO, text)
@@ -445,6 +520,44 @@ async def test_semantic_tokens_colour_the_card_language_inside_yaml_strings(clie
     *_, mc = [found.data[i:i + 5] for i in range(0, len(found.data), 5)]
     assert list(mc[2:4]) == [2, legend.index("enumMember")]
     assert sum(found.data[i + 1] for i in range(0, len(found.data), 5)) == emoji.splitlines()[5].index("mc") + 1
+
+
+FOLDED_CARD = MISSPELT.replace("sciense", "science").replace("  play: +1 plant", """\
+  play: >-
+    +1 plant,
+      +2 heat
+  solo:
+    play: "+1 mc,
+      \U0001F642 -1 heat"
+""")
+
+
+async def test_semantic_tokens_reach_folded_values_and_solo_rows_line_by_line(client: LanguageClient):
+    legend = client.initialized_with.capabilities.semantic_tokens_provider.legend.token_types
+    path = ROOT / "cards" / "base" / "zz-lsp-tokens-folded.yaml"
+    await open_doc(client, path, FOLDED_CARD)
+    found = await client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(
+        types.TextDocumentIdentifier(path.as_uri())))
+    at, line, start = [], 0, 0
+    for i in range(0, len(found.data), 5):
+        line += found.data[i]
+        start = start + found.data[i + 1] if found.data[i] == 0 else found.data[i + 1]
+        at.append((line, start, found.data[i + 2], legend[found.data[i + 3]]))
+    assert at == [  # the emoji is two UTF-16 units: what follows it on its line is one further on
+        (6, 4, 1, "operator"), (6, 5, 1, "number"), (6, 7, 5, "enumMember"), (6, 12, 1, "operator"),
+        (7, 6, 1, "operator"), (7, 7, 1, "number"), (7, 9, 4, "enumMember"),
+        (9, 11, 1, "operator"), (9, 12, 1, "number"), (9, 14, 2, "enumMember"), (9, 16, 1, "operator"),
+        (10, 9, 1, "operator"), (10, 10, 1, "number"), (10, 12, 4, "enumMember")]
+    events = ROOT / "cards" / "turmoil" / "global-events.yaml"  # a row its card type declares: `resolve:`
+    text = events.read_text()
+    await open_doc(client, events, text)
+    found = await client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(
+        types.TextDocumentIdentifier(events.as_uri())))
+    solo_row, _ = line_of(events, "if building-tag + city-tile + influence >= 10 then +1 tr")
+    decoded, line = _decoded(found.data, legend, text), 0
+    lines_of = [line := line + found.data[i] for i in range(0, len(found.data), 5)]
+    assert [t for t, at in zip(decoded, lines_of, strict=True) if at == solo_row][:3] == [
+        ("if", "keyword"), ("building-tag", "variable"), ("+", "operator")]
 
 
 async def test_hover_on_the_languages_symbols(client: LanguageClient):

@@ -23,6 +23,10 @@ from compiler.solo import played
 from .mechanic import Mechanic, switched_on
 
 
+#: The folder of a module that holds its maps (`<module>/board/NAME.yaml`).
+MAP_FOLDER = "board"
+
+
 def slug(name: str) -> str:
     """'Some Name 2' -> 'some-name-2': how cards and areas are named inside the card language."""
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
@@ -363,7 +367,7 @@ def load_tracks(rules: GameRules) -> Tracks:
 def _map_files() -> dict[str, Path]:
     """The shipped maps, looked for once per process as the content is compiled once: a new game
     asks for them, and searching the folders took half the time of setting one up."""
-    return {p.stem: p for p in sorted(CARDS_ROOT.glob("*/board/*.yaml"))}
+    return {p.stem: p for p in sorted(CARDS_ROOT.glob(f"*/{MAP_FOLDER}/*.yaml"))}
 
 
 def available_maps() -> list[str]:

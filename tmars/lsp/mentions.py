@@ -4,8 +4,9 @@ A scenario names cards in known places: the lists of a player (`hand`, `played`,
 `corporation`, a step's `play`, and option ids (`play:Birds`, `act:Birds`) in answers and checks.
 Those are *sure* mentions: a name there that no card has is an error the runner would report. A
 name may also appear where anything may (an `answer` to a card decision, a segment of an `expect`
-path such as `Alice.vp.Birds`): such a *loose* mention counts only if a card has that name.
-Milestones and awards are cards too; `setup.milestones: {Mayor: Alice}` names one by its key.
+path such as `Alice.vp.Birds`, an expected value `game.discard: [Birds]`): such a *loose* mention
+counts only if a card has that name. Milestones and awards are cards too; `setup.milestones:
+{Mayor: Alice}` (or a step's `set:`) names one by its key.
 """
 
 from __future__ import annotations
@@ -52,18 +53,19 @@ def mentions(data: Any, lines: list[str]) -> Iterator[Mention]:
     setup = data.get("setup")
     if isinstance(setup, Map):
         yield from _position(setup, lines)
-        for kind in ("milestones", "awards"):
-            claimed = setup.get(kind)
-            if isinstance(claimed, Map):
-                for name in claimed:
-                    yield from _at(claimed.key_at(name), name, lines, True)
     yield from _steps(data.get("steps"), lines)
 
 
 def _position(spec: Map, lines: list[str]) -> Iterator[Mention]:
-    """The card names of a `setup` or a step's `set`."""
+    """The card names of a `setup` or a step's `set`: decks, players' lists, claimed milestones
+    and funded awards (`milestones: {Mayor: Alice}`)."""
     for key in DECK_LISTS:
         yield from _names(spec.get(key), lines)
+    for kind in ("milestones", "awards"):
+        claimed = spec.get(kind)
+        if isinstance(claimed, Map):
+            for name in claimed:
+                yield from _at(claimed.key_at(name), name, lines, True)
     players = spec.get("players")
     if isinstance(players, Seq):
         for player in players:
@@ -103,27 +105,76 @@ def _steps(steps: Any, lines: list[str]) -> Iterator[Mention]:
             for path in expect:
                 if isinstance(path, str):
                     yield from _path(expect.key_at(path), path, lines)
+                yield from _expected(expect, path, lines)
         for branch in step.get("branches") or ():
             yield from _steps(branch, lines)
 
 
 def _options(node: Map | Seq, key: Any, lines: list[str]) -> Iterator[Mention]:
-    """The card names inside option ids: one id, a list of them, or `illegal: {answer: …}`."""
+    """The card names inside option ids: `play:NAME`, `act:NAME` …, a bare name (a card decision),
+    or a segment of another id that may be one (`1:Birds:2`, an animal taken from Bob's Birds)."""
+    for value, line, start in option_values(node, key, lines):
+        prefix, sep, rest = value.partition(":")
+        if sep and prefix in CARD_PREFIXES and rest:
+            yield Mention(rest, line, start + len(prefix) + 1, start + len(value), True)
+        elif not sep:  # a card or select decision is answered with a card's name
+            yield Mention(value, line, start, start + len(value), False)
+        else:
+            offset = len(prefix) + 1
+            for segment in rest.split(":"):
+                if segment:
+                    yield Mention(segment, line, start + offset, start + offset + len(segment), False)
+                offset += len(segment) + 1
+
+
+def option_values(node: Map | Seq, key: Any, lines: list[str]) -> Iterator[tuple[str, int, int]]:
+    """Each option id of a step's key (one id, a list of them, or `illegal: {answer: …}`), with its
+    0-based line and start column."""
     value = node[key]
     if isinstance(value, Map) and "answer" in value:
-        yield from _options(value, "answer", lines)
+        yield from option_values(value, "answer", lines)
     elif isinstance(value, Seq):
         for i in range(len(value)):
-            yield from _options(value, i, lines)
-    elif isinstance(value, str):
-        prefix, sep, rest = value.partition(":")
+            yield from option_values(value, i, lines)
+    elif isinstance(value, str) and value:
         line, col = node.at(key)
-        if sep and prefix in CARD_PREFIXES and rest:
-            src = lines[line - 1] if 0 < line <= len(lines) else ""
-            start, _ = scalar_span(src, col - 1, value)
-            yield Mention(rest, line - 1, start + len(prefix) + 1, start + len(value), True)
-        elif not sep:  # a card or select decision is answered with a card's name
-            yield from _at((line, col), value, lines, False)
+        src = lines[line - 1] if 0 < line <= len(lines) else ""
+        start, _ = scalar_span(src, col - 1, value)
+        yield value, line - 1, start
+
+
+def option_ids(text: str) -> list[tuple[str, int, int]]:
+    """Every option id a scenario's steps write (in answers and checks), with its 0-based line and
+    start column; none when the text cannot be read."""
+    from compiler.diagnostics import CompileError
+    from compiler.strictyaml import load_text
+    try:
+        data, lines = load_text(text, "scenario.yaml")
+    except CompileError:
+        return []
+    out: list[tuple[str, int, int]] = []
+
+    def walk(steps: Any) -> None:
+        for step in steps if isinstance(steps, Seq) else ():
+            if isinstance(step, Map):
+                for key in OPTION_KEYS:
+                    if key in step:
+                        out.extend(option_values(step, key, lines))
+                for branch in step.get("branches") or ():
+                    walk(branch)
+    walk(data.get("steps") if isinstance(data, Map) else None)
+    return out
+
+
+def _expected(expect: Map, path: Any, lines: list[str]) -> Iterator[Mention]:
+    """An expected value may be a card's name (`game.discard: [Power Plant]`, `awards: [Banker]`)."""
+    value = expect[path]
+    if isinstance(value, str):
+        yield from _at(expect.at(path), value, lines, False)
+    elif isinstance(value, Seq):
+        for i, item in enumerate(value):
+            if isinstance(item, str):
+                yield from _at(value.at(i), item, lines, False)
 
 
 def _path(pos: tuple[int, int], path: str, lines: list[str]) -> Iterator[Mention]:

@@ -4,7 +4,7 @@ and find references (every scenario that names a card).
 References are searched in every YAML file under the workspace folders (and the repository's
 `tests/scenarios/` when the server runs from a checkout): a file is read only if its text holds the
 name, and counted only if it is a scenario; the text of an open document is used instead of the
-file on disk.
+file on disk, and open documents no file holds yet are searched too.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from compiler.readfile import Unreadable, read_text
 from compiler.strictyaml import MAX_FILE_BYTES
 
 from .catalog import CardEntry, Catalog, yaml_files
-from .documents import Kind, classify, line_of
+from .documents import Kind, classify, line_of, uri_to_path
 from .hover import NAME_FIELD
 from .mentions import mention_at, scenario_mentions
 
@@ -66,8 +66,10 @@ def definition(kind: Kind, text: str, line: int, col: int, catalog: Catalog) -> 
     return [location(e) for e in catalog.named(name)] if name else []
 
 
-def references(name: str, roots: Iterable[Path], opened: Callable[[Path], str | None]) -> list[types.Location]:
-    """Every place a scenario under `roots` names the card `name`."""
+def references(name: str, roots: Iterable[Path], opened: Callable[[Path], str | None],
+               unsaved: Iterable[tuple[str, str]] = ()) -> list[types.Location]:
+    """Every place a scenario under `roots` names the card `name`; `unsaved`: the (uri, text) of
+    open documents no file holds yet, searched as scenarios too (what rename edits, references find)."""
     out: list[types.Location] = []
     for path in yaml_files([*roots, SHIPPED_SCENARIOS]):
         text = opened(path)
@@ -76,10 +78,15 @@ def references(name: str, roots: Iterable[Path], opened: Callable[[Path], str | 
                 text = read_text(path, MAX_FILE_BYTES)
             except (Unreadable, UnicodeDecodeError):
                 continue
-        if name not in text or classify(path, text) is not Kind.SCENARIO:
-            continue
-        for m in scenario_mentions(text):
-            if m.name == name:
-                out.append(types.Location(path.as_uri(), types.Range(types.Position(m.line, m.start),
-                                                                     types.Position(m.line, m.end))))
+        out += _scenario_locations(name, path.as_uri(), path, text)
+    for uri, text in unsaved:
+        out += _scenario_locations(name, uri, uri_to_path(uri), text)
     return out
+
+
+def _scenario_locations(name: str, uri: str, path: Path | None, text: str) -> list[types.Location]:
+    """Where a text, if it is a scenario, names the card `name`."""
+    if name not in text or classify(path, text) is not Kind.SCENARIO:
+        return []
+    return [types.Location(uri, types.Range(types.Position(m.line, m.start), types.Position(m.line, m.end)))
+            for m in scenario_mentions(text) if m.name == name]

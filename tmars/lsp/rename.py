@@ -2,10 +2,12 @@
 
 Its name is written where the card is defined (`name:`), in the cards that name it (a reprint's
 `replaces:`, a field its card type declares of kind `name`, such as a Turmoil agenda's `party`),
-in the manifests that add it to a map (`adds_to_map.milestones`/`awards`), and in the scenarios
-that name it (navigate.references: lists, `play`, option ids `play:NAME`, expect paths
-`Alice.card.NAME`). A rename to a name another card has, or of a word that is no card, is refused
-with a message that says so: one name for two cards is what the library's duplicate check rejects.
+in the manifests that add it to a map (`adds_to_map.milestones`/`awards`) and the maps that list it
+(`milestones`/`awards`), and in the scenarios that name it (navigate.references: lists, `play`,
+option ids `play:NAME`, expect paths `Alice.card.NAME`), and the ids made from it that can only
+mean this card (`derived`: its own tile's name, `std:`/`milestone:`/`award:` option ids). A rename
+to a name another card has, or of a word that is no card, is refused with a message that says so:
+one name for two cards is what the library's duplicate check rejects.
 """
 
 from __future__ import annotations
@@ -20,14 +22,19 @@ from compiler.modules import MANIFEST
 from compiler.strictyaml import Map, Seq, load_text
 from compiler.vocab import type_fields
 
+from tmars.content import MAP_FOLDER
+
 from .catalog import Catalog, yaml_files
-from .documents import Kind, classify, line_of, scalar_span, uri_to_path
+from .derived import Clash, derived_edits
+from .documents import Kind, line_of, scalar_span
 from .hover import NAME_FIELD
 from .mentions import mention_at, scenario_mentions
 from .navigate import file_text, references
 
 #: What a module's manifest lists card names under.
 MANIFEST_LISTS = (("adds_to_map", "milestones"), ("adds_to_map", "awards"))
+#: What a map (`<module>/board/NAME.yaml`, tmars.content) lists card names under.
+MAP_LISTS = (("milestones",), ("awards",))
 
 
 class Refused(Exception):
@@ -81,23 +88,25 @@ def rename(old: str, new: str, catalog: Catalog, roots: Iterable[Path], opened: 
     changes: dict[str, list[types.TextEdit]] = {}
     seen: set[tuple[str, int, int]] = set()
 
-    def add(uri: str, rng: types.Range) -> None:
+    def add(uri: str, rng: types.Range, text: str = new) -> None:
         if (uri, rng.start.line, rng.start.character) not in seen:
             seen.add((uri, rng.start.line, rng.start.character))
-            changes.setdefault(uri, []).append(types.TextEdit(rng, new))
+            changes.setdefault(uri, []).append(types.TextEdit(rng, text))
 
     for path, rng in card_mentions(old, catalog, opened):
         add(path.as_uri(), rng)
     roots = list(roots)
     for path, rng in manifest_mentions(old, [*catalog.roots, *roots], opened):
         add(path.as_uri(), rng)
-    for loc in references(old, roots, opened):
+    unsaved = list(unsaved)
+    for loc in references(old, roots, opened, unsaved):
         add(loc.uri, loc.range)
-    for uri, text in unsaved:
-        if old in text and classify(uri_to_path(uri), text) is Kind.SCENARIO:
-            for m in scenario_mentions(text):
-                if m.name == old:
-                    add(uri, types.Range(types.Position(m.line, m.start), types.Position(m.line, m.end)))
+    try:
+        for entry in catalog.named(old):  # a standard project and a project card may share a name
+            for uri, rng, text in derived_edits(entry, new, catalog, roots, opened, unsaved):
+                add(uri, rng, text)
+    except Clash as e:
+        raise Refused(str(e)) from None
     return types.WorkspaceEdit(changes=changes)
 
 
@@ -120,9 +129,10 @@ def card_mentions(name: str, catalog: Catalog,
 
 def manifest_mentions(name: str, roots: Iterable[Path],
                       opened: Callable[[Path], str | None]) -> Iterator[tuple[Path, types.Range]]:
-    """Where module manifests list the name (the milestones and awards they add to a map)."""
+    """Where module manifests and maps list the name (the milestones and awards of a map)."""
     for path in yaml_files(roots):
-        if path.name != MANIFEST:
+        lists = MANIFEST_LISTS if path.name == MANIFEST else MAP_LISTS if path.parent.name == MAP_FOLDER else ()
+        if not lists:
             continue
         text = opened(path) or file_text(path)
         if name not in text:
@@ -131,9 +141,10 @@ def manifest_mentions(name: str, roots: Iterable[Path],
             data, _ = load_text(text, str(path))
         except CompileError:
             continue
-        for section, key in MANIFEST_LISTS:
-            items = data.get(section, {}).get(key) if isinstance(data, Map) and isinstance(
-                data.get(section), Map) else None
+        for keys in lists:
+            items = data
+            for k in keys:
+                items = items.get(k) if isinstance(items, Map) else None
             if isinstance(items, Seq):
                 for i, item in enumerate(items):
                     if item == name:

@@ -291,7 +291,7 @@ def build() -> TmarsServer:
         name = navigate.name_at(kind, text, line, col)
         if not name:
             return []
-        found = navigate.references(name, ls.roots(), ls.opened())
+        found = navigate.references(name, ls.roots(), ls.opened(), ls.unsaved())
         if params.context.include_declaration:
             found = [navigate.location(e) for e in ls.catalog.named(name)] + found
         return ls.out_locations(found)
