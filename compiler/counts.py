@@ -9,6 +9,8 @@ one class here plus its tests; `tests/test_counts.py` fails when a kind lacks an
 
 from __future__ import annotations
 
+from .names import slug
+
 from collections.abc import Callable
 
 from typing import Any
@@ -600,10 +602,6 @@ def _board(state: dict) -> dict | None:
     return state.get("politics")
 
 
-def _slug(name: str) -> str:
-    return name.lower().replace(" ", "-")
-
-
 class PlacedDelegates(Count):
     """Your delegates on the Terraforming Committee: in parties (leaders included) and in the
     chairman's seat, not those in your reserve or your lobby (F380, F382)."""
@@ -717,10 +715,10 @@ class PartySupport(Count):
         if board is None or not names:
             return 0
         need = int(content.rules.section("politics").get("requirement_delegates", 2))
-        party = next((x for x in board["parties"] if _slug(x["name"]) == names[0]), None)
+        party = next((x for x in board["parties"] if slug(x["name"]) == names[0]), None)
         if party is None:
             return 0
-        return sum(int(_slug(board["ruling"]) == names[0] or party["delegates"].count(q) >= need) for q in players)
+        return sum(int(slug(board["ruling"]) == names[0] or party["delegates"].count(q) >= need) for q in players)
 
     def reads(self, c):
         return frozenset({"politics"})

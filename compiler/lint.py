@@ -7,6 +7,8 @@ test runs every example. Compile errors (E-codes) are findings too.
 
 from __future__ import annotations
 
+from .names import slug
+
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -1369,10 +1371,6 @@ def unknown_reserved_area(c: Card):
                 from .diagnostics import did_you_mean
                 yield f"no map reserves an area for '{node['name']}'", f, node["name"], \
                     did_you_mean(node["name"], known) or f"known: {', '.join(sorted(known))}"
-
-
-def slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
 @rule("L415", "warning", "a named tile not named after its card",

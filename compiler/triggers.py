@@ -15,6 +15,8 @@ in the outcome (`production => +1 that`).
 
 from __future__ import annotations
 
+from .names import slug
+
 from .ir import vp_terms
 
 from collections.abc import Callable
@@ -34,11 +36,6 @@ def _words(t: Node) -> list[str]:
 def cost_ok(a: dict, cost: int) -> bool:
     """Does a printed cost meet a `cost >= N` / `cost <= N` filter?"""
     return cost >= a["n"] if a.get("cmp", ">=") == ">=" else cost <= a["n"]
-
-
-def _slug(name: str) -> str:
-    import re
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
 #: every kind, in the order declared: each concrete subclass of `Trigger` registers itself, so a
@@ -173,7 +170,7 @@ class StandardProjectUsed(Trigger):
             return False
         for a in t.get("args", ()):
             if isinstance(a, str):
-                if a != _slug(event["name"]):
+                if a != slug(event["name"]):
                     return False
             elif a["rule"] == "cost" and not cost_ok(a, event["cost"]):
                 return False

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import re
+from compiler.names import slug
+
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -25,11 +26,6 @@ from .mechanic import Mechanic, switched_on
 
 #: The folder of a module that holds its maps (`<module>/board/NAME.yaml`).
 MAP_FOLDER = "board"
-
-
-def slug(name: str) -> str:
-    """'Some Name 2' -> 'some-name-2': how cards and areas are named inside the card language."""
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
 @dataclass
