@@ -36,6 +36,8 @@ class ActionKind:
     exclusive: ClassVar[bool] = False
     #: the mechanic that brings it (a trade): offered only in a game that switches it on
     mechanic: ClassVar[str | None] = None
+    #: the type of the board component its option names by slug (`std:power-plant`), if any
+    component: ClassVar[str] = ""
 
     def offers(self, g: Interp, p: int) -> list[dict]:
         raise NotImplementedError
@@ -134,6 +136,7 @@ class CardAction(ActionKind):
 @kind
 class StandardProject(ActionKind):
     prefix = "std"
+    component = "standard-project"
 
     def offers(self, g, p):
         return offers.usable_projects(g, p)
@@ -156,6 +159,7 @@ class StandardProject(ActionKind):
 @kind
 class Conversion(ActionKind):
     prefix = "convert"
+    component = "conversion"
 
     def offers(self, g, p):
         out = []
@@ -181,6 +185,7 @@ class Conversion(ActionKind):
 @kind
 class Milestone(ActionKind):
     prefix = "milestone"
+    component = "milestone"
 
     def offers(self, g, p):
         return offers.open_milestones(g, p)
@@ -198,6 +203,7 @@ class Milestone(ActionKind):
 @kind
 class Award(ActionKind):
     prefix = "award"
+    component = "award"
 
     def offers(self, g, p):
         return offers.open_awards(g, p)

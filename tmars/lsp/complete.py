@@ -30,6 +30,7 @@ from compiler.solo import KEY as SOLO_KEY
 from .catalog import CardEntry, Catalog
 from . import likely
 from .documents import Kind
+from ..actions import KINDS
 from ..mechanic import load_plugins
 from .mentions import CARD_PREFIXES, DECK_LISTS, LIST_TYPES, OPTION_KEYS, PLAYER_LISTS
 from .words import SYMBOLS, Meaning, describe, vocabulary
@@ -49,7 +50,8 @@ COMPARISONS = (">=", "<=", "+", "!")
 WORD_CHAR = re.compile(r"[a-z0-9*-]")
 CARD_NAME_KEYS = (*PLAYER_LISTS, *DECK_LISTS, "corporation", "play")
 #: Which option-id prefix offers a card of a type (tmars/actions.py); the others are played.
-PREFIX_OF_TYPE = {"standard-project": "std", "conversion": "convert", "milestone": "milestone", "award": "award"}
+#: the option prefix of each board component's type (`std` for a standard project), as the action kinds declare it
+PREFIX_OF_TYPE = {k.component: k.prefix for k in KINDS.values() if k.component}
 PLAYED_TYPES = (*vocab.PROJECT_TYPES, *(t for m in load_plugins().values() for t in m.card_types))
 Item = types.CompletionItem
 
@@ -229,7 +231,6 @@ def card_names(catalog: Catalog, rng: types.Range, types_: tuple[str, ...] = ())
 
 def option_ids(catalog: Catalog, rng: types.Range) -> list[Item]:
     """The option ids of the action menu that follow from the cards alone."""
-    from tmars.actions import KINDS
     from tmars.content import slug
     out: list[Item] = []
     carded = {*PREFIX_OF_TYPE.values(), *CARD_PREFIXES}
