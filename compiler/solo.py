@@ -54,17 +54,7 @@ def played(card: Node, one_player: bool) -> Node:
     if solo is None:
         return card
     out = {k: v for k, v in card.items() if k != KEY}
-    if not one_player:
-        return out
-    parts = dict(out.get("parts") or {})
-    for key, value in solo.items():
-        if key in _core_keys():
-            out[key] = value
-        else:
-            parts[key] = value
-    if parts:
-        out["parts"] = parts
-    return out
+    return _with_rows(out, solo) if one_player else out
 
 
 def solo_view(card: Node) -> Node | None:
@@ -73,8 +63,13 @@ def solo_view(card: Node) -> Node | None:
     solo = card.get(KEY)
     if not solo:
         return None
-    out: Node = {k: card[k] for k in ("name", "type", "module") if k in card} | {"tags": []}
-    parts = {}
+    return _with_rows({k: card[k] for k in ("name", "type", "module") if k in card} | {"tags": []}, solo)
+
+
+def _with_rows(out: Node, solo: dict) -> Node:
+    """`out` with the solo rows in the place of its fields: a language field at its key, a field of
+    the card's type among its parts (the rest of its parts kept)."""
+    parts = dict(out.get("parts") or {})
     for key, value in solo.items():
         if key in _core_keys():
             out[key] = value
