@@ -167,7 +167,7 @@ def option_ids(text: str) -> list[tuple[str, int, int]]:
 
 
 def _expected(expect: Map, path: Any, lines: list[str]) -> Iterator[Mention]:
-    """An expected value may be a card's name (`game.discard: [Power Plant]`, `awards: [Banker]`)."""
+    """An expected value may be a card's name (`game.discard: [NAME]`, `awards: [NAME]`)."""
     value = expect[path]
     if isinstance(value, str):
         yield from _at(expect.at(path), value, lines, False)
