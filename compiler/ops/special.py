@@ -14,6 +14,7 @@ from ..sheet import render as rd
 from ..counts import condition_reads
 from ..diagnostics import did_you_mean
 from . import ANYTHING, NOTHING, Op
+from .amounts import NEUTRAL
 from .lowering import arg_text
 
 
@@ -45,7 +46,7 @@ class Steal(Op):
         opts = [option("none", "nobody")]
         neutral = g.content.opponent
         if neutral:  # all of it, from the supply (F259)
-            opts.append(option(f"neutral:{n}", f"steal {n} {res} from {neutral}"))
+            opts.append(option(f"{NEUTRAL}:{n}", f"steal {n} {res} from {neutral}"))
         for q, pl in enumerate(players):
             if q == p or (res == "plant" and g.protected(q, None, p)):
                 continue
@@ -56,7 +57,7 @@ class Steal(Op):
         answer, ask = ask_one(answer, p, "target", f"Steal {n} {res}", opts)
         if ask:
             return ask
-        if answer.startswith("neutral:"):
+        if answer.startswith(NEUTRAL):
             players[p]["res"][res] += n
             g.say(p, f"steals {n} {res} from {neutral}")
         elif answer != "none":
