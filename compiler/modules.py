@@ -406,21 +406,20 @@ def manifest_diagnostics(folder: Path, components: dict[str, set[str]] | None = 
             out.append(diagnostic(str(path), lines, where(requires, i), "E608",
                                   f"the module '{name}' requires itself", "remove it from requires",
                                   "the ids of the other modules it needs"))
-    for spec in ((data.get("vocabulary") or {}).get("globals") or {}).values():
-        for b in spec.get("bonuses") or () if isinstance(spec, dict) else ():
-            if not isinstance(b, dict) or not isinstance(b.get("do"), str):
-                continue
+    def compiled(node: Any, key: str, start: str) -> None:
+        """The card language at `node[key]` compiled as `start`: its problems at their places."""
+        if isinstance(node, dict) and isinstance(node.get(key), str):
             try:
-                lower_field(SourceText(b["do"], str(path), *where(b, "do"), file_lines=lines_of(text)), "row")
+                lower_field(SourceText(node[key], str(path), *where(node, key), file_lines=lines_of(text)), start)
             except CompileError as e:
                 out.extend(e.diagnostics)
-    for spec in ((data.get("vocabulary") or {}).get("counts") or {}).values():  # a defined count's sum
-        if not isinstance(spec, dict) or not isinstance(spec.get("sum"), str):
-            continue
-        try:
-            lower_field(SourceText(spec["sum"], str(path), *where(spec, "sum"), file_lines=lines_of(text)), "counts")
-        except CompileError as e:
-            out.extend(e.diagnostics)
+
+    vocabulary = data.get("vocabulary") or {}
+    for spec in (vocabulary.get("globals") or {}).values():
+        for b in spec.get("bonuses") or () if isinstance(spec, dict) else ():
+            compiled(b, "do", "row")
+    for spec in (vocabulary.get("counts") or {}).values():  # a defined count's sum
+        compiled(spec, "sum", "counts")
     adds = data.get("adds_to_map") or {}
     for kind in ("milestone", "award") if components is not None and isinstance(adds, dict) else ():
         names = adds.get(f"{kind}s") or []
