@@ -80,9 +80,8 @@ class FirstAction(ActionKind):
         if not pl.get("first_action"):
             return []
         corp = pl["corp"]
-        entry = offers._row_entry(g, p, f"first:{corp}", [], g.content.cards[corp]["first_action"],
-                                  {"p": p, "card": corp})
-        if not offers._row_decided(g, p, "first-action", True, entry):
+        if not offers.row_usable(g, p, "first-action", f"first:{corp}", g.content.cards[corp]["first_action"],
+                                 {"p": p, "card": corp}):
             return []
         return [option("first-action", f"{corp}: first action")]
 

@@ -158,6 +158,12 @@ def _row_decided(g: Interp, p: int, choice: str, counts: bool, entry: tuple) -> 
     return action_completes(g, p, choice, counts) if verdict is None else verdict
 
 
+def row_usable(g: Interp, p: int, choice: str, key: str, gain: list, ctx: dict) -> bool:
+    """Can the row an option `choice` starts (a row of gains alone, as a corporation's first
+    action) be carried out now? The offer check's verdict, else a trial."""
+    return _row_decided(g, p, choice, True, _row_entry(g, p, key, [], gain, ctx))
+
+
 def _row_entry(g: Interp, p: int, key: str, cost: list, gain: list, ctx: dict) -> tuple[tuple, bool | None]:
     """(plain losses, verdict): the cost's plain losses (8 plants: `feasible.plain_cost_losses`) as
     (resource, amount, the metals that may pay it when it is M€), tested apart when the rest of the
