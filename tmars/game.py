@@ -279,7 +279,8 @@ class Game:
         in progress can be completed; a save whose game cannot go on is refused."""
         try:
             if self.state["over"]:
-                if self.state.get("scores") != []:  # an empty list: a game lost, not scored (F257)
+                verdict = self.verdict
+                if verdict is None or verdict["won"]:  # a game lost is not scored (F257)
                     self.state["scores"] = scoring.score(self.state, self.content)
                 return
             self.advance()

@@ -33,22 +33,31 @@ def facts(content: Content) -> dict:
     return content.rules.section(NAME)
 
 
-#: the goals a rules file may give: every global parameter at its goal, or a terraform rating
-GOALS = ({"parameters": "all"}, "{tr: N}")
+#: the solo game's own goal, every global parameter at its goal; the other a rules file may give
+#: is a terraform rating, `{tr: N}`
+ALL_PARAMETERS = {"parameters": "all"}
 
 
 def goal(content: Content) -> dict:
-    """The goal of this game: the variant's, if one in play has its own, else the solo game's;
-    one of `GOALS`, else the game is refused as it is made (ModuleError)."""
+    """The goal of this game (remembered with the content): the variant's, if one in play has its
+    own, else the solo game's; a goal of neither form refuses the game (ModuleError)."""
+    found = content.memo.get("solo-goal")
+    if found is None:
+        found = content.memo["solo-goal"] = _checked_goal(content)
+    return found
+
+
+def _checked_goal(content: Content) -> dict:
     spec = facts(content)
-    found = spec.get("goal", GOALS[0])
+    found = spec.get("goal", ALL_PARAMETERS)
     for v in content.flow.variants:
         if v in spec.get("goal_in_variant", {}):
             found = spec["goal_in_variant"][v]
-    if found != GOALS[0] and not (isinstance(found, dict) and list(found) == ["tr"] and isinstance(found["tr"], int)):
+    if found != ALL_PARAMETERS and not (isinstance(found, dict) and list(found) == ["tr"]
+                                        and isinstance(found["tr"], int)):
         from compiler.modules import ModuleError
         raise ModuleError(f"the solo game's goal {found!r} (rules.yaml, solo:) is neither "
-                          f"{{parameters: all}} nor {GOALS[1]}")
+                          "{parameters: all} nor {tr: N}")
     return found
 
 
@@ -59,23 +68,25 @@ def goal_text(content: Content) -> str:
     return "every global parameter at its goal (" + ", ".join(sorted(content.tracks.globals)) + ")"
 
 
+def lacking(state: dict, content: Content) -> list[tuple[str, int, int, int]]:
+    """What the goal still lacks now, part by part: (what, now, wanted, steps short); empty: it holds."""
+    spec = goal(content)
+    if "tr" in spec:
+        tr = state["players"][0]["tr"]
+        return [("terraform rating", tr, spec["tr"], spec["tr"] - tr)] if tr < spec["tr"] else []
+    now = state["globals"]
+    return [(k, now[k], v["goal"], (v["goal"] - now[k]) // v["step"])
+            for k, v in content.tracks.globals.items() if now[k] < v["goal"]]
+
+
 def shortfall(state: dict, content: Content) -> list[str]:
     """What the goal still lacks now, in words (empty: it holds)."""
-    spec = goal(content)
-    pl = state["players"][0]
-    if "tr" in spec:
-        return [f"terraform rating {pl['tr']} of {spec['tr']}"] if pl["tr"] < spec["tr"] else []
-    tracks = content.tracks.globals
-    return [f"{k} {state['globals'][k]} of {v['goal']}" for k, v in tracks.items()
-            if state["globals"][k] < v["goal"]]
+    return [f"{what} {now} of {wanted}" for what, now, wanted, _ in lacking(state, content)]
 
 
 def goal_gap(state: dict, content: Content) -> int:
     """The steps the goal still lacks: TR steps, or global parameter steps (a bot weighs them)."""
-    spec = goal(content)
-    if "tr" in spec:
-        return max(0, spec["tr"] - state["players"][0]["tr"])
-    return sum(max(0, (v["goal"] - state["globals"][k]) // v["step"]) for k, v in content.tracks.globals.items())
+    return sum(steps for *_, steps in lacking(state, content))
 
 
 def deal(g: Interp) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from compiler.boards import area_place, area_xy
 
 from ... import board
+from ...content import Content
 from ...interpreter import Interp
 
 #: the neighbours of an area clockwise from its top left, as steps on the hex grid (`area_xy`)
@@ -43,13 +44,13 @@ def nth(areas: list[str], n: int) -> str | None:
     return areas[(n - 1) % len(areas)] if areas else None
 
 
-def clockwise(content: object, aid: str) -> list[str]:
+def clockwise(content: Content, aid: str) -> list[str]:
     """An area's neighbours on the map, clockwise from its top left."""
-    rows = max(area_place(a)[0] for a in content.map.areas if area_place(a))  # type: ignore[attr-defined]
+    rows = max(place[0] for place in map(area_place, content.map.areas) if place)
     r, c = area_place(aid)
     x, y = area_xy(r, c, rows)
     step = {}
-    for nb in content.map.areas[aid].neighbours:  # type: ignore[attr-defined]
+    for nb in content.map.areas[aid].neighbours:
         place = area_place(nb)
         if place:
             nx, ny = area_xy(*place, rows)
