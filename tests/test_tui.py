@@ -149,12 +149,17 @@ def test_undo_rebuilds_byte_for_byte_deep_in_a_game():
         assert state_text(table.game) == expected
 
 
+def card_needing_warmth(game: Game) -> str:
+    """A card of the deck with a minimum temperature: not playable at the start of a game."""
+    return next(n for n in game.content.project_deck()
+                if any(r["count"] == "temperature" and r["cmp"] == ">="
+                       for r in game.content.cards[n].get("requires", ())))
+
+
 def test_the_hand_says_why_a_card_is_not_playable_and_the_score_has_its_rows():
     table = new_table()
     game = table.game
-    name = next(n for n in game.content.project_deck()
-                if any(r["count"] == "temperature" and r["cmp"] == ">="
-                       for r in game.content.cards[n].get("requires", ())))
+    name = card_needing_warmth(game)
 
     async def test() -> None:
         app = PlayApp(table)
@@ -347,9 +352,7 @@ def test_a_solo_game_plays_in_the_app_with_its_goal_and_the_neutral_tiles():
 def test_enter_on_a_card_that_cannot_be_played_says_why_as_the_hand_does():
     table = new_table()
     game = table.game
-    name = next(n for n in game.content.project_deck()
-                if any(r["count"] == "temperature" and r["cmp"] == ">="
-                       for r in game.content.cards[n].get("requires", ())))
+    name = card_needing_warmth(game)
 
     async def test() -> None:
         app = PlayApp(table)
