@@ -341,8 +341,7 @@ def h_resolve_card(g: Interp, task: dict, answer: Any) -> dict | None:
     # the batch names the card: while it is on the stack the card is being played, and its wild
     # tag does nothing yet (F330, rules.wild_tags)
     g.push({"t": "batch", "p": p, "card": name, "entries": row_entries(card.get("play", []), ctx)})
-    for t in card["tags"]:
-        g.emit({"kind": "tag", "tag": t, "p": p, "card": name})
+    g.tags_played(p, name)
     if "new-tag-type" in g.content.listened and card["type"] != "event":
         for t in new_tag_types(g, p, name):
             g.emit({"kind": "new-tag-type", "tag": t, "p": p, "card": name})
@@ -400,8 +399,6 @@ def h_std_effects(g: Interp, task: dict, answer: Any) -> dict | None:
 
 def h_end_action(g: Interp, task: dict, answer: Any) -> dict | None:
     st = g.state
-    if g.content.wild:  # a wild tag is given a type anew in each action (F327)
-        st["players"][task["p"]].pop("wild_as", None)
     st["actions"] += 1
     if st["actions"] >= g.content.rules.actions_per_turn:
         st["actions"] = 0

@@ -43,12 +43,8 @@ def advance_flow(g: Interp) -> None:
 
 
 def enter(g: Interp, phase: str) -> None:
-    """Begin a phase: its start, if it has one, runs now. A wild tag given a type in the last
-    action of a phase (one of the setup's) has none in the next (F327)."""
+    """Begin a phase: its start, if it has one, runs now."""
     g.state["phase"] = phase
-    if g.content.wild:
-        for pl in g.state["players"]:
-            pl.pop("wild_as", None)
     start = PHASES[phase].start
     if start is not None:
         start(g)

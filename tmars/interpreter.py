@@ -15,11 +15,12 @@ from compiler.ops import OPS, Cards, May, Override, Resource, ReuseAction, walk
 from compiler.ops.special import PRIMITIVES
 from compiler.text import items_text, noun, param_noun, title
 from compiler.tiles import TILE_KINDS
+from compiler.triggers import TRIGGERS
 from compiler.vocab import HELD, STANDARD_RESOURCES, THAT
 
 from . import board, rules
 from .content import Content
-from .mechanic import AMOUNT, COUNT, HANDLERS, Task, core_tasks
+from .mechanic import AMOUNT, COUNT, HANDLERS, THIS_ACTION, Task, core_tasks
 from .rng import shuffle
 from compiler.ops.protocol import CannotComplete, Decision, ask_one, decision, option
 
@@ -170,6 +171,42 @@ class Interp:
                 return
         # an event of no player's (a tile placed for no one) is ordered by the first player
         self.push({"t": "batch", "p": self.state["first"] if event["p"] is None else event["p"], "entries": entries})
+
+    def tags_played(self, p: int, name: str) -> None:
+        """A card has entered p's play: its tags are played (an event for each), and as a card's
+        tags count as played for the whole action, the new card's own effects also react to the
+        tags of the cards played before it in this action (`mechanic.THIS_ACTION`: a card another
+        card plays reacts to that card's tags), which it joins."""
+        st, content = self.state, self.content
+        early = st.get(THIS_ACTION)
+        if early is None or early["p"] != p:
+            early = st[THIS_ACTION] = {"p": p, "cards": []}
+        elif early["cards"] and "tag" in content.listened:
+            self._replay_tags(p, name, early["cards"])
+        early["cards"].append(name)
+        for t in content.cards[name]["tags"]:
+            self.emit({"kind": "tag", "tag": t, "p": p, "card": name})
+
+    def _replay_tags(self, p: int, name: str, earlier: list[str]) -> None:
+        """The tag events of the cards played earlier in this action, for the new card's own
+        triggered effects only (the cards already in play reacted as they were played)."""
+        effects = [eff for eff in self.content.cards[name].get("effects", ()) if "on" in eff]
+        if not effects:
+            return
+        entries = []
+        for card in earlier:
+            for tag in self.content.cards[card]["tags"]:
+                event = {"kind": "tag", "tag": tag, "p": p, "card": card}
+                for eff in effects:
+                    if any(TRIGGERS[t["event"]].listens == "tag" and rules.trigger_matches(t, event, p, self.content)
+                           for t in eff["on"]):
+                        entries.append({"items": bind_that(eff["do"], event), "ctx": {"p": p, "card": name,
+                                                                                     "that": card}})
+        if entries:
+            for task in reversed(self.state["stack"]):
+                if task["t"] == "batch":
+                    task["entries"].extend(entries)
+                    return
 
     def production_raised(self, p: int, res: str, n: int) -> None:
         """A player's production went up n steps: one event per step (Manutech's 'for each step')."""

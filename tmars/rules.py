@@ -20,6 +20,7 @@ from compiler.triggers import TRIGGERS
 
 from .board import next_to
 from .content import Content
+from .mechanic import THIS_ACTION
 from .memo import extended
 
 STANDARD = vocab.STANDARD_RESOURCES
@@ -400,13 +401,30 @@ def freeze_ranks(state: dict, content: Content, rows: list) -> dict:
 
 
 # ---- requirements ----------------------------------------------------------------
-def requirement_met(state: dict, content: Content, p: int, req: dict, flex: int = 0, ctx: dict | None = None) -> bool:
+def played_this_action(state: dict, content: Content, p: int, req: dict) -> int:
+    """How many of the tags a requirement counts were played in the action under way."""
+    early = state.get(THIS_ACTION)
+    if early is None or not req["count"].endswith(vocab.COUNT_SUFFIX_TAG):
+        return 0
+    if early["p"] != p and not req.get("any"):
+        return 0
+    if early["p"] == p and "opponents" in req.get("args", ()):
+        return 0
+    tag, cards = req["count"][:-4], content.cards
+    if tag == "event":
+        return sum(1 for n in early["cards"] if cards[n]["type"] == "event")
+    return sum(cards[n]["tags"].count(tag) for n in early["cards"] if cards[n]["type"] != "event")
+
+
+def requirement_met(state: dict, content: Content, p: int, req: dict, flex: int = 0, ctx: dict | None = None,
+                    less: int = 0) -> bool:
     """A minimum is met with the acting player's wild tags standing for the tag asked (F330); a
     maximum is not made harder by them (they stand for a tag only when the player wants). `ctx`:
-    the card a condition is on, for what it counts on that card (`if floater >= 4 then …`)."""
+    the card a condition is on, for what it counts on that card (`if floater >= 4 then …`);
+    `less`: what the count had not yet when the action began (`played_this_action`)."""
     if "rank" in req:
         return placed(state, content, p, req, ctx)
-    value = count(state, content, p, req, ctx, wild=req["cmp"] == ">=")
+    value = count(state, content, p, req, ctx, wild=req["cmp"] == ">=") - less
     spec = content.rules.globals.get(req["count"])
     step = spec["step"] if spec else 1 if req["cmp"] == ">=" and req["count"].endswith(vocab.COUNT_SUFFIX_TAG) else None
     slack = flex * step if step and not req.get("any") else 0
@@ -438,8 +456,10 @@ def requirements_met(state: dict, content: Content, p: int, card: dict) -> bool:
     reqs = card.get("requires")
     if not reqs:
         return True
+    early = THIS_ACTION in state  # cards played earlier in this action: their tags are not counted
     for r in reqs:  # a loop, not all(): no generator made for each card asked
-        if not requirement_met(state, content, p, r, flex_of(state, content, p, r["count"])):
+        less = played_this_action(state, content, p, r) if early else 0
+        if not requirement_met(state, content, p, r, flex_of(state, content, p, r["count"]), less=less):
             return False
     return not content.wild or _wild_tags_suffice(state, content, p, card)
 
@@ -467,7 +487,8 @@ def wild_stands_for(state: dict, content: Content, p: int, card: dict) -> str | 
     if not content.wild or not card.get("requires"):
         return None
     for r in _tag_minimums(content, card):
-        if count(state, content, p, r) < r["value"] - flex_of(state, content, p, r["count"]):
+        have = count(state, content, p, r) - played_this_action(state, content, p, r)
+        if have < r["value"] - flex_of(state, content, p, r["count"]):
             return r["count"][:-4]
     return None
 
@@ -492,7 +513,7 @@ def _wild_tags_suffice(state: dict, content: Content, p: int, card: dict) -> boo
         return True
     short, wild = 0, 0
     for r in minimums:
-        have = count(state, content, p, r)
+        have = count(state, content, p, r) - played_this_action(state, content, p, r)
         need = r["value"] - flex_of(state, content, p, r["count"])
         if have < need:
             short += need - have

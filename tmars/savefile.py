@@ -23,7 +23,7 @@ from compiler.tiles import TILE_KINDS
 
 from . import flow, invariants
 from .content import Content
-from .mechanic import AMOUNT, COUNT, TASKS, SaveError, SaveShapes, names_off
+from .mechanic import AMOUNT, COUNT, TASKS, THIS_ACTION, SaveError, SaveShapes, names_off
 from .setup import players_range, step_players, step_records
 
 #: the ops told apart here, by their declared names (string compares on hot paths)
@@ -134,6 +134,7 @@ def _schema(content: Content, n: int) -> dict:
         "last_tile": {"type": "object", "propertyNames": {"enum": [str(p) for p in range(n)], "title": "a player"},
                       "additionalProperties": area},
         "actions_used": _list(card),
+        THIS_ACTION: _obj({"p": player, "cards": _list(card)}, required=("p", "cards")),
         "agents": _list(_obj({"kind": _names(AGENT_KINDS, "a kind of player (human, random, greedy)"),
                               "rng": _int(0, U64)}, required=("kind",)), minItems=n, maxItems=n),
         **{k: v for m in mechanics for k, v in m.state(shapes).items()},

@@ -131,8 +131,7 @@ def h_reveal(g: Interp, task: dict, answer: Any) -> dict | None:
     g.log(f"{pl['name']} reveals {corp} and keeps {len(keep)} card(s)")
     g.push({"t": "buy_start", "p": p, "cards": keep, "free": hand_is_free(g.content, corp)})
     g.push({"t": "batch", "p": p, "card": corp, "entries": row_entries(card.get("start", []), {"p": p, "card": corp})})
-    for t in card["tags"]:
-        g.emit({"kind": "tag", "tag": t, "p": p, "card": corp})
+    g.tags_played(p, corp)
     g.emit({"kind": "card", "p": p, "card": corp})  # the corporation is played (Vitor's 'including this', F337)
     return None
 
