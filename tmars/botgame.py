@@ -6,8 +6,16 @@ from typing import Any
 
 
 def make_agent(kind: str, seed: int) -> Any:
-    from .agents import GreedyAgent, RandomAgent
-    return GreedyAgent(seed) if kind == "greedy" else RandomAgent(seed)
+    """A bot of this kind (`agents.BOTS`), seeded."""
+    from .agents import BOTS
+    return BOTS[kind](seed)
+
+
+def seat_kinds(agent: str, players: int) -> list[str]:
+    """The bot in each seat: `agent` names one kind for every seat, or a kind per seat separated
+    by commas (`strong,greedy`), repeated in turn when there are more seats than names."""
+    kinds = [k.strip() for k in agent.split(",")]
+    return [kinds[i % len(kinds)] for i in range(players)]
 
 
 def play_bot_game(seed: int, players: int, agent: str, modules: tuple[str, ...], draft: bool,
@@ -16,7 +24,7 @@ def play_bot_game(seed: int, players: int, agent: str, modules: tuple[str, ...],
     from .game import Game
     game = Game.new(players, seed=seed, modules=modules, map_name=map_name, draft=draft,
                     max_generations=max_generations, card_folders=folders, variants=variants).keep_going()
-    agents = [make_agent(agent, seed * 31 + i) for i in range(players)]
+    agents = [make_agent(kind, seed * 31 + i) for i, kind in enumerate(seat_kinds(agent, players))]
     decisions = 0
     while not game.over:
         d = game.pending

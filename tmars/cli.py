@@ -16,7 +16,7 @@ from rich.text import Text
 
 from compiler.terminal import safe, safe_json
 
-from .botgame import make_agent, play_bot_game
+from .botgame import make_agent, play_bot_game, seat_kinds
 
 console = Console(highlight=False, width=None if sys.stdout.isatty() else 140, soft_wrap=True)  # never wraps a line
 err = Console(stderr=True, highlight=False, soft_wrap=True)  # messages keep their paths on one line
@@ -428,8 +428,9 @@ def cmd_play(args: argparse.Namespace) -> int:
             say(f"error: {e}", err)
             return 2
     seats = game.seats or [{"kind": "human"}] * len(game.state["players"])  # a save without seats: bots from --seed
+    kinds = seat_kinds(args.bots, len(seats) - 1)  # the bots across the table, seat by seat
     agents = [HumanAgent(console)] + [restore(s) if s["kind"] != "human" and "rng" in s
-                                      else make_agent(args.bots, args.seed + i) for i, s in enumerate(seats) if i]
+                                      else make_agent(kinds[i - 1], args.seed + i) for i, s in enumerate(seats) if i]
     target = autosave_target(args.load)  # never an unfinished game this session did not load
     if not args.plain and sys.stdin.isatty() and sys.stdout.isatty():
         from .tui.app import run_app
@@ -465,6 +466,18 @@ def cmd_lsp(args: argparse.Namespace) -> int:
         return 2
     from .lsp import main as serve
     return serve()
+
+
+def agent_kinds(text: str) -> str:
+    """argparse type: a kind of bot (`agents.BOTS`), or one per seat separated by commas."""
+    from .agents import BOTS
+    for kind in (k.strip() for k in text.split(",")):
+        if kind not in BOTS:
+            from compiler.diagnostics import did_you_mean
+            hint = did_you_mean(kind, BOTS)
+            raise argparse.ArgumentTypeError(f"unknown bot {kind!r}{'; ' + hint if hint else ''}; "
+                                             f"the bots are {', '.join(BOTS)}")
+    return text
 
 
 def positive(text: str) -> int:
@@ -535,7 +548,8 @@ def parser() -> argparse.ArgumentParser:
 
     g = sub.add_parser("game", help="play one seeded bot game and print its log and scores")
     game_opts(g)
-    g.add_argument("--agent", choices=("random", "greedy"), default="greedy")
+    g.add_argument("--agent", type=agent_kinds, default="greedy", metavar="BOT[,BOT…]",
+                   help="the bot in every seat, or one per seat separated by commas (random, greedy, strong)")
     g.add_argument("--max-generations", type=positive, default=60,
                    help="stop a game that has not ended by then (reported as capped)")
     g.add_argument("--quiet", action="store_true")
@@ -544,7 +558,8 @@ def parser() -> argparse.ArgumentParser:
     sm = sub.add_parser("simulate", help="play many seeded bot games and summarise")
     game_opts(sm)
     sm.add_argument("--games", type=positive, default=100)
-    sm.add_argument("--agent", choices=("random", "greedy"), default="random")
+    sm.add_argument("--agent", type=agent_kinds, default="random", metavar="BOT[,BOT…]",
+                    help="the bot in every seat, or one per seat separated by commas (random, greedy, strong)")
     sm.add_argument("--workers", type=positive, default=1)
     sm.add_argument("--max-generations", type=positive, default=100)
     sm.add_argument("--ray", action="store_true", help="run the games on a Ray cluster (pip install '.[cluster]')")
@@ -559,7 +574,8 @@ def parser() -> argparse.ArgumentParser:
 
     pl = sub.add_parser("play", help="play against bots in the terminal")
     game_opts(pl)
-    pl.add_argument("--bots", choices=("random", "greedy"), default="greedy")
+    pl.add_argument("--bots", "--agent", type=agent_kinds, default="greedy", metavar="BOT[,BOT…]",
+                    help="the bots you play against, one for every seat or one per seat (random, greedy, strong)")
     pl.add_argument("--load", help="resume a game saved with 'save FILE' (you are the first player)")
     pl.add_argument("--scenario", metavar="FILE", help="start from a scenario file's setup (its steps are not "
                           "run): you are its first player, bots the others (docs/play.md)")
