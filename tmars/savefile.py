@@ -29,7 +29,6 @@ from .setup import players_range, step_players, step_records
 #: the ops told apart here, by their declared names (string compares on hot paths)
 _PAY = Pay.name
 U64 = (1 << 64) - 1
-AGENT_KINDS = ("human", "random", "greedy")
 
 
 #: the largest save file read (a late game's is a few hundred kilobytes)
@@ -135,7 +134,7 @@ def _schema(content: Content, n: int) -> dict:
                       "additionalProperties": area},
         "actions_used": _list(card),
         THIS_ACTION: _obj({"p": player, "cards": _list(card)}, required=("p", "cards")),
-        "agents": _list(_obj({"kind": _names(AGENT_KINDS, "a kind of player (human, random, greedy)"),
+        "agents": _list(_obj({"kind": _names(agent_kinds(), "a kind of player (human or a bot's kind)"),
                               "rng": _int(0, U64)}, required=("kind",)), minItems=n, maxItems=n),
         **{k: v for m in mechanics for k, v in m.state(shapes).items()},
         **{k: v for op in OPS.values() for k, v in op.state(shapes).items()},
@@ -144,6 +143,12 @@ def _schema(content: Content, n: int) -> dict:
                 "board", "claims", "deck", "discard", "players", "milestones", "awards", "stack", "log", "over")
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://tmars.dev/save.json",
             "title": "a saved tmars game", **_obj(props, required)}
+
+
+def agent_kinds() -> tuple[str, ...]:
+    """Who may sit in a seat: a person, or a bot of a kind `agents.BOTS` has."""
+    from .agents import BOTS
+    return ("human", *BOTS)
 
 
 def _task_schema(content: Content, shapes: SaveShapes) -> dict:
