@@ -8,7 +8,9 @@ from compiler.ops import Cards, walk
 
 from . import scoring
 from .game import Game
+from .botbase import Bot
 from .rng import SeededRandom
+from .strongbot import StrongAgent
 
 #: the ops told apart here, by their declared names (string compares on hot paths)
 _CARDS = Cards.name
@@ -16,19 +18,6 @@ _CARDS = Cards.name
 
 class Agent(Protocol):
     def choose(self, game: Game) -> Any: ...
-
-
-class Bot:
-    """A seeded bot; its random state is one integer, saved with the game (`snapshot`) so that a
-    resumed game goes on exactly as the uninterrupted one would have."""
-
-    kind = "bot"
-
-    def __init__(self, seed: int = 0):
-        self.rng = SeededRandom(seed)
-
-    def snapshot(self) -> dict:
-        return {"kind": self.kind, "rng": self.rng.getstate()}
 
 
 def _select(rng: SeededRandom, d: dict) -> list[str]:
@@ -140,7 +129,7 @@ def _sells_cards(game: Game, oid: str) -> bool:
     return any(n["op"] == _CARDS and n["n"] < 0 for n in walk(items))
 
 
-BOTS: dict[str, type[Bot]] = {"random": RandomAgent, "greedy": GreedyAgent}
+BOTS: dict[str, type[Bot]] = {"random": RandomAgent, "greedy": GreedyAgent, "strong": StrongAgent}
 
 
 def restore(seat: dict) -> Bot:

@@ -1,0 +1,138 @@
+"""The strong bot's choices: each option tried on a copy holding nothing it cannot see, carried to
+the end of the unit of play it begins, and the position it leaves judged (`worth.position`).
+
+Cards it may keep or buy are judged one by one: played on a copy as though their global
+requirements were met, the worth they add less their cost, discounted for the generations their
+requirements keep them waiting (`cards.card_worth`); a selection keeps the cards worth more than
+their price, and discards those worth least.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import trial
+from ..botbase import Bot
+from ..game import Game
+from . import worth
+from .cards import card_worth
+from .hidden import unseen_copy
+
+#: answers tried at a decision inside an action (the first decision of an action tries them all)
+INNER_OPTIONS = 10
+#: decisions answered on a copy to finish what an option begins
+FINISH_STEPS = 8
+#: decisions answered on a copy after a selection, until the cards chosen are in the hand
+SETTLE_STEPS = 40
+
+
+class StrongAgent(Bot):
+    """Plans with the engine's copies: one step ahead, each step carried to the end of its action."""
+
+    kind = "strong"
+
+    def choose(self, game: Game) -> Any:
+        d = game.pending
+        p = d["player"]
+        if d["kind"] == "select":
+            return self._select(game, d, p)
+        ids = [o["id"] for o in d["options"]]
+        if len(ids) == 1:
+            return ids[0]
+        return self._best(game, p, ids, finish=True)
+
+    # ---- one step ahead ---------------------------------------------------------------
+    def _best(self, game: Game, p: int, ids: list[str], finish: bool) -> str:
+        base = unseen_copy(game, p, self.rng)
+        horizon = worth.generations_left(base.state, base.content)
+        best, best_v = ids[0], float("-inf")
+        for oid in ids:
+            v = self._after(base, p, oid, finish, horizon)
+            if v > best_v:
+                best, best_v = oid, v
+        return best
+
+    def _after(self, base: Game, p: int, answer: Any, finish: bool, horizon: float) -> float:
+        """The position after answering on a copy (and, with `finish`, after the rest of the unit)."""
+        copy = base.look_ahead()
+        generation = base.state["generation"]
+        try:
+            copy.answer(p, answer)
+            if finish:
+                self._finish(copy, p)
+        except Exception:  # an answer the copy's guessed cards cannot carry out: not this one
+            return float("-inf")
+        if copy.state["generation"] != generation and not copy.over:
+            # a pass that ended the generation: its production is no gain of the pass (the worth
+            # already counts it), and the estimate of the generations left is not comparable
+            return worth.position(base, p)
+        return worth.position(copy, p, horizon=horizon)
+
+    def _finish(self, copy: Game, p: int) -> None:
+        """Answer the rest of a unit of play on a copy: the bot's own questions one step ahead
+        (no further), anyone else's with their first answer."""
+        for _ in range(FINISH_STEPS):
+            if copy.over:
+                return
+            stack = copy.state["stack"]
+            if stack and stack[-1]["t"] in trial.BOUNDARY:
+                return  # the unit is over: what comes next is another action
+            d = copy.pending
+            if d["kind"] == "select":
+                copy.answer(d["player"], default_selection(d))
+                continue
+            ids = [o["id"] for o in d["options"]]
+            if d["player"] != p or len(ids) == 1:
+                copy.answer(d["player"], ids[0])
+                continue
+            copy.answer(p, self._best(copy, p, ids[:INNER_OPTIONS], finish=False))
+
+    # ---- selections -------------------------------------------------------------------
+    def _select(self, game: Game, d: dict, p: int) -> list[str]:
+        """Among the selections of the cards ranked by worth (the best k, or the worst k for a
+        discard), the one that leaves the best position with each card counted at its worth."""
+        ids = [o["id"] for o in d["options"]]
+        cards = game.content.cards
+        if not all(i in cards for i in ids):
+            return default_selection(d)
+        values = {c: card_worth(game, p, c, self.rng) for c in ids}
+        ranked = sorted(ids, key=lambda c: (-values[c], ids.index(c)))
+        if "only" in d:
+            candidates = [list(s) for s in d["only"]]
+        else:
+            sizes = d.get("sizes") or range(d.get("min", 0), d.get("max", len(ids)) + 1)
+            candidates = [ranked[:k] for k in sizes] + [ranked[len(ranked) - k:] for k in sizes if k]
+        base = unseen_copy(game, p, self.rng)
+        horizon = worth.generations_left(base.state, base.content)
+        before = sum(max(0.0, values[c]) for c in ids if c in base.state["players"][p]["hand"])
+        best, best_v = candidates[0], float("-inf")
+        for chosen in candidates:
+            copy = base.look_ahead()
+            try:
+                copy.answer(p, chosen)
+                self._until_in_hand(copy, p)
+            except Exception:
+                continue
+            hand = copy.state["players"][p]["hand"]
+            held = sum(max(0.0, values[c]) for c in ids if c in hand)
+            v = worth.position(copy, p, held - before, horizon)
+            if v > best_v:
+                best, best_v = chosen, v
+        return best
+
+    def _until_in_hand(self, copy: Game, p: int) -> None:
+        """Go on with a copy after a selection until the cards chosen are where they go and paid
+        for: the next action (everyone else's questions answered first, the setup's included)."""
+        for _ in range(SETTLE_STEPS):
+            if copy.over or copy.pending["kind"] == "action":
+                return
+            d = copy.pending
+            copy.answer(d["player"], default_selection(d) if d["kind"] == "select" else d["options"][0]["id"])
+
+
+def default_selection(d: dict) -> list[str]:
+    """The first selection allowed: the first of `only`, else the fewest options, first first."""
+    if "only" in d:
+        return list(d["only"][0])
+    k = min(d["sizes"]) if "sizes" in d else d.get("min", 0)
+    return [o["id"] for o in d["options"][:k]]

@@ -1,0 +1,141 @@
+"""What a card would be worth to a player: played on a copy now, its global requirements aside,
+the worth it adds less its cost, discounted for the wait its requirements impose.
+
+The copy is given plenty of every resource and some of every production first, so that what the
+card takes (a production decrease, plants it removes) is counted as the loss it is rather than
+stopping it. A blue card's action is worth what using it once adds, for each generation left;
+a triggered effect, a fixed guess for each generation left (what sets it off is not known).
+A card whose global maximum is already passed can never be played (`DEAD`); a global minimum
+still ahead delays it by the generations the pace of the game needs to reach it; any other
+requirement not met (tags, production) delays it a generation, for it may come or not.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import rules
+from ..actions import start_action
+from ..game import Game
+from ..rng import SeededRandom
+from . import worth
+from .hidden import unseen_copy
+
+#: the worth of a card that can never be played
+DEAD = -10.0
+#: resources and production given on the copy so that what the card takes never stops it there
+SPARE_MC, SPARE_OTHER, SPARE_PRODUCTION = 200, 20, 3
+#: decisions answered on the copy while the card (or its action) resolves
+STEPS = 12
+#: the share of the generations left a blue card's action is expected to be used in
+ACTION_USE = 0.8
+#: M€ a triggered effect is guessed to bring in each generation left
+EFFECT_PER_GENERATION = 1.5
+
+
+def card_worth(game: Game, p: int, name: str, rng: SeededRandom) -> float:
+    st, content = game.state, game.content
+    card = content.cards[name]
+    wait = _wait(st, content, p, card)
+    if wait is None:
+        return DEAD
+    gained = _played_on_copy(game, p, name, rng)
+    if gained is None:
+        return DEAD / 2
+    later = worth.generations_left(st, content)
+    if wait > 0:
+        gained *= max(0.0, 1 - wait / (later + 1))
+    return gained
+
+
+def _wait(st: dict, content: Any, p: int, card: dict) -> float | None:
+    """Generations the card's requirements keep it waiting (None: never playable again)."""
+    wait = 0.0
+    tracks = content.tracks.globals
+    for r in card.get("requires", ()):
+        spec = tracks.get(r["count"])
+        if spec is None:
+            if not rules.requirement_met(st, content, p, r):
+                wait = max(wait, 1.0)
+            continue
+        flex = rules.flex_of(st, content, p, r["count"]) * spec["step"]
+        now = st["globals"][r["count"]]
+        if r["cmp"] == "<=":
+            if now - flex > r["value"]:
+                return None
+            continue
+        short = (r["value"] - flex - now) / spec["step"]
+        if short > 0:
+            left, done = worth.steps_left(st, content)
+            pace = max(worth.SLOWEST_PACE, done / max(1, st["generation"] - 1))
+            wait = max(wait, short * len(content.rules.ending_tracks()) / pace)
+    return wait
+
+
+def _played_on_copy(game: Game, p: int, name: str, rng: SeededRandom) -> float | None:
+    """The worth the card adds when it resolves on a copy (its cost taken off, its action and
+    effects counted), or None when it cannot be carried out there."""
+    copy = unseen_copy(game, p, rng)
+    st, content = copy.state, copy.content
+    pl = st["players"][p]
+    if name in pl["hand"]:
+        pl["hand"].remove(name)
+    for res in pl["res"]:
+        pl["res"][res] += SPARE_MC if res == "mc" else SPARE_OTHER
+    for res in pl["prod"]:
+        pl["prod"][res] += SPARE_PRODUCTION
+    cost = rules.card_cost(st, content, p, name)
+    before, later = worth.margin(copy, p)  # the horizon held: the spare production would skew it
+    st["pending"] = None
+    if not _resolves(copy, p, {"t": "resolve_card", "p": p, "card": name, "from": "none"}):
+        return None
+    after = worth.margin(copy, p, later)[0]
+    card = content.cards[name]
+    if card.get("action") and not copy.over:
+        used = copy.look_ahead()
+        if _resolves(used, p, None, f"act:{name}"):
+            after += max(0.0, worth.margin(used, p, later)[0] - after) * ACTION_USE * later
+    after += EFFECT_PER_GENERATION * later * sum(1 for e in card.get("effects", ()) if "on" in e)
+    return after - before - cost
+
+
+def _resolves(copy: Game, p: int, task: dict | None, action: str | None = None) -> bool:
+    """Carry out a card (a task pushed) or an action on the copy to its end, the player's own
+    questions answered one step ahead and others' with their first answer: False if it cannot."""
+    st = copy.state
+    depth = len(st["stack"])
+    st["pending"] = None
+    try:
+        if task is not None:
+            copy.interp.push(task)
+        else:
+            start_action(copy.interp, p, action, counts=False)
+        copy.advance()
+        for _ in range(STEPS):
+            if copy.over or len(st["stack"]) <= depth:
+                return True
+            d = copy.pending
+            ids = [o["id"] for o in d["options"]]
+            if d["kind"] == "select":
+                from .agent import default_selection
+                copy.answer(d["player"], default_selection(d))
+            else:
+                copy.answer(d["player"], _best_now(copy, d["player"], ids) if d["player"] == p else ids[0])
+    except Exception:  # its effects cannot be carried out here
+        return False
+    return len(st["stack"]) <= depth
+
+
+def _best_now(copy: Game, p: int, ids: list[str]) -> str:
+    later = worth.generations_left(copy.state, copy.content)
+    best, best_v = ids[0], float("-inf")
+    for oid in ids[:8]:
+        trial = copy.look_ahead()
+        try:
+            trial.answer(p, oid)
+        except Exception:
+            continue
+        v = worth.margin(trial, p, later)[0]
+        if v > best_v:
+            best, best_v = oid, v
+    return best
