@@ -3,8 +3,8 @@
 The layout is a list of named blocks, each of a width given by a formula over the sizes of the
 game's content (docs/rl.md has the same table; a test checks that they agree). Players are
 listed from the observer's seat on: block "player 0" is always the observer. Nothing hidden is
-read: only the observer's own hand (and preludes), never another's hand, the deck or its order;
-the options are encoded only for the player whose decision it is.
+read: only the observer's own hand (and the zones a mechanic lets cards be played from), never
+another's hand, the deck or its order; the options only for the player whose decision it is.
 """
 
 from __future__ import annotations
@@ -60,6 +60,8 @@ class Encoder:
         self.globals = list(content.tracks.globals)
         self.areas = list(content.map.areas)
         self.area_index = {name: i for i, name in enumerate(self.areas)}
+        #: the observer's own zones of cards to play: the hand and those a mechanic plays from
+        self.hands = ("hand", *(z for m in content.mechanics for z in m.played_from))
         self.phases = ("setup", *content.flow.generation, *content.flow.final, "over")
         self.tags = tuple(vocab.TAGS)
         self.resources = tuple(vocab.STANDARD_RESOURCES)
@@ -104,9 +106,10 @@ class Encoder:
         self._board(v, state, seats)
         own = state["players"][observer]
         h0 = w["hand"].start
-        for name in (*own["hand"], *own.get("preludes", ())):
-            if name in self.card_index:
-                v[h0 + self.card_index[name]] = 1
+        for zone in self.hands:
+            for name in own.get(zone, ()):
+                if name in self.card_index:
+                    v[h0 + self.card_index[name]] = 1
         d = choices.decision if choices is not None else None
         if d is not None and d["player"] == observer:
             self._decision(v, choices)
