@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test, seed_test
 
 from tmars import trial
 from tmars.game import selection_refusal
@@ -89,6 +89,26 @@ def test_a_seeded_episode_repeats_exactly():
     assert a == b
     assert first.game.state["log"] == second.game.state["log"]
     assert play(first, 12) != a
+    seed_test(lambda: TmarsEnv(max_generations=2), num_cycles=200)  # PettingZoo's own check of seeding
+
+
+def test_a_reset_without_a_seed_follows_from_the_last_seed_given():
+    first, second = TmarsEnv(max_generations=2), TmarsEnv(max_generations=2)
+    for env in (first, second):
+        env.reset(seed=3)
+        env.reset()
+    assert first.game.state["seed"] == second.game.state["seed"] != 3
+    assert first.game.save() == second.game.save()
+
+
+def test_a_solo_learner_needs_no_opponents():
+    env = SingleEnv(players=1, max_generations=None)
+    obs, info = env.reset(seed=1)
+    rng = np.random.default_rng(1)
+    term = trunc = False
+    while not (term or trunc):
+        obs, reward, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+    assert term and reward == (1.0 if env.aec.game.verdict["won"] else -1.0)
 
 
 @pytest.mark.parametrize("players, modules", [(2, ("base", "corpera")), (3, ALL), (1, ("base", "corpera"))])

@@ -16,7 +16,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..game import Game
-from .choices import Choices, IllegalAction
+from .choices import CONTROLS, Choices, IllegalAction
 from .encoding import BOUND, Block, Encoder
 from .rewards import REWARDS, final_rewards
 
@@ -172,7 +172,7 @@ def describe(env: TmarsEnv) -> str:
         return "\n".join(lines)
     lines.append(f"player_{d['player']}: {d['prompt']} (page {c.page + 1} of {c.pages})")
     lines += [f"  {i}: {o['label']}" for i, o in enumerate(c.shown())]
-    lines += [f"  {c.slots + i}: {name}" for i, name in enumerate(("finish", "more", "back"))
+    lines += [f"  {c.slots + i}: {name}" for i, name in enumerate(CONTROLS)
               if c.mask()[c.slots + i]]
     return "\n".join(lines)
 
