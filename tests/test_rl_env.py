@@ -292,6 +292,26 @@ def test_a_modules_cards_to_play_are_in_its_owners_hand_block_only():
     assert env.observe("player_1")["observation"][hand.start + index] == 0
 
 
+def test_claims_and_an_options_component_are_seen_from_the_observers_seat():
+    env = TmarsEnv(max_generations=3)
+    env.reset(seed=2)
+    while not any(o["id"].startswith("std:") for o in env.choices.shown()):
+        env.step(int(np.flatnonzero(env.action_mask())[-1]))
+    me = env.possible_agents.index(env.agent_selection)
+    enc, where = env.encoder, {b.name: b for b in env.observation_layout()}
+    env.game.state["milestones"].append({"name": enc.milestones[2], "player": 1})
+    assert env.observe("player_0")["observation"][where["milestones"].start + 2] == 2
+    assert env.observe("player_1")["observation"][where["milestones"].start + 2] == 1
+    slot = next(i for i, o in enumerate(env.choices.shown()) if o["id"].startswith("std:"))
+    oid = env.choices.shown()[slot]["id"]
+    width = len(enc.kinds) + 4
+    at = where["slots"].start + slot * width
+    component = env.observe(env.possible_agents[me])["observation"][at + len(enc.kinds) + 2]
+    assert enc.components[int(component) - 1] == ("standard-project", next(
+        n for n in env.game.content.board["standard-project"] if env.game.content.slug(n) == oid[4:]))
+    assert env.observe(env.possible_agents[me])["observation"][at + enc.kinds.index("action:std")] == 1
+
+
 def test_the_decision_is_shown_only_to_its_player():
     env = TmarsEnv(max_generations=2)
     env.reset(seed=1)

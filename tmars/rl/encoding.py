@@ -26,7 +26,7 @@ from .choices import CONTROLS, Choices
 #: every value is clipped to this range, the bounds of the observation's Box
 BOUND = 1_000_000.0
 #: the features of one option slot after its kind's one-hot
-SLOT_FEATURES = ("card", "area", "number")
+SLOT_FEATURES = ("card", "area", "component", "number")
 
 
 def option_kinds() -> tuple[str, ...]:
@@ -66,12 +66,20 @@ class Encoder:
         self.tags = tuple(vocab.TAGS)
         self.resources = tuple(vocab.STANDARD_RESOURCES)
         self.tiles = tuple(vocab.TILE_KINDS)
+        self.milestones = [c["name"] for c in content.of_type("milestone")]
+        self.awards = [c["name"] for c in content.of_type("award")]
+        #: the board's components (standard projects, conversions, milestones, awards …), by type and name
+        self.components = sorted((kind, name) for kind, table in content.board.items() for name in table)
+        self.component_index: dict[str, int] = {}
+        for i, (_, name) in enumerate(self.components):
+            self.component_index.setdefault(content.slug(name), i)
         self.kinds = option_kinds()
         self.slots = slots
         self.symbols = {"P": players, "C": len(self.cards), "G": len(self.globals), "A": len(self.areas),
                         "H": len(self.phases), "T": len(self.tags), "R": len(self.resources),
-                        "D": len(DECISION_KINDS), "K": len(self.kinds), "S": slots, "F": len(SLOT_FEATURES)}
-        self._slot_of: dict[str, tuple[int, float, float, float]] = {}
+                        "D": len(DECISION_KINDS), "K": len(self.kinds), "S": slots, "F": len(SLOT_FEATURES),
+                        "M": len(self.milestones), "W": len(self.awards), "B": len(self.components)}
+        self._slot_of: dict[str, tuple[int, float, float, float, float]] = {}
         self.layout = self._layout()
         self.size = self.layout[-1].stop
         self.where = {b.name: b for b in self.layout}
@@ -79,8 +87,8 @@ class Encoder:
     def _layout(self) -> list[Block]:
         rows = [("generation", "1"), ("phase", "H"), ("globals", "G"),
                 ("players", "P * (6 + 2 * R + T)"), ("in play", "P * C"), ("hand", "C"),
-                ("board", "2 * A"), ("decision", "D"), ("picked", "C + 1"), ("paging", "3"),
-                ("controls", str(len(CONTROLS))), ("slots", "S * (K + F)")]
+                ("board", "2 * A"), ("milestones", "M"), ("awards", "W"), ("decision", "D"),
+                ("picked", "C + 1"), ("paging", "3"), ("controls", str(len(CONTROLS))), ("slots", "S * (K + F)")]
         out, start = [], 0
         for name, formula in rows:
             width = width_of(formula, self.symbols)
@@ -104,6 +112,7 @@ class Encoder:
         seats = [(observer + k) % n for k in range(n)]
         self._players(v, state, seats)
         self._board(v, state, seats)
+        self._claims(v, state, seats)
         own = state["players"][observer]
         h0 = w["hand"].start
         for zone in self.hands:
@@ -157,6 +166,15 @@ class Encoder:
             owner = cell.get("owner")
             v[b0 + 2 * i + 1] = seat_of[owner] + 1 if owner in seat_of else 0
 
+    def _claims(self, v: np.ndarray, state: dict, seats: list[int]) -> None:
+        """Who claimed each milestone and funded each award (their position from the observer + 1)."""
+        seat_of = {p: k for k, p in enumerate(seats)}
+        for block, names, key in (("milestones", self.milestones, "milestones"), ("awards", self.awards, "awards")):
+            start = self.where[block].start
+            for claim in state.get(key, ()):
+                if claim["name"] in names:
+                    v[start + names.index(claim["name"])] = seat_of[claim["player"]] + 1
+
     def _decision(self, v: np.ndarray, choices: Choices) -> None:
         w = self.where
         d = choices.decision
@@ -173,14 +191,15 @@ class Encoder:
         width = len(self.kinds) + len(SLOT_FEATURES)
         s0 = w["slots"].start
         for k, o in enumerate(choices.shown()):
-            kind, card, area, number = self._slot(d["kind"], o["id"])
+            kind, *features = self._slot(d["kind"], o["id"])
             at = s0 + k * width
             v[at + kind] = 1
-            v[at + len(self.kinds):at + width] = (card, area, number)
+            v[at + len(self.kinds):at + width] = features
 
-    def _slot(self, decision_kind: str, oid: str) -> tuple[int, float, float, float]:
+    def _slot(self, decision_kind: str, oid: str) -> tuple[int, float, float, float, float]:
         """An option's kind (an index into `kinds`), the card it names (its index + 1, 0 for none),
-        the area it names (likewise) and the number its id holds (0 for none); remembered per id."""
+        the area and the board component it names (likewise) and the first number its id holds (0
+        for none); remembered per id."""
         key = f"{decision_kind}\0{oid}"
         found = self._slot_of.get(key)
         if found is None:
@@ -189,9 +208,10 @@ class Encoder:
             card = next((self.card_index[c] + 1 for c in (oid, rest, rest.rpartition(":")[0])
                          if c in self.card_index), 0)
             area = self.area_index[oid] + 1 if oid in self.area_index else 0
+            component = self.component_index[rest] + 1 if rest in self.component_index else 0
             number = next((float(x) for x in (oid, head, rest) if _is_number(x)), 0.0)
             index = self.kinds.index(kind if kind in self.kinds else "other")
-            found = self._slot_of[key] = (index, card, area, number)
+            found = self._slot_of[key] = (index, card, area, component, number)
         return found
 
 
