@@ -15,7 +15,7 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 from tmars import trial
-from tmars.game import selection_refusal
+from tmars.game import EngineError, Game, selection_refusal
 from tmars.rl.choices import BACK, FINISH, MORE, Choices, IllegalAction
 from tmars.rl.encoding import width_of
 from tmars.rl.env import TmarsEnv
@@ -115,7 +115,7 @@ def test_a_solo_learner_needs_no_opponents():
 def test_random_masked_policy_plays_complete_games(players, modules):
     env = TmarsEnv(players=players, modules=modules, max_generations=None)
     steps = play(env, 3, check=True)
-    assert env.game.over and not env.game.state.get("capped")
+    assert env.game.over and not env.game.state.get("capped") and env.game.failures == []
     final = {agent: reward for agent, _, mask, reward, _ in steps if mask is None}
     assert set(final) == set(env.possible_agents)
     if players == 1:
@@ -189,6 +189,25 @@ def test_every_masked_legal_action_is_accepted_by_the_engine():
             tried += 1
         env.step(int(rng.choice(np.flatnonzero(mask))))
     assert tried > 300
+
+
+def test_an_engine_failure_withdraws_the_answer_and_the_episode_goes_on(monkeypatch):
+    env = TmarsEnv(max_generations=2)
+    env.reset(seed=4)
+    while env.choices.decision["kind"] == "select" or len(env.choices.offer) < 2:
+        env.step(int(np.flatnonzero(env.action_mask())[0]))
+    culprit = env.choices.shown()[0]["id"]
+    resolve = Game._resolve
+
+    def failing(game, answer):
+        if answer == culprit:
+            raise EngineError("a bug")
+        resolve(game, answer)
+    monkeypatch.setattr(Game, "_resolve", failing)
+    env.step(0)
+    assert len(env.game.failures) == 1 and culprit in env.game.failures[0]
+    assert culprit not in [o["id"] for o in env.choices.offer]
+    assert env.action_mask().any()
 
 
 def test_a_masked_illegal_action_is_refused_and_changes_nothing():

@@ -81,7 +81,9 @@ class TmarsEnv(AECEnv):
             game_seed = int(seed)
         else:
             game_seed = int(self._seeds.integers(2**31))
-        self.game = Game.new(**self._new_args(game_seed))
+        # an engine failure (a bug) rolls its unit of play back and withdraws the answer, as in the
+        # CLI's games, rather than ending a long training run; `game.failures` lists them
+        self.game = Game.new(**self._new_args(game_seed)).keep_going()
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -111,7 +113,8 @@ class TmarsEnv(AECEnv):
             self.rewards[agent] = 0.0 if capped else r
             self.terminations[agent] = not capped
             self.truncations[agent] = capped
-            self.infos[agent] = {"scores": self.game.scores(), "capped": capped}
+            self.infos[agent] = {"scores": self.game.scores(), "capped": capped,
+                                 "engine_failures": len(self.game.failures)}
         self.agent_selection = self.agents[0]
 
     def observe(self, agent: str) -> dict:
