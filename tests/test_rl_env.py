@@ -371,3 +371,12 @@ def test_ansi_render_lists_the_legal_actions():
     text = env.render()
     assert env.game.pending["prompt"] in text
     assert all(f"  {i}: " in text for i in np.flatnonzero(env.action_mask()))
+
+
+def test_the_docs_examples_run(capsys):
+    examples = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), flags=re.S)
+    assert len(examples) == 2
+    for code in examples:
+        exec(compile(code, str(DOC), "exec"), {})
+    printed = capsys.readouterr().out
+    assert "'place': 1" in printed and re.search(r"^-?1\.0$|^-?0\.0$|^0\.\d+$", printed, flags=re.M)

@@ -33,7 +33,7 @@ class TmarsEnv(AECEnv):
     metadata = {"render_modes": ["ansi"], "name": "tmars_v0", "is_parallelizable": False}
 
     def __init__(self, players: int = 2, modules: tuple[str, ...] = ("base", "corpera"), map_name: str = "tharsis",
-                 variants: tuple[str, ...] | None = None, draft: bool = False, max_generations: int | None = 30,
+                 variants: tuple[str, ...] | None = None, draft: bool = False, max_generations: int | None = 50,
                  render_mode: str | None = None, reward: str = "win", slots: int = SLOTS):
         super().__init__()
         if render_mode not in (None, "ansi"):
@@ -144,9 +144,9 @@ class TmarsEnv(AECEnv):
     def answer(self, answer: Any) -> None:
         """Answer the pending decision as the engine takes it (a bot's answer: an option id or a
         list of them); IllegalAnswer, with nothing changed, for one the engine refuses."""
+        self.game.answer(self.game.pending["player"], answer)
         self._cumulative_rewards[self.agent_selection] = 0.0
         self._clear_rewards()
-        self.game.answer(self.game.pending["player"], answer)
         self._next_decision()
         self._accumulate_rewards()
 

@@ -27,7 +27,7 @@ class SingleEnv(gymnasium.Env):
 
     def __init__(self, players: int = 2, opponents: str | list[str] = "greedy", seat: int = 0,
                  modules: tuple[str, ...] = ("base", "corpera"), map_name: str = "tharsis",
-                 variants: tuple[str, ...] | None = None, draft: bool = False, max_generations: int | None = 30,
+                 variants: tuple[str, ...] | None = None, draft: bool = False, max_generations: int | None = 50,
                  render_mode: str | None = None, reward: str = "win", slots: int = SLOTS, illegal: str = "raise"):
         if illegal not in ("raise", "stay"):
             raise ValueError(f"illegal is 'raise' or 'stay', not {illegal!r}")
