@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from .. import trial
 from ..game import Game, selection_refusal
 
@@ -90,7 +92,7 @@ class Choices:
     def act(self, game: Game, action: Any) -> Any:
         """Apply an action; the engine answer when the decision is complete, else None. An illegal
         action raises IllegalAction and changes nothing."""
-        if isinstance(action, bool) or not isinstance(action, (int, _np_integer())):
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
             raise IllegalAction(f"an action is an integer from 0 to {self.size - 1}, not {action!r}")
         action = int(action)
         if not 0 <= action < self.size or not self.mask()[action]:
@@ -116,11 +118,6 @@ class Choices:
         """The selection's picks as the engine takes them: in the order of its options."""
         order = {o["id"]: i for i, o in enumerate(self.decision["options"])}
         return sorted(self.chosen, key=order.__getitem__)
-
-
-def _np_integer() -> type:
-    import numpy as np
-    return np.integer
 
 
 def _sizes(d: dict) -> list[int]:

@@ -57,7 +57,8 @@ class SingleEnv(gymnasium.Env):
         others = [p for p in range(len(self.aec.possible_agents)) if p != self.seat]
         self.bots = {p: BOTS[kind](game_seed * 31 + p) for p, kind in zip(others, self.kinds, strict=True)}
         self._bots_play()
-        return self._observe(), self._info()
+        obs = self._observe()
+        return obs, self._info(obs)
 
     def step(self, action: Any) -> tuple[dict, float, bool, bool, dict]:
         try:
@@ -65,12 +66,14 @@ class SingleEnv(gymnasium.Env):
         except IllegalAction:
             if self.illegal == "raise":
                 raise
-            return self._observe(), 0.0, False, False, {**self._info(), "illegal_action": True}
+            obs = self._observe()
+            return obs, 0.0, False, False, {**self._info(obs), "illegal_action": True}
         self._bots_play()
         over = self.aec.game.over
         reward = self.aec.rewards.get(self.agent, 0.0) if over else 0.0
-        return (self._observe(), float(reward), over and self.aec.terminations[self.agent],
-                over and self.aec.truncations[self.agent], self._info())
+        obs = self._observe()
+        return (obs, float(reward), over and self.aec.terminations[self.agent],
+                over and self.aec.truncations[self.agent], self._info(obs))
 
     def _bots_play(self) -> None:
         game = self.aec.game
@@ -80,10 +83,8 @@ class SingleEnv(gymnasium.Env):
     def _observe(self) -> dict:
         return self.aec.observe(self.agent)
 
-    def _info(self) -> dict:
-        info = dict(self.aec.infos.get(self.agent, {}))
-        info["action_mask"] = self._observe()["action_mask"]
-        return info
+    def _info(self, obs: dict) -> dict:
+        return {**self.aec.infos.get(self.agent, {}), "action_mask": obs["action_mask"]}
 
     def action_masks(self) -> np.ndarray:
         """The legal actions (the name sb3-contrib's maskable algorithms ask for)."""
