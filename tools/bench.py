@@ -2,7 +2,8 @@
 state copy and save costs, and peak memory. Prints a table and writes JSON for comparison.
 
     python tools/bench.py [--games 50] [--json out.json] [--compare old.json]
-                          [--only compile|play|steady|modules|maps|solo|state|memory|lint-many] [--memory-games 1000]
+                          [--only compile|play|steady|modules|maps|solo|state|memory|lint-many|env]
+                          [--memory-games 1000] [--env-games 20]
                           [--lint-files 5000] [--steady-games 500] [--module-sets "base;base,corpera,colonies"]
 
 `play` is the 50-game figure (3 warm-up games); `steady` plays 500 games after 50 of warm-up;
@@ -10,6 +11,9 @@ state copy and save costs, and peak memory. Prints a table and writes JSON for c
 
 `lint-many` lints that many one-card files (the shipped project cards, renamed, their cost changed
 on each round), the way a fan collection of one file per card is linted.
+
+`env` gives the reinforcement-learning environment's steps per second (tmars.rl, docs/rl.md): a
+uniform random policy over the legal actions, seeds 0 to N-1, for two module sets.
 
 Speed is measured here, never in timed tests.
 """
@@ -219,19 +223,50 @@ def bench_solo(games: int) -> dict:
     return out
 
 
+def bench_env(games: int) -> dict:
+    """Steps/s of the AEC environment (observation, mask and step) under a uniform random masked
+    policy, two players, seeds 0 to games-1 after one warm-up game: base + Corporate Era, and with
+    Prelude, Venus, Colonies and Turmoil besides."""
+    import numpy as np
+
+    from tmars.rl.env import TmarsEnv
+    out: dict = {}
+    for name, modules in (("env_base", ("base", "corpera")),
+                          ("env_all", ("base", "corpera", "prelude", "venus", "colonies", "turmoil"))):
+        env = TmarsEnv(players=2, modules=modules, max_generations=100)
+        steps = 0
+        elapsed = 0.0
+        for seed in range(-1, games):
+            rng = np.random.default_rng(seed + 1)
+            t = time.perf_counter()
+            env.reset(seed=seed + 1_000 if seed < 0 else seed)
+            n = 0
+            for _ in env.agent_iter():
+                obs, _, term, trunc, _ = env.last()
+                env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                n += 1
+            if seed >= 0:
+                elapsed += time.perf_counter() - t
+                steps += n
+        out[f"{name}_steps_per_s"] = steps / elapsed
+        out[f"{name}_steps_per_game"] = steps / games
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=50)
     ap.add_argument("--json")
     ap.add_argument("--compare")
     ap.add_argument("--only", choices=("compile", "play", "steady", "modules", "maps", "solo", "state", "memory",
-                                       "lint-many"))
+                                       "lint-many", "env"))
     ap.add_argument("--maps", default=None, help="maps for the per-map figure, ',' between (default: every map)")
     ap.add_argument("--steady-games", type=int, default=500, help="games after a 50-game warm-up for the steady state")
     ap.add_argument("--module-sets",
                     default="base;base,corpera;base,corpera,colonies;base,corpera,prelude,venus,colonies",
                     help="module sets for the per-module figure, ';' between sets, ',' between modules")
     ap.add_argument("--memory-games", type=int, default=1000, help="games played for the memory figure")
+    ap.add_argument("--env-games", type=int, default=20, help="games per module set for the environment figure")
     ap.add_argument("--lint-files", type=int, default=5000, help="one-card files linted for the lint-many figure")
     args = ap.parse_args()
     figures: dict = {}
@@ -258,6 +293,8 @@ def main() -> int:
         figures.update(memory_over_games(args.memory_games))
     if args.only in (None, "lint-many"):
         figures.update(bench_lint_many(args.lint_files))
+    if args.only in (None, "env"):
+        figures.update(bench_env(args.env_games))
     old = json.loads(Path(args.compare).read_text()) if args.compare else {}
     width = max(len(k) for k in figures)
     for k, v in figures.items():
