@@ -53,6 +53,7 @@ def main() -> int:
     ap.add_argument("--modules", default="base,corpera")
     ap.add_argument("--max-generations", type=int, default=60)
     ap.add_argument("--skip-self", action="store_true", help="measure only the games against the other bot")
+    ap.add_argument("--skip-against", action="store_true", help="measure only the games against itself")
     args = ap.parse_args()
     modules = tuple(args.modules.split(","))
     seeds = range(args.seed, args.seed + args.games)
@@ -62,7 +63,7 @@ def main() -> int:
                + [(s, (args.against, args.bot), modules, args.max_generations) for s in seeds[half:]])
     with ProcessPoolExecutor(args.workers) as pool:
         own = [] if args.skip_self else list(pool.map(play, jobs_self, chunksize=4))
-        vs = list(pool.map(play, jobs_vs, chunksize=4))
+        vs = [] if args.skip_against else list(pool.map(play, jobs_vs, chunksize=4))
     print(f"{args.bot} on {'+'.join(modules)}, {args.games} seeded games from seed {args.seed}")
     if own:
         gens = [r["generations"] for r in own]
@@ -71,6 +72,8 @@ def main() -> int:
               f"(min {min(gens)}, max {max(gens)}, capped {sum(r['capped'] for r in own)}); "
               f"decision median {1000 * statistics.median(times):.1f} ms, p90 "
               f"{1000 * statistics.quantiles(times, n=10)[-1]:.1f} ms, {len(times)} decisions")
+    if not vs:
+        return 0
     first = sum(r["share"][0] for r in vs[:half])
     second = sum(r["share"][1] for r in vs[half:])
     n2 = len(vs) - half

@@ -3,11 +3,10 @@ the worth it adds less its cost, discounted for the wait its requirements impose
 
 The copy is given plenty of every resource and some of every production first, so that what the
 card takes (a production decrease, plants it removes) is counted as the loss it is rather than
-stopping it. A blue card's action is worth what using it once adds, for each generation left;
-a triggered effect, a fixed guess for each generation left (what sets it off is not known).
+stopping it; its actions and effects count as the worth of any player's (`worth.engine`).
 A card whose global maximum is already passed can never be played (`DEAD`); a global minimum
 still ahead delays it by the generations the pace of the game needs to reach it; any other
-requirement not met (tags, production) delays it a generation, for it may come or not.
+minimum not met (tags, production) delays it `GENERATIONS_PER_MISSING` for each thing missing.
 """
 
 from __future__ import annotations
@@ -15,7 +14,6 @@ from __future__ import annotations
 from typing import Any
 
 from .. import rules
-from ..actions import start_action
 from ..game import Game
 from ..rng import SeededRandom
 from . import worth
@@ -27,10 +25,11 @@ DEAD = -10.0
 SPARE_MC, SPARE_OTHER, SPARE_PRODUCTION = 200, 20, 3
 #: decisions answered on the copy while the card (or its action) resolves
 STEPS = 12
-#: the share of the generations left a blue card's action is expected to be used in
-ACTION_USE = 0.8
-#: M€ a triggered effect is guessed to bring in each generation left
-EFFECT_PER_GENERATION = 1.5
+#: what each M€ of a card's cost weighs beyond itself: money is short, and a card bought is only
+#: worth its price if it beats the other uses of the money it will take to play
+SCARCE_MONEY = 0.5
+#: generations a requirement waits for each tag (or other thing counted) still missing
+GENERATIONS_PER_MISSING = 2.0
 
 
 def card_worth(game: Game, p: int, name: str, rng: SeededRandom) -> float:
@@ -42,6 +41,7 @@ def card_worth(game: Game, p: int, name: str, rng: SeededRandom) -> float:
     gained = _played_on_copy(game, p, name, rng)
     if gained is None:
         return DEAD / 2
+    gained -= SCARCE_MONEY * rules.card_cost(st, content, p, name)
     later = worth.generations_left(st, content)
     if wait > 0:
         gained *= max(0.0, 1 - wait / (later + 1))
@@ -55,8 +55,13 @@ def _wait(st: dict, content: Any, p: int, card: dict) -> float | None:
     for r in card.get("requires", ()):
         spec = tracks.get(r["count"])
         if spec is None:
-            if not rules.requirement_met(st, content, p, r):
-                wait = max(wait, 1.0)
+            if "rank" in r or r["cmp"] != ">=":
+                if not rules.requirement_met(st, content, p, r):
+                    wait = max(wait, 1.0)
+                continue
+            short = r["value"] - rules.count(st, content, p, r)
+            if short > 0:
+                wait = max(wait, GENERATIONS_PER_MISSING * short)
             continue
         flex = rules.flex_of(st, content, p, r["count"]) * spec["step"]
         now = st["globals"][r["count"]]
@@ -89,27 +94,17 @@ def _played_on_copy(game: Game, p: int, name: str, rng: SeededRandom) -> float |
     st["pending"] = None
     if not _resolves(copy, p, {"t": "resolve_card", "p": p, "card": name, "from": "none"}):
         return None
-    after = worth.margin(copy, p, later)[0]
-    card = content.cards[name]
-    if card.get("action") and not copy.over:
-        used = copy.look_ahead()
-        if _resolves(used, p, None, f"act:{name}"):
-            after += max(0.0, worth.margin(used, p, later)[0] - after) * ACTION_USE * later
-    after += EFFECT_PER_GENERATION * later * sum(1 for e in card.get("effects", ()) if "on" in e)
-    return after - before - cost
+    return worth.margin(copy, p, later)[0] - before - cost
 
 
-def _resolves(copy: Game, p: int, task: dict | None, action: str | None = None) -> bool:
-    """Carry out a card (a task pushed) or an action on the copy to its end, the player's own
-    questions answered one step ahead and others' with their first answer: False if it cannot."""
+def _resolves(copy: Game, p: int, task: dict) -> bool:
+    """Carry out a card (its task pushed) on the copy to its end, the player's own questions
+    answered one step ahead and others' with their first answer: False if it cannot."""
     st = copy.state
     depth = len(st["stack"])
     st["pending"] = None
     try:
-        if task is not None:
-            copy.interp.push(task)
-        else:
-            start_action(copy.interp, p, action, counts=False)
+        copy.interp.push(task)
         copy.advance()
         for _ in range(STEPS):
             if copy.over or len(st["stack"]) <= depth:

@@ -25,11 +25,14 @@ MONEY_AT_END = 0.0
 HAND_CARD = 2.5
 #: plants or heat a conversion turns into a greenery or a temperature step
 PER_CONVERSION = 8
+#: M€ a blue card's action, and a triggered effect, are guessed to bring in each generation
+ACTION_PER_GENERATION = 2.5
+EFFECT_PER_GENERATION = 1.5
 #: the fewest steps of the game-ending tracks raised in a generation, as the estimate's floor
-SLOWEST_PACE = 4.5
+SLOWEST_PACE = 3.5
 #: the spread of the final margin, in points, this generation and for each generation after
 SPREAD_NOW = 3.0
-SPREAD_PER_GENERATION = 3.0
+SPREAD_PER_GENERATION = 6.0
 #: what a step still missing from a game's goal costs (the solo game: all or nothing)
 GOAL_STEP = 25.0
 
@@ -82,7 +85,22 @@ def player_worth(state: dict, content: Any, p: int, later: float, vp: int) -> fl
                       + heat * prod["heat"])
     value += (later + 1) * plant * prod["plant"]
     value += len(pl["hand"]) * HAND_CARD * min(1.0, later / 3)
-    return value
+    return value + engine(content, pl["played"]) * later
+
+
+def engine(content: Any, played: list) -> float:
+    """What the actions and triggered effects of a player's cards in play bring in a generation:
+    a fixed guess for each (what they will be used on, or set off by, is not known)."""
+    cards = content.cards
+    total = 0.0
+    for e in played:
+        card = cards[e["name"]]
+        if card.get("action"):
+            total += ACTION_PER_GENERATION
+        for eff in card.get("effects", ()):
+            if "on" in eff:
+                total += EFFECT_PER_GENERATION
+    return total
 
 
 def margin(game: Any, p: int, later: float | None = None) -> tuple[float, float]:
