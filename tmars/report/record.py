@@ -1,0 +1,39 @@
+"""What a finished game tells the report about each seat: kept small, since it travels from the
+workers and a run may hold many games in flight."""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: the card types a seat's played cards are sorted into; every other type is a project card
+CORPORATION, PRELUDE = "corporation", "prelude"
+
+
+def win_shares(game: Any) -> list[float]:
+    """Each seat's share of the win: a game won or lost (the solo game) gives its verdict; a placed
+    game gives 1 to the first place, shared equally when several seats tie for it."""
+    verdict = game.verdict
+    if verdict is not None:
+        return [1.0 if verdict["won"] else 0.0 for _ in game.state["players"]]
+    rows = game.scores()
+    first = [r["place"] == 1 for r in rows]
+    return [1 / sum(first) if f else 0.0 for f in first]
+
+
+def seats(game: Any, kinds: list[str]) -> list[dict]:
+    """Per seat: its bot's kind, corporation, preludes and project cards played (in the order
+    played, events last), its score rows and total (empty for a solo game lost: it is not scored),
+    its place and its share of the win."""
+    rows = game.scores()
+    shares = win_shares(game)
+    out = []
+    for i, pl in enumerate(game.state["players"]):
+        names = [e["name"] for e in pl["played"]] + list(pl["events"])
+        kind_of = {n: game.content.cards[n]["type"] for n in names}
+        row = rows[i] if rows else {}
+        out.append({"bot": kinds[i], "corporation": pl["corp"],
+                    "preludes": [n for n in names if kind_of[n] == PRELUDE],
+                    "cards": [n for n in names if kind_of[n] not in (CORPORATION, PRELUDE)],
+                    "points": {name: row[name] for name in game.content.flow.scoring if name in row},
+                    "total": row.get("total"), "place": row.get("place"), "win": shares[i]})
+    return out
