@@ -93,7 +93,7 @@ def test_the_page_holds_every_figure_and_the_per_game_table_every_seat(report, g
     figures = ["win-rate-corporation.csv", "win-rate-prelude.csv", "win-rate-card.csv", "win-rate-seat.csv",
                "generations.csv", "scores.csv", "points.csv", "correlation.csv"]
     assert page.count("<svg") == len(figures) and all(f'href="{f}"' in page for f in figures)
-    assert "win-rate-bot.csv" not in page  # every seat plays the same bot
+    assert "win-rate-bot" not in page  # every seat plays the same bot
     per_game = rows(report / "per-game.csv")
     assert [(int(r["seed"]), r["corporation"]) for r in per_game] == [
         (seed, r["corporation"]) for seed, g in enumerate(games, 1) for r in g.scores()]
@@ -112,6 +112,8 @@ def test_seats_of_different_bots_get_a_win_rate_each(tmp_path):
     table = {r["name"]: r for r in rows(out / "win-rate-bot.csv")}
     assert set(table) == {"greedy", "random"} and all(int(r["plays"]) == 2 for r in table.values())
     assert sum(float(r["wins"]) for r in table.values()) == 2
+    by_seat = {r["name"]: int(r["plays"]) for r in rows(out / "win-rate-bot-seat.csv")}
+    assert by_seat == {"greedy in seat 1": 2, "random in seat 2": 2}
 
 
 def test_a_report_leaves_no_figure_of_an_earlier_one(report, tmp_path):

@@ -138,6 +138,8 @@ def write(out: Path, args: argparse.Namespace, spec: Spec, tally: ReportTally, s
     if len(tally.rates["bot"]) > 1:
         sec.append(output.rate_section(out, tally, "bot", "Win rate per bot", "Each kind of bot's share of wins "
                                        "over the seats it played.", chance))
+        sec.append(output.rate_section(out, tally, "bot-seat", "Win rate per bot and seat", "Each kind of bot in "
+                                       "each seat: a bot that wins only from one seat shows here.", chance))
     if spec.players > 1:
         sec.append(output.rate_section(out, tally, "seat", "Win rate per seat", "Seat 1 moves first in the first "
                                        "generation.", chance))

@@ -16,7 +16,7 @@ from .tally import ReportTally
 
 #: every file a report may write; one an earlier report left and this one does not write is removed
 NAMES = ("report.html", "win-rate-corporation.csv", "win-rate-prelude.csv", "win-rate-card.csv", "win-rate-bot.csv",
-         "win-rate-seat.csv", "generations.csv", "scores.csv", "points.csv", "correlation.csv",
+         "win-rate-bot-seat.csv", "win-rate-seat.csv", "generations.csv", "scores.csv", "points.csv", "correlation.csv",
          "correlation-points.csv", "per-game.csv")
 
 

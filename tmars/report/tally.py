@@ -1,5 +1,5 @@
 """The report's counts, kept as the games arrive, in memory that does not grow with the number of
-games: per name (corporation, prelude, card, bot, seat) how many seats played it and their share
+games: per name (corporation, prelude, card, bot, seat, bot in a seat) how many seats played it and their share
 of the wins, sums of points per source, and counts of generations and scores."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from .stats import wilson
 
 #: the win-rate tables, each a figure and a CSV
-TABLES = ("corporation", "prelude", "card", "bot", "seat")
+TABLES = ("corporation", "prelude", "card", "bot", "seat", "bot-seat")
 
 
 @dataclass
@@ -40,6 +40,7 @@ class ReportTally:
         for i, seat in enumerate(result["seats"]):
             self._count("seat", str(i + 1), seat["win"])
             self._count("bot", seat["bot"], seat["win"])
+            self._count("bot-seat", f"{seat['bot']} in seat {i + 1}", seat["win"])
             if seat["corporation"]:
                 self._count("corporation", seat["corporation"], seat["win"])
             for name in dict.fromkeys(seat["preludes"]):
