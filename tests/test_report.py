@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import math
 import signal
+import sys
 
 import pytest
 
@@ -191,3 +192,10 @@ def test_simulate_records_are_unchanged(tmp_path):
     (record,) = json.loads(out.read_text())
     assert set(record) == {"seed", "generations", "decisions", "capped", "seconds", "scores", "played", "actions",
                            "failures", "used"}
+
+
+def test_without_matplotlib_the_report_says_what_to_install(tmp_path, monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if it were not installed: importing it fails
+    assert main(["report", "--games", "1", "--max-generations", "1", "--out", str(tmp_path / "r")]) == 2
+    assert 'pip install "tmars[report]"' in capsys.readouterr().err
+    assert not (tmp_path / "r").exists()  # refused before anything was made

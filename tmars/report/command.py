@@ -11,8 +11,7 @@ from pathlib import Path
 
 from ..batch import Spec, Stopped, start, stop_on_signals
 from ..tally import median
-from . import output, real
-from .output import Report
+from . import real
 from .tally import ReportTally
 
 CARD_PLAYS = 30
@@ -55,6 +54,10 @@ def out_problem(folder: str) -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     from ..cli import err, game_modules, game_variants, say, signal_name
+    if importlib.util.find_spec("matplotlib") is None:  # an optional dependency
+        say("error: tmars report draws with matplotlib, which is not installed; install it with "
+            "pip install \"tmars[report]\"", err)
+        return 2
     problem = out_problem(args.out)
     if problem:
         say(f"error: --out: {problem}", err)
@@ -68,6 +71,7 @@ def run(args: argparse.Namespace) -> int:
     if args.ray and importlib.util.find_spec("ray") is None:
         say("error: --ray: Ray is not installed; install it with pip install \"tmars[cluster]\"", err)
         return 2
+    from . import output
     modules = game_modules(args)
     variants = game_variants(args, modules)
     spec = Spec(args.players, args.agent, modules, args.draft, args.max_generations, args.map,
@@ -114,7 +118,9 @@ def run(args: argparse.Namespace) -> int:
 def write(out: Path, args: argparse.Namespace, spec: Spec, tally: ReportTally, sources: list | None,
           warning: str) -> set[str]:
     """Write the figures and report.html; the names of the files written."""
+    from . import output
     from .figures import fmt
+    from .output import Report
     chance = 1 / spec.players if spec.players > 1 else None
     s = "s" if spec.players != 1 else ""
     report = Report(f"tmars report: {tally.games} games, {spec.players} player{s}, {spec.agent}", [
