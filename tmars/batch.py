@@ -50,7 +50,8 @@ BOARD_COVERAGE = {"milestone": "milestones claimed", "award": "awards funded"}
 
 
 def play_one(spec: Spec, seed: int) -> dict:
-    """One game's result: what the summary, --coverage and --json need, nothing more."""
+    """One game's result: what the summary, --coverage and --json need, and each seat's record when
+    `tmars report` asks for it (`Spec.seats`)."""
     from .botgame import play_bot_game, seat_kinds
     from .report.record import seats
     t = time.perf_counter()
