@@ -105,8 +105,9 @@ def run(args: argparse.Namespace) -> int:
     except OSError as e:
         say(f"error: --out: cannot write in {args.out}: {e.strerror or e}", err)
         return 2
-    for name in set(output.NAMES) - written:
-        (out / name).unlink(missing_ok=True)  # an earlier report's file this one has no figure for
+    for path in output.report_files(out):
+        if path.name not in written:
+            path.unlink()  # an earlier report's file this one has no figure for
     if warning:
         say(warning, err)
     for seed, failure in tally.failures:
@@ -135,9 +136,11 @@ def write(out: Path, args: argparse.Namespace, spec: Spec, tally: ReportTally, s
     sec = report.sections
     sec.append(output.rate_section(out, tally, "corporation", "Win rate per corporation",
                                    "Of the players who played a corporation, the share who won.", chance))
-    if tally.rates["prelude"]:
-        sec.append(output.rate_section(out, tally, "prelude", "Win rate per prelude",
-                                       "Of the players who played a prelude, the share who won.", chance))
+    for card_type in tally.types:  # a mechanic's own cards: a table when any were played
+        if tally.rates[card_type]:
+            sec.append(output.rate_section(out, tally, card_type, f"Win rate per {card_type}",
+                                           f"Of the players who played a {card_type} card, the share who won.",
+                                           chance))
     sec.append(output.rate_section(out, tally, "card", f"Win rate per card (played at least {args.min_plays} times)",
                                    "Of the players who played a project card, the share who won: a card the "
                                    "winners play more than the others rates high.", chance, args.min_plays))

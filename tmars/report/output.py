@@ -14,10 +14,14 @@ from . import figures
 from .figures import fmt
 from .tally import ReportTally
 
-#: every file a report may write; one an earlier report left and this one does not write is removed
-NAMES = ("report.html", "win-rate-corporation.csv", "win-rate-prelude.csv", "win-rate-card.csv", "win-rate-bot.csv",
-         "win-rate-bot-seat.csv", "win-rate-seat.csv", "generations.csv", "scores.csv", "points.csv", "correlation.csv",
-         "correlation-points.csv", "per-game.csv")
+#: the files a report writes besides its win-rate tables (`win-rate-*.csv`)
+NAMES = ("report.html", "generations.csv", "scores.csv", "points.csv", "correlation.csv", "correlation-points.csv",
+         "per-game.csv")
+
+
+def report_files(out: Path) -> list[Path]:
+    """The files in `out` a report may have written (an earlier report's among them)."""
+    return sorted([*out.glob("win-rate-*.csv"), *(p for p in (out / n for n in NAMES) if p.exists())])
 
 
 def number(x: float) -> str:
@@ -41,6 +45,7 @@ class PerGame:
         self.path = path
         self.file: IO[str] | None = None
         self.sources: list[str] | None = None
+        self.types: list[str] = []
 
     def __enter__(self) -> PerGame:
         self.file = open(self.path, "w", encoding="utf-8", newline="")
@@ -49,12 +54,14 @@ class PerGame:
 
     def add(self, result: dict) -> None:
         if self.sources is None:  # the score rows are the same in every game of a run
-            self.sources = [s for seat in result["seats"][:1] for s in seat["points"]]
-            self.writer.writerow(["seed", "generations", "capped", "seat", "bot", "corporation", "preludes",
+            first = result["seats"][0]
+            self.sources, self.types = list(first["points"]), list(first["by_type"])
+            self.writer.writerow(["seed", "generations", "capped", "seat", "bot", "corporation", *self.types,
                                   "cards_played", *self.sources, "total", "place", "win"])
         for i, s in enumerate(result["seats"]):
             self.writer.writerow([result["seed"], result["generations"], int(bool(result["capped"])), i + 1, s["bot"],
-                                  s["corporation"] or "", ";".join(s["preludes"]), ";".join(s["cards"]),
+                                  s["corporation"] or "", *(";".join(s["by_type"][t]) for t in self.types),
+                                  ";".join(s["cards"]),
                                   *(s["points"].get(k, "") for k in self.sources),
                                   "" if s["total"] is None else s["total"], "" if s["place"] is None else s["place"],
                                   number(s["win"])])

@@ -1,6 +1,6 @@
 """The report's counts, kept as the games arrive, in memory that does not grow with the number of
-games: per name (corporation, prelude, card, bot, seat, bot in a seat) how many seats played it and their share
-of the wins, sums of points per source, and counts of generations and scores."""
+games: per name (corporation, card, a mechanic's card type, bot, seat, bot in a seat) how many seats
+played it and their share of the wins, sums of points per source, and counts of generations and scores."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 
 from .stats import wilson
 
-#: the win-rate tables, each a figure and a CSV
-TABLES = ("corporation", "prelude", "card", "bot", "seat", "bot-seat")
+#: the win-rate tables, each a figure and a CSV; a mechanic's card type adds its own
+TABLES = ("corporation", "card", "bot", "seat", "bot-seat")
 
 
 @dataclass
@@ -22,6 +22,8 @@ class ReportTally:
     totals: Counter = field(default_factory=Counter)
     #: table -> name -> [seats that played it, their share of the wins]
     rates: dict[str, dict[str, list]] = field(default_factory=lambda: {t: {} for t in TABLES})
+    #: the mechanics' card types seen (each a table), in the order first seen
+    types: list[str] = field(default_factory=list)
     #: the score rows (`flow.scoring`), in order, and their sums over all scored seats and over the
     #: winners (each weighted by its share of the win)
     sources: list[str] = field(default_factory=list)
@@ -43,8 +45,12 @@ class ReportTally:
             self._count("bot-seat", f"{seat['bot']} in seat {i + 1}", seat["win"])
             if seat["corporation"]:
                 self._count("corporation", seat["corporation"], seat["win"])
-            for name in dict.fromkeys(seat["preludes"]):
-                self._count("prelude", name, seat["win"])
+            for card_type, names in seat["by_type"].items():
+                if card_type not in self.types:
+                    self.types.append(card_type)
+                    self.rates[card_type] = {}
+                for name in dict.fromkeys(names):
+                    self._count(card_type, name, seat["win"])
             for name in dict.fromkeys(seat["cards"]):  # a card played twice is one play of it
                 self._count("card", name, seat["win"])
             if seat["total"] is not None:
