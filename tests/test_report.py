@@ -135,7 +135,8 @@ def test_a_stopped_run_reports_what_finished_and_says_so(tmp_path, monkeypatch, 
     monkeypatch.setattr(command, "start", two_then_stop)
     out = tmp_path / "partial"
     assert main([*RUN, "--out", str(out)]) == 128 + signal.SIGINT
-    assert "Stopped (SIGINT) after 2 of 6 games" in (out / "report.html").read_text()
+    page = (out / "report.html").read_text()
+    assert "Stopped (SIGINT) after 2 of 6 games" in page and "2 (seeds 1 to 2)" in page
     assert sum(int(r["games"]) for r in rows(out / "generations.csv")) == 2
     assert "after 2 of 6 games" in capsys.readouterr().err
 

@@ -125,7 +125,7 @@ def write(out: Path, args: argparse.Namespace, spec: Spec, tally: ReportTally, s
     chance = 1 / spec.players if spec.players > 1 else None
     s = "s" if spec.players != 1 else ""
     report = Report(f"tmars report: {tally.games} games, {spec.players} player{s}, {spec.agent}", [
-        ("games", f"{tally.games} (seeds {args.seed} to {args.seed + args.games - 1})"),
+        ("games", f"{tally.games} (seeds {args.seed} to {args.seed + tally.games - 1})"),  # in seed order
         ("players and bots", f"{spec.players}: {spec.agent}"),
         ("modules", ", ".join(spec.modules)), ("map", spec.map_name),
         ("variants", "the modules' defaults" if spec.variants is None else ", ".join(spec.variants) or "none"),
