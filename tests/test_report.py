@@ -180,6 +180,14 @@ def test_the_comparison_ranks_the_corporations_both_tables_have():
         ("A", 1, 1), ("B", 3, 2), ("C", 2, 3), ("D", 5, 5), ("E", 4, 4)]
 
 
+def test_without_the_real_data_the_comparison_is_left_out(tmp_path, monkeypatch):
+    monkeypatch.setattr(real, "DEFAULT", tmp_path / "not-here.yaml")  # an installed wheel has no docs/ folder
+    out = tmp_path / "r"
+    assert main(["report", "--games", "1", "--max-generations", "1", "--workers", "1", "--out", str(out)]) == 0
+    assert not (out / "correlation.csv").exists()
+    assert "Compared with real games" not in (out / "report.html").read_text()
+
+
 def test_the_real_data_in_the_repository_loads():
     sources = real.load(real.DEFAULT)
     assert {s.metric for s in sources} == {"win_rate_pct", "avg_elo_change"}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+from collections.abc import Callable
 from contextlib import ExitStack, closing
 from pathlib import Path
 
@@ -17,7 +18,10 @@ from .tally import ReportTally
 CARD_PLAYS = 30
 
 
-def add_arguments(p: argparse.ArgumentParser, agent_kinds, positive) -> None:
+def add_arguments(p: argparse.ArgumentParser, agent_kinds: Callable[[str], str],
+                  positive: Callable[[str], int]) -> None:
+    """The report's own options (the game options are `cli.parser`'s, shared with simulate); the
+    argparse types are the command line's, so that a bad bot or count is refused the same way."""
     p.add_argument("--games", type=positive, default=100)
     p.add_argument("--agent", type=agent_kinds, default="greedy", metavar="BOT[,BOT…]",
                    help="the bot in every seat, or one per seat separated by commas (random, greedy, strong)")
@@ -58,10 +62,6 @@ def run(args: argparse.Namespace) -> int:
         say("error: tmars report draws with matplotlib, which is not installed; install it with "
             "pip install \"tmars[report]\"", err)
         return 2
-    problem = out_problem(args.out)
-    if problem:
-        say(f"error: --out: {problem}", err)
-        return 2
     try:
         given = Path(args.real) if args.real else real.DEFAULT if real.DEFAULT.exists() else None
         sources = real.load(given) if given else None
@@ -74,6 +74,10 @@ def run(args: argparse.Namespace) -> int:
     from . import output
     modules = game_modules(args)
     variants = game_variants(args, modules)
+    problem = out_problem(args.out)
+    if problem:
+        say(f"error: --out: {problem}", err)
+        return 2
     spec = Spec(args.players, args.agent, modules, args.draft, args.max_generations, args.map,
                 tuple(args.cards or ()), variants, seats=True)
     out = Path(args.out)
