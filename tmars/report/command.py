@@ -11,6 +11,7 @@ from contextlib import ExitStack, closing
 from pathlib import Path
 
 from ..batch import Spec, Stopped, start, stop_on_signals
+from ..botgame import seat_kinds
 from ..tally import median
 from . import real
 from .tally import ReportTally
@@ -129,8 +130,8 @@ def write(out: Path, args: argparse.Namespace, spec: Spec, tally: ReportTally, s
     chance = 1 / spec.players if spec.players > 1 else None
     s = "s" if spec.players != 1 else ""
     report = Report(f"tmars report: {tally.games} games, {spec.players} player{s}, {spec.agent}", [
-        ("games", f"{tally.games} (seeds {args.seed} to {args.seed + tally.games - 1})"),  # in seed order
-        ("players and bots", f"{spec.players}: {spec.agent}"),
+        ("games", f"{tally.games} (seeds {args.seed} to {args.seed + tally.games - 1})" if tally.games else "0"),
+        ("bots, seat by seat", ", ".join(seat_kinds(spec.agent, spec.players))),
         ("modules", ", ".join(spec.modules)), ("map", spec.map_name),
         ("variants", "the modules' defaults" if spec.variants is None else ", ".join(spec.variants) or "none"),
         ("draft", "yes" if spec.draft else "no"), ("generation cap", str(spec.max_generations)),
