@@ -33,6 +33,8 @@ class Spec:
     map_name: str = "tharsis"
     folders: tuple[str, ...] = ()
     variants: tuple[str, ...] | None = None
+    #: each result also carries its seats (`report.record.seats`): what `tmars report` counts
+    seats: bool = False
 
 
 class Stopped(Exception):
@@ -48,8 +50,10 @@ BOARD_COVERAGE = {"milestone": "milestones claimed", "award": "awards funded"}
 
 
 def play_one(spec: Spec, seed: int) -> dict:
-    """One game's result: what the summary, --coverage and --json need, nothing more."""
-    from .botgame import play_bot_game
+    """One game's result: what the summary, --coverage and --json need, and each seat's record when
+    `tmars report` asks for it (`Spec.seats`)."""
+    from .botgame import play_bot_game, seat_kinds
+    from .report.record import seats
     t = time.perf_counter()
     game, decisions = play_bot_game(seed, spec.players, spec.agent, spec.modules, spec.draft, spec.max_generations,
                                     spec.map_name, spec.folders, spec.variants)
@@ -62,7 +66,8 @@ def play_one(spec: Spec, seed: int) -> dict:
             "capped": bool(game.state.get("capped")), "seconds": time.perf_counter() - t,
             "scores": [r["total"] for r in game.scores()], "played": played,
             "actions": sorted(game.state.get("actions_used", [])), "failures": game.failures, "used": used,
-            **({"won": game.verdict["won"]} if game.verdict else {})}
+            **({"won": game.verdict["won"]} if game.verdict else {}),
+            **({"seats": seats(game, seat_kinds(spec.agent, spec.players))} if spec.seats else {})}
 
 
 def play_chunk(spec: Spec, first: int, count: int) -> list[dict]:
@@ -126,6 +131,17 @@ class PoolRun:
     def close(self) -> None:
         self.pool.terminate()
         self.pool.join()
+
+
+def start(spec: Spec, first: int, games: int, workers: int, ray: bool,
+          address: str | None) -> PoolRun | Iterator[dict]:
+    """The results of a run in seed order, on Ray, in a pool of `workers` processes or in this one;
+    its `close()` ends the workers at once."""
+    if ray:
+        return run_ray(spec, first, games, address)
+    if workers > 1:
+        return PoolRun(spec, first, games, workers)
+    return run_here(spec, first, games)
 
 
 def run_ray(spec: Spec, first: int, games: int, address: str | None) -> Iterator[dict]:

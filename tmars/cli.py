@@ -1,4 +1,4 @@
-"""The `tmars` command line: cards, lint, sheet, game, play, simulate, scenario, schema, lsp."""
+"""The `tmars` command line: cards, lint, sheet, game, play, simulate, report, scenario, schema, lsp."""
 
 from __future__ import annotations
 
@@ -238,7 +238,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     from compiler.outfile import output_problem
 
-    from .batch import PoolRun, Spec, Stopped, run_here, run_ray, stop_on_signals
+    from .batch import Spec, Stopped, start, stop_on_signals
     from .tally import JsonList, Tally, median
     problem = output_problem(args.json) if args.json else None
     if problem:
@@ -261,12 +261,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             say(f"error: --json: cannot write {args.json}: {e.strerror or e}", err)
             return 2
         try:
-            if args.ray:
-                run = run_ray(spec, args.seed, args.games, args.ray_address)
-            elif args.workers > 1:
-                run = PoolRun(spec, args.seed, args.games, args.workers)
-            else:
-                run = run_here(spec, args.seed, args.games)
+            run = start(spec, args.seed, args.games, args.workers, args.ray, args.ray_address)
             source = stack.enter_context(closing(run))  # a stop ends the run's workers at once
             with Progress(console=err, transient=True) as progress:
                 task = progress.add_task("simulating", total=args.games)
@@ -567,6 +562,14 @@ def parser() -> argparse.ArgumentParser:
     sm.add_argument("--coverage", action="store_true", help="print which cards were played")
     sm.add_argument("--json", help="write per-game results to this file")
     sm.set_defaults(func=cmd_simulate)
+
+    rp = sub.add_parser("report", help="play many seeded bot games and write an HTML report with figures and CSVs "
+                        "(docs/report.md)")
+    game_opts(rp)
+    from .report.command import add_arguments as report_arguments
+    from .report.command import run as cmd_report
+    report_arguments(rp, agent_kinds, positive)
+    rp.set_defaults(func=cmd_report)
 
     sc = sub.add_parser("scenario", help="run scenario files (rulings as data); exit 0 only if all pass")
     sc.add_argument("files", nargs="+")

@@ -1,0 +1,2 @@
+"""`tmars report`: many seeded bot games summed up as figures, CSV tables and one HTML page
+(docs/report.md)."""
