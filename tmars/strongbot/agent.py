@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import trial
+from .. import rules, trial
 from ..botbase import Bot
 from ..game import Game
 from . import worth
@@ -22,6 +22,8 @@ from .hidden import unseen_copy
 INNER_OPTIONS = 10
 #: decisions answered on a copy to finish what an option begins
 FINISH_STEPS = 8
+#: generations of income a hand is planned to be played with
+HAND_GENERATIONS = 2
 #: decisions answered on a copy after a selection, until the cards chosen are in the hand
 SETTLE_STEPS = 40
 
@@ -90,12 +92,14 @@ class StrongAgent(Bot):
     # ---- selections -------------------------------------------------------------------
     def _select(self, game: Game, d: dict, p: int) -> list[str]:
         """Among the selections of the cards ranked by worth (the best k, or the worst k for a
-        discard), the one that leaves the best position with each card counted at its worth."""
+        discard), the one that leaves the best position with the hand counted at what it will
+        bring (`_hand_worth`)."""
         ids = [o["id"] for o in d["options"]]
         cards = game.content.cards
         if not all(i in cards for i in ids):
             return default_selection(d)
-        values = {c: card_worth(game, p, c, self.rng) for c in ids}
+        hand = game.state["players"][p]["hand"]
+        values = {c: card_worth(game, p, c, self.rng) for c in dict.fromkeys(ids + hand)}
         ranked = sorted(ids, key=lambda c: (-values[c], ids.index(c)))
         if "only" in d:
             candidates = [list(s) for s in d["only"]]
@@ -104,7 +108,7 @@ class StrongAgent(Bot):
             candidates = [ranked[:k] for k in sizes] + [ranked[len(ranked) - k:] for k in sizes if k]
         base = unseen_copy(game, p, self.rng)
         horizon = worth.generations_left(base.state, base.content)
-        before = sum(max(0.0, values[c]) for c in ids if c in base.state["players"][p]["hand"])
+        before = _hand_worth(base, p, values)
         best, best_v = candidates[0], float("-inf")
         for chosen in candidates:
             copy = base.look_ahead()
@@ -113,9 +117,7 @@ class StrongAgent(Bot):
                 self._until_in_hand(copy, p)
             except Exception:
                 continue
-            hand = copy.state["players"][p]["hand"]
-            held = sum(max(0.0, values[c]) for c in ids if c in hand)
-            v = worth.position(copy, p, held - before, horizon)
+            v = worth.position(copy, p, _hand_worth(copy, p, values) - before, horizon)
             if v > best_v:
                 best, best_v = chosen, v
         return best
@@ -128,6 +130,23 @@ class StrongAgent(Bot):
                 return
             d = copy.pending
             copy.answer(d["player"], default_selection(d) if d["kind"] == "select" else d["options"][0]["id"])
+
+
+def _hand_worth(game: Game, p: int, values: dict[str, float]) -> float:
+    """What the player's hand will bring: its cards worth most, as many as the money of the next
+    `HAND_GENERATIONS` generations can play (what they cost, the player's money and income),
+    at their worth; the rest bring nothing before more money comes."""
+    st, content = game.state, game.content
+    pl = st["players"][p]
+    budget = pl["res"]["mc"] + HAND_GENERATIONS * (pl["tr"] + pl["prod"]["mc"])
+    total = 0.0
+    for c in sorted((c for c in pl["hand"] if values.get(c, 0.0) > 0), key=lambda c: -values[c]):
+        cost = rules.card_cost(st, content, p, c)
+        if cost > budget:
+            continue
+        budget -= cost
+        total += values[c]
+    return total
 
 
 def default_selection(d: dict) -> list[str]:

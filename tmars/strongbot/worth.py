@@ -28,11 +28,14 @@ PER_CONVERSION = 8
 #: M€ a blue card's action, and a triggered effect, are guessed to bring in each generation
 ACTION_PER_GENERATION = 2.5
 EFFECT_PER_GENERATION = 1.5
+#: the share of what a conversion brings that plants or heat held are worth: they score only once
+#: converted, so converting them is always worth doing
+UNCONVERTED = 0.7
 #: the fewest steps of the game-ending tracks raised in a generation, as the estimate's floor
 SLOWEST_PACE = 3.5
 #: the spread of the final margin, in points, this generation and for each generation after
 SPREAD_NOW = 3.0
-SPREAD_PER_GENERATION = 6.0
+SPREAD_PER_GENERATION = 10.0
 #: what a step still missing from a game's goal costs (the solo game: all or nothing)
 GOAL_STEP = 25.0
 
@@ -76,8 +79,8 @@ def player_worth(state: dict, content: Any, p: int, later: float, vp: int) -> fl
     steel = rules.metal_value(state, content, p, "steel")
     titanium = rules.metal_value(state, content, p, "titanium")
     oxygen = track_open(state, content, "oxygen")
-    plant = (VP * (2 if oxygen else 1) + (later if oxygen else 0)) / PER_CONVERSION
-    heat = (VP + later) / PER_CONVERSION if track_open(state, content, "temperature") else 0.0
+    plant = UNCONVERTED * (VP * (2 if oxygen else 1) + (later if oxygen else 0)) / PER_CONVERSION
+    heat = UNCONVERTED * (VP + later) / PER_CONVERSION if track_open(state, content, "temperature") else 0.0
     value = vp * VP + pl["tr"] * later
     value += money * (res["mc"] + steel * res["steel"] + titanium * res["titanium"] + 0.5 * res["energy"])
     value += plant * res["plant"] + heat * res["heat"]
