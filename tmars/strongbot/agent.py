@@ -15,7 +15,7 @@ from .. import rules, trial
 from ..botbase import Bot
 from ..game import Game
 from . import worth
-from .cards import card_worth
+from .cards import card_worth, corporation_worth
 from .hidden import unseen_copy
 
 #: answers tried at a decision inside an action (the first decision of an action tries them all)
@@ -41,6 +41,8 @@ class StrongAgent(Bot):
         ids = [o["id"] for o in d["options"]]
         if len(ids) == 1:
             return ids[0]
+        if d["kind"] == "corporation":
+            return max(ids, key=lambda c: corporation_worth(game, p, c, self.rng))
         return self._best(game, p, ids, finish=True)
 
     # ---- one step ahead ---------------------------------------------------------------
@@ -108,6 +110,7 @@ class StrongAgent(Bot):
             candidates = [ranked[:k] for k in sizes] + [ranked[len(ranked) - k:] for k in sizes if k]
         base = unseen_copy(game, p, self.rng)
         horizon = worth.generations_left(base.state, base.content)
+        alone = _others_unrevealed(game)
         before = _hand_worth(base, p, values)
         best, best_v = candidates[0], float("-inf")
         for chosen in candidates:
@@ -117,7 +120,7 @@ class StrongAgent(Bot):
                 self._until_in_hand(copy, p)
             except Exception:
                 continue
-            v = worth.position(copy, p, _hand_worth(copy, p, values) - before, horizon)
+            v = worth.position(copy, p, _hand_worth(copy, p, values) - before, horizon, alone)
             if v > best_v:
                 best, best_v = chosen, v
         return best
@@ -130,6 +133,12 @@ class StrongAgent(Bot):
                 return
             d = copy.pending
             copy.answer(d["player"], default_selection(d) if d["kind"] == "select" else d["options"][0]["id"])
+
+
+def _others_unrevealed(game: Game) -> bool:
+    """Is it the setup's private choice, the other players' corporations not yet revealed? What a
+    copy makes of them then comes of what they were dealt, which the bot may not look at."""
+    return any(not pl.get("corp") for pl in game.state["players"])
 
 
 def _hand_worth(game: Game, p: int, values: dict[str, float]) -> float:

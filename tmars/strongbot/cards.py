@@ -48,6 +48,32 @@ def card_worth(game: Game, p: int, name: str, rng: SeededRandom) -> float:
     return gained
 
 
+def corporation_worth(game: Game, p: int, name: str, rng: SeededRandom) -> float:
+    """What a corporation dealt at setup would be worth: revealed on a copy with no card kept, the
+    player's own worth then (the others' are not to be looked at yet)."""
+    copy = unseen_copy(game, p, rng)
+    st = copy.state
+    pl = st["players"][p]
+    pl["setup_corp"], pl["setup_keep"] = name, []
+    st["stack"], st["pending"] = [], None
+    copy.interp.push({"t": "reveal", "p": p})
+    try:
+        copy.advance()
+        for _ in range(STEPS):  # its own questions as it starts; then the setup asks someone else
+            d = copy.pending
+            if copy.over or d["player"] != p:
+                break
+            ids = [o["id"] for o in d["options"]]
+            if d["kind"] == "select":
+                from .agent import default_selection
+                copy.answer(p, default_selection(d))
+            else:
+                copy.answer(p, _best_now(copy, p, ids))
+    except Exception:  # it cannot start here
+        return DEAD
+    return worth.margin(copy, p, alone=True)[0]
+
+
 def _wait(st: dict, content: Any, p: int, card: dict) -> float | None:
     """Generations the card's requirements keep it waiting (None: never playable again)."""
     wait = 0.0

@@ -3,8 +3,10 @@
 The bot may look ahead on the engine's own copies, but a copy keeps the order of the deck and the
 other players' hands, which no player knows. So each copy has every deck (the project deck and
 each deck a mechanic keeps as `NAME_deck`) and the other players' hands dealt afresh at random
-from the cards the player has not seen, and its random state replaced by the bot's: what an
-answer draws in a copy is a guess, never the card that will come.
+from the cards the player has not seen (taken in an order of their own, so the hidden order
+plays no part), and its random state replaced by the bot's: what an answer draws in a copy is a
+guess, never the card that will come. The bot's choices are thus a function of what it may see
+and of its own random state.
 """
 
 from __future__ import annotations
@@ -21,10 +23,8 @@ def unseen_copy(game: Game, p: int, rng: SeededRandom) -> Game:
     """A copy of the game as player p may imagine it: the unseen cards dealt again at random."""
     copy = game.look_ahead()
     st = copy.state
-    pool = list(st["deck"])
     others = [pl for q, pl in enumerate(st["players"]) if q != p]
-    for pl in others:
-        pool.extend(pl["hand"])
+    pool = sorted(st["deck"] + [c for pl in others for c in pl["hand"]])  # their order is hidden too
     rng.shuffle(pool)
     for pl in others:
         n = len(pl["hand"])
@@ -33,7 +33,7 @@ def unseen_copy(game: Game, p: int, rng: SeededRandom) -> Game:
     st["deck"] = pool
     for key in sorted(k for k in st if k.endswith(DECK_SUFFIX)):
         if isinstance(st[key], list):
-            deck = list(st[key])
+            deck = sorted(st[key], key=str)
             rng.shuffle(deck)
             st[key] = deck
     st["rng"] = rng.getrandbits(63) | 1

@@ -106,22 +106,23 @@ def engine(content: Any, played: list) -> float:
     return total
 
 
-def margin(game: Any, p: int, later: float | None = None) -> tuple[float, float]:
-    """(player p's worth less the best other player's — or, alone, less what the goal still
-    lacks —, the generations estimated to follow this one, unless given)."""
+def margin(game: Any, p: int, later: float | None = None, alone: bool = False) -> tuple[float, float]:
+    """(player p's worth less the best other player's — or, alone or `alone` (the others not to
+    be looked at), less what the goal still lacks —, the generations estimated to follow this
+    one, unless given)."""
     st, content = game.state, game.content
     if later is None:
         later = generations_left(st, content)
     points = [row["total"] for row in scoring.score(st, content)]
     mine = player_worth(st, content, p, later, points[p])
-    if len(points) == 1:
+    if len(points) == 1 or alone:
         gap = sum(m.goal_gap(st, content) for m in content.mechanics if m.goal_gap is not None)
         return mine - GOAL_STEP * gap, later
     best = max(player_worth(st, content, q, later, points[q]) for q in range(len(points)) if q != p)
     return mine - best, later
 
 
-def position(game: Any, p: int, extra: float = 0.0, horizon: float | None = None) -> float:
+def position(game: Any, p: int, extra: float = 0.0, horizon: float | None = None, alone: bool = False) -> float:
     """How good the position is for player p (with `extra` M€ of worth the state does not show):
     the margin over the best other player, in points, over its spread by the end of the game,
     which narrows as the end nears. The odds of finishing ahead grow with that ratio alone (a
@@ -129,10 +130,10 @@ def position(game: Any, p: int, extra: float = 0.0, horizon: float | None = None
     by ending the game sooner, and a game settled is still played for its margin. A player
     behind is judged at the `horizon` the decision began with, if given: the leader decides when
     the game ends, so making it last is no plan (and it keeps anyone from shunning the terraforming
-    that scores). Alone, the margin itself (the goal decides)."""
-    ahead, later = margin(game, p)
+    that scores). Alone (or `alone`: the others not to be looked at), the worth itself."""
+    ahead, later = margin(game, p, alone=alone)
     ahead += extra
-    if len(game.state["players"]) == 1:
+    if len(game.state["players"]) == 1 or alone:
         return ahead
     if ahead < 0 and horizon is not None:
         later = horizon
