@@ -543,7 +543,7 @@ def parser() -> argparse.ArgumentParser:
 
     g = sub.add_parser("game", help="play one seeded bot game and print its log and scores")
     game_opts(g)
-    g.add_argument("--agent", type=agent_kinds, default="greedy", metavar="BOT[,BOT…]",
+    g.add_argument("--agent", type=agent_kinds, default="strong", metavar="BOT[,BOT…]",
                    help="the bot in every seat, or one per seat separated by commas (random, greedy, strong)")
     g.add_argument("--max-generations", type=positive, default=60,
                    help="stop a game that has not ended by then (reported as capped)")
@@ -577,7 +577,7 @@ def parser() -> argparse.ArgumentParser:
 
     pl = sub.add_parser("play", help="play against bots in the terminal")
     game_opts(pl)
-    pl.add_argument("--bots", "--agent", type=agent_kinds, default="greedy", metavar="BOT[,BOT…]",
+    pl.add_argument("--bots", "--agent", type=agent_kinds, default="strong", metavar="BOT[,BOT…]",
                     help="the bots you play against, one for every seat or one per seat (random, greedy, strong)")
     pl.add_argument("--load", help="resume a game saved with 'save FILE' (you are the first player)")
     pl.add_argument("--scenario", metavar="FILE", help="start from a scenario file's setup (its steps are not "
