@@ -16,7 +16,7 @@ from compiler.ops import Pay, Resource
 
 from . import feasible, offers, rules
 from .interpreter import Interp, ask_one, decision, option, row_entries
-from .mechanic import SaveShapes, Task, core_tasks
+from .mechanic import SaveShapes, Task, core_tasks, forget_action
 from .menu import Menu
 from .trial import unit_is_plain
 
@@ -399,6 +399,7 @@ def h_std_effects(g: Interp, task: dict, answer: Any) -> dict | None:
 
 def h_end_action(g: Interp, task: dict, answer: Any) -> dict | None:
     st = g.state
+    forget_action(st, task["p"])
     st["actions"] += 1
     if st["actions"] >= g.content.rules.actions_per_turn:
         st["actions"] = 0

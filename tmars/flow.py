@@ -18,7 +18,8 @@ from .actions import next_player, start_action
 from .offers import conversion_usable
 from .content import slug
 from .interpreter import Interp, ask_one, decision, option, quantities
-from .mechanic import MECHANICS, PHASES, TASKS, Phase, Task, core_phases, core_tasks, load_plugins, names_off
+from .mechanic import (MECHANICS, PHASES, TASKS, Phase, Task, core_phases, core_tasks, forget_action, load_plugins,
+                       names_off)
 from .scoring import ROWS
 from .setup import next_setup_task
 from compiler.gameflow import ENGINE_NAMES, SECTIONS, GameFlow, Known
@@ -43,8 +44,11 @@ def advance_flow(g: Interp) -> None:
 
 
 def enter(g: Interp, phase: str) -> None:
-    """Begin a phase: its start, if it has one, runs now."""
+    """Begin a phase: its start, if it has one, runs now. What was recorded of the last action of
+    the phase before (one of the setup's) is forgotten (`forget_action`)."""
     g.state["phase"] = phase
+    for p in range(len(g.state["players"])):
+        forget_action(g.state, p)
     start = PHASES[phase].start
     if start is not None:
         start(g)

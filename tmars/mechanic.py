@@ -196,7 +196,7 @@ def _add_tasks(owner: str, tasks: dict[str, Task]) -> None:
         if name in TASKS:
             raise ValueError(f"{owner}: the task '{name}' is already registered")
         TASKS[name] = task
-        HANDLERS[name] = begins_action(task.run) if task.begins_unit else task.run
+        HANDLERS[name] = task.run
         if task.begins_unit:
             UNIT_STARTS.add(name)
 
@@ -204,23 +204,16 @@ def _add_tasks(owner: str, tasks: dict[str, Task]) -> None:
 #: the state's record of the action under way: the player and the cards they played in it, in
 #: order. A card's tags count as played for the whole action: a card entering play later in it
 #: reacts to them (`Interp.tags_played`); requirements are judged as the action began, so they
-#: do not count them (F106, `rules.played_this_action`). It ends as the next unit of play begins.
+#: do not count them (F106, `rules.played_this_action`).
 THIS_ACTION = "this_action"
 
 
-def begins_action(run: Handler) -> Handler:
-    """A task that begins a unit of play runs only once the one before is over: what was recorded
-    of the last action is forgotten as it runs: the cards played in it, and the type a wild tag
-    took in it (F327: a wild tag is given a type anew in each action)."""
-    def run_as_action_begins(g: Any, task: dict, answer: Any) -> Any:
-        st = g.state
-        st.pop(THIS_ACTION, None)
-        if g.content.wild:
-            for pl in st["players"]:
-                pl.pop("wild_as", None)
-        return run(g, task, answer)
-    run_as_action_begins.__doc__ = run.__doc__
-    return run_as_action_begins
+def forget_action(state: dict, p: int) -> None:
+    """An action of player p's is over, or one that may play cards begins (a corporation revealed,
+    a prelude played): what the state recorded of the last one is forgotten, the cards played in
+    it and the type p's wild tag took in it (F327: a wild tag is given a type anew in each action)."""
+    state.pop(THIS_ACTION, None)
+    state["players"][p].pop("wild_as", None)
 
 
 def _add_phases(owner: str, phases: dict[str, Phase]) -> None:

@@ -487,7 +487,9 @@ def wild_stands_for(state: dict, content: Content, p: int, card: dict) -> str | 
     if not content.wild or not card.get("requires"):
         return None
     for r in _tag_minimums(content, card):
-        have = count(state, content, p, r) - played_this_action(state, content, p, r)
+        have = count(state, content, p, r)
+        if THIS_ACTION in state:
+            have -= played_this_action(state, content, p, r)
         if have < r["value"] - flex_of(state, content, p, r["count"]):
             return r["count"][:-4]
     return None
@@ -512,8 +514,9 @@ def _wild_tags_suffice(state: dict, content: Content, p: int, card: dict) -> boo
     if len(minimums) < 2:
         return True
     short, wild = 0, 0
+    early = THIS_ACTION in state
     for r in minimums:
-        have = count(state, content, p, r) - played_this_action(state, content, p, r)
+        have = count(state, content, p, r) - (played_this_action(state, content, p, r) if early else 0)
         need = r["value"] - flex_of(state, content, p, r["count"])
         if have < need:
             short += need - have

@@ -18,7 +18,7 @@ from compiler.gamerules import GameRules
 
 from .content import Content
 from .interpreter import Interp, decision, option, row_entries
-from .mechanic import TASKS, Task, core_tasks
+from .mechanic import TASKS, Task, core_tasks, forget_action
 from .rng import shuffle
 from compiler.ops import Resource
 
@@ -115,6 +115,7 @@ def h_reveal(g: Interp, task: dict, answer: Any) -> dict | None:
     """Reveal in player order: corporation, its start, then pay for the kept cards (F180, F195)."""
     p = task["p"]
     st = g.state
+    forget_action(st, p)  # each reveal is an action of its own (F195)
     pl = st["players"][p]
     corp = pl.pop("setup_corp")
     keep = pl.pop("setup_keep")
