@@ -126,13 +126,13 @@ def test_a_report_leaves_no_figure_of_an_earlier_one(report, tmp_path):
 
 
 def test_a_stopped_run_reports_what_finished_and_says_so(tmp_path, monkeypatch, capsys):
+    from tmars import batch
     from tmars.batch import Stopped, run_here
-    from tmars.report import command
 
     def two_then_stop(spec, first, games, *rest):
         yield from run_here(spec, first, 2)
         raise Stopped(signal.SIGINT)
-    monkeypatch.setattr(command, "start", two_then_stop)
+    monkeypatch.setattr(batch, "start", two_then_stop)
     out = tmp_path / "partial"
     assert main([*RUN, "--out", str(out)]) == 128 + signal.SIGINT
     page = (out / "report.html").read_text()

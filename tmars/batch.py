@@ -16,9 +16,10 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from itertools import islice
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -142,6 +143,25 @@ def start(spec: Spec, first: int, games: int, workers: int, ray: bool,
     if workers > 1:
         return PoolRun(spec, first, games, workers)
     return run_here(spec, first, games)
+
+
+def play_all(spec: Spec, first: int, games: int, workers: int, ray: bool, address: str | None, label: str,
+             console: Any, take: Callable[[dict], None]) -> int:
+    """Play a run's games (`start`) and hand each result to `take` in seed order, with a progress
+    bar on `console`: what `simulate` and `report` share. SIGINT or SIGTERM stops it at once, the
+    workers ended: the signal's number, or 0 when every game was played. An error raised by `take`
+    (a full disk) ends the run and is the caller's to report."""
+    from rich.progress import Progress
+    try:
+        with (stop_on_signals(), closing(start(spec, first, games, workers, ray, address)) as source,
+              Progress(console=console, transient=True) as progress):
+            task = progress.add_task(label, total=games)
+            for r in source:
+                take(r)
+                progress.advance(task)
+    except Stopped as e:
+        return e.signum
+    return 0
 
 
 def run_ray(spec: Spec, first: int, games: int, address: str | None) -> Iterator[dict]:

@@ -232,13 +232,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     """Many games, streamed: the summary is kept as results arrive, and a stop (Ctrl-C, SIGTERM)
     prints what was finished at once; output paths and Ray are checked before any game runs."""
     import importlib.util
-    from contextlib import ExitStack, closing
-
-    from rich.progress import Progress
+    from contextlib import ExitStack
 
     from compiler.outfile import output_problem
 
-    from .batch import Spec, Stopped, start, stop_on_signals
+    from .batch import Spec, play_all
     from .tally import JsonList, Tally, median
     problem = output_problem(args.json) if args.json else None
     if problem:
@@ -252,26 +250,21 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     spec = Spec(args.players, args.agent, modules, args.draft, args.max_generations, args.map, folders,
                 game_variants(args, modules))
     tally = Tally()
-    stopped = 0
     t = time.perf_counter()
-    with stop_on_signals(), ExitStack() as stack:
+    with ExitStack() as stack:
         try:
             writer = stack.enter_context(JsonList(args.json)) if args.json else None
         except OSError as e:
             say(f"error: --json: cannot write {args.json}: {e.strerror or e}", err)
             return 2
+
+        def take(r: dict) -> None:
+            tally.add(r)
+            if writer:
+                writer.add(r)
         try:
-            run = start(spec, args.seed, args.games, args.workers, args.ray, args.ray_address)
-            source = stack.enter_context(closing(run))  # a stop ends the run's workers at once
-            with Progress(console=err, transient=True) as progress:
-                task = progress.add_task("simulating", total=args.games)
-                for r in source:
-                    tally.add(r)
-                    if writer:
-                        writer.add(r)
-                    progress.advance(task)
-        except Stopped as e:
-            stopped = e.signum
+            stopped = play_all(spec, args.seed, args.games, args.workers, args.ray, args.ray_address, "simulating",
+                               err, take)
         except OSError as e:  # writing --json failed mid-run (a full disk)
             say(f"error: --json: cannot write {args.json}: {e.strerror or e}", err)
             return 2

@@ -7,10 +7,10 @@ import argparse
 import importlib.util
 import os
 from collections.abc import Callable
-from contextlib import ExitStack, closing
+from contextlib import ExitStack
 from pathlib import Path
 
-from ..batch import Spec, Stopped, start, stop_on_signals
+from ..batch import Spec, play_all
 from ..botgame import seat_kinds
 from ..tally import median
 from . import real
@@ -83,23 +83,16 @@ def run(args: argparse.Namespace) -> int:
                 tuple(args.cards or ()), variants, seats=True)
     out = Path(args.out)
     tally = ReportTally()
-    stopped = 0
-    from rich.progress import Progress
     try:
-        with stop_on_signals(), ExitStack() as stack:
-            try:
-                per_game = stack.enter_context(output.PerGame(out / "per-game.csv")) if args.per_game else None
-                source = stack.enter_context(closing(start(spec, args.seed, args.games, args.workers, args.ray,
-                                                           args.ray_address)))
-                with Progress(console=err, transient=True) as progress:
-                    task = progress.add_task("playing", total=args.games)
-                    for r in source:
-                        tally.add(r)
-                        if per_game:
-                            per_game.add(r)
-                        progress.advance(task)
-            except Stopped as e:
-                stopped = e.signum
+        with ExitStack() as stack:
+            per_game = stack.enter_context(output.PerGame(out / "per-game.csv")) if args.per_game else None
+
+            def take(r: dict) -> None:
+                tally.add(r)
+                if per_game:
+                    per_game.add(r)
+            stopped = play_all(spec, args.seed, args.games, args.workers, args.ray, args.ray_address, "playing",
+                               err, take)
     except OSError as e:  # writing per-game.csv failed (a full disk)
         say(f"error: --per-game: cannot write {out / 'per-game.csv'}: {e.strerror or e}", err)
         return 2
