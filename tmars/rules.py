@@ -424,7 +424,9 @@ def requirement_met(state: dict, content: Content, p: int, req: dict, flex: int 
     `less`: what the count had not yet when the action began (`played_this_action`)."""
     if "rank" in req:
         return placed(state, content, p, req, ctx)
-    value = count(state, content, p, req, ctx, wild=req["cmp"] == ">=") - less
+    value = count(state, content, p, req, ctx, wild=req["cmp"] == ">=")
+    if less:
+        value -= less
     spec = content.rules.globals.get(req["count"])
     step = spec["step"] if spec else 1 if req["cmp"] == ">=" and req["count"].endswith(vocab.COUNT_SUFFIX_TAG) else None
     slack = flex * step if step and not req.get("any") else 0
@@ -456,11 +458,15 @@ def requirements_met(state: dict, content: Content, p: int, card: dict) -> bool:
     reqs = card.get("requires")
     if not reqs:
         return True
-    early = THIS_ACTION in state  # cards played earlier in this action: their tags are not counted
-    for r in reqs:  # a loop, not all(): no generator made for each card asked
-        less = played_this_action(state, content, p, r) if early else 0
-        if not requirement_met(state, content, p, r, flex_of(state, content, p, r["count"]), less=less):
-            return False
+    if THIS_ACTION in state:  # cards played earlier in this action: their tags are not counted
+        for r in reqs:
+            less = played_this_action(state, content, p, r)
+            if not requirement_met(state, content, p, r, flex_of(state, content, p, r["count"]), less=less):
+                return False
+    else:
+        for r in reqs:  # a loop, not all(): no generator made for each card asked
+            if not requirement_met(state, content, p, r, flex_of(state, content, p, r["count"])):
+                return False
     return not content.wild or _wild_tags_suffice(state, content, p, card)
 
 
