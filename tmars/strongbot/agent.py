@@ -69,7 +69,7 @@ class StrongAgent(Bot):
         if copy.state["generation"] != generation and not copy.over:
             # a pass that ended the generation: its production is no gain of the pass (the worth
             # already counts it), and the estimate of the generations left is not comparable
-            return worth.position(base, p)
+            return worth.position(base, p, horizon=horizon)
         return worth.position(copy, p, horizon=horizon)
 
     def _finish(self, copy: Game, p: int) -> None:
