@@ -210,8 +210,9 @@ THIS_ACTION = "this_action"
 
 def forget_action(state: dict, p: int) -> None:
     """An action of player p's is over, or one that may play cards begins (a corporation revealed,
-    a prelude played): what the state recorded of the last one is forgotten, the cards played in
-    it and the type p's wild tag took in it (F327: a wild tag is given a type anew in each action)."""
+    a card a mechanic's setup step plays): what the state recorded of the last one is forgotten,
+    the cards played in it and the type p's wild tag took in it (F327: a wild tag is given a type
+    anew in each action)."""
     state.pop(THIS_ACTION, None)
     state["players"][p].pop("wild_as", None)
 
