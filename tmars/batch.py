@@ -145,6 +145,14 @@ def start(spec: Spec, first: int, games: int, workers: int, ray: bool,
     return run_here(spec, first, games)
 
 
+def ray_problem(wanted: bool) -> str | None:
+    """Why `--ray` cannot be used here (Ray not installed), or None."""
+    import importlib.util
+    if wanted and importlib.util.find_spec("ray") is None:
+        return "--ray: Ray is not installed; install it with pip install \"tmars[cluster]\""
+    return None
+
+
 def play_all(spec: Spec, first: int, games: int, workers: int, ray: bool, address: str | None, label: str,
              console: Any, take: Callable[[dict], None]) -> int:
     """Play a run's games (`start`) and hand each result to `take` in seed order, with a progress

@@ -231,19 +231,19 @@ def cmd_game(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Many games, streamed: the summary is kept as results arrive, and a stop (Ctrl-C, SIGTERM)
     prints what was finished at once; output paths and Ray are checked before any game runs."""
-    import importlib.util
     from contextlib import ExitStack
 
     from compiler.outfile import output_problem
 
-    from .batch import Spec, play_all
+    from .batch import Spec, play_all, ray_problem
     from .tally import JsonList, Tally, median
     problem = output_problem(args.json) if args.json else None
     if problem:
         say(f"error: --json: {problem}", err)
         return 2
-    if args.ray and importlib.util.find_spec("ray") is None:
-        say("error: --ray: Ray is not installed; install it with pip install \"tmars[cluster]\"", err)
+    ray = ray_problem(args.ray)
+    if ray:
+        say(f"error: {ray}", err)
         return 2
     modules = game_modules(args)
     folders = tuple(args.cards or ())

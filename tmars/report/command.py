@@ -10,7 +10,7 @@ from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
 
-from ..batch import Spec, play_all
+from ..batch import Spec, play_all, ray_problem
 from ..botgame import seat_kinds
 from ..tally import median
 from . import real
@@ -69,8 +69,9 @@ def run(args: argparse.Namespace) -> int:
     except real.RealDataError as e:
         say(f"error: --real: {e}", err)
         return 2
-    if args.ray and importlib.util.find_spec("ray") is None:
-        say("error: --ray: Ray is not installed; install it with pip install \"tmars[cluster]\"", err)
+    ray = ray_problem(args.ray)
+    if ray:
+        say(f"error: {ray}", err)
         return 2
     from . import output
     modules = game_modules(args)
