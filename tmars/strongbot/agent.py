@@ -15,7 +15,7 @@ from .. import rules, trial
 from ..botbase import Bot
 from ..game import Game
 from . import worth
-from .cards import card_worth, corporation_worth
+from .cards import card_worth, corporation_worth, default_selection
 from .hidden import unseen_copy
 
 #: answers tried at a decision inside an action (the first decision of an action tries them all)
@@ -156,11 +156,3 @@ def _hand_worth(game: Game, p: int, values: dict[str, float]) -> float:
         budget -= cost
         total += values[c]
     return total
-
-
-def default_selection(d: dict) -> list[str]:
-    """The first selection allowed: the first of `only`, else the fewest options, first first."""
-    if "only" in d:
-        return list(d["only"][0])
-    k = min(d["sizes"]) if "sizes" in d else d.get("min", 0)
-    return [o["id"] for o in d["options"][:k]]

@@ -60,15 +60,9 @@ def corporation_worth(game: Game, p: int, name: str, rng: SeededRandom) -> float
     try:
         copy.advance()
         for _ in range(STEPS):  # its own questions as it starts; then the setup asks someone else
-            d = copy.pending
-            if copy.over or d["player"] != p:
+            if copy.over or copy.pending["player"] != p:
                 break
-            ids = [o["id"] for o in d["options"]]
-            if d["kind"] == "select":
-                from .agent import default_selection
-                copy.answer(p, default_selection(d))
-            else:
-                copy.answer(p, _best_now(copy, p, ids))
+            _answer(copy, p)
     except Exception:  # it cannot start here
         return DEAD
     return worth.margin(copy, p, alone=True)[0]
@@ -97,8 +91,7 @@ def _wait(st: dict, content: Any, p: int, card: dict) -> float | None:
             continue
         short = (r["value"] - flex - now) / spec["step"]
         if short > 0:
-            left, done = worth.steps_left(st, content)
-            pace = max(worth.SLOWEST_PACE, done / max(1, st["generation"] - 1))
+            pace = max(worth.SLOWEST_PACE, worth.pace_so_far(st, content))
             wait = max(wait, short * len(content.rules.ending_tracks()) / pace)
     return wait
 
@@ -135,16 +128,30 @@ def _resolves(copy: Game, p: int, task: dict) -> bool:
         for _ in range(STEPS):
             if copy.over or len(st["stack"]) <= depth:
                 return True
-            d = copy.pending
-            ids = [o["id"] for o in d["options"]]
-            if d["kind"] == "select":
-                from .agent import default_selection
-                copy.answer(d["player"], default_selection(d))
-            else:
-                copy.answer(d["player"], _best_now(copy, d["player"], ids) if d["player"] == p else ids[0])
+            _answer(copy, p)
     except Exception:  # its effects cannot be carried out here
         return False
     return len(st["stack"]) <= depth
+
+
+def _answer(copy: Game, p: int) -> None:
+    """Answer the copy's pending question: the player's own one step ahead (`_best_now`), anyone
+    else's with their first answer, a selection with the first one allowed."""
+    d = copy.pending
+    if d["kind"] == "select":
+        copy.answer(d["player"], default_selection(d))
+    elif d["player"] == p:
+        copy.answer(p, _best_now(copy, p, [o["id"] for o in d["options"]]))
+    else:
+        copy.answer(d["player"], d["options"][0]["id"])
+
+
+def default_selection(d: dict) -> list[str]:
+    """The first selection allowed: the first of `only`, else the fewest options, first first."""
+    if "only" in d:
+        return list(d["only"][0])
+    k = min(d["sizes"]) if "sizes" in d else d.get("min", 0)
+    return [o["id"] for o in d["options"][:k]]
 
 
 def _best_now(copy: Game, p: int, ids: list[str]) -> str:

@@ -56,12 +56,15 @@ def generations_left(state: dict, content: Any) -> float:
     last = content.rules.last_generation
     if last is not None:
         return float(max(0, last - state["generation"]))
-    left, done = steps_left(state, content)
+    left = steps_left(state, content)[0]
     if left == 0:
         return 0.0
-    played = max(1, state["generation"] - 1)
-    pace = max(SLOWEST_PACE, 1.5 * done / played)
-    return left / pace
+    return left / max(SLOWEST_PACE, 1.5 * pace_so_far(state, content))
+
+
+def pace_so_far(state: dict, content: Any) -> float:
+    """Steps of the game-ending tracks raised in each generation played so far, on average."""
+    return steps_left(state, content)[1] / max(1, state["generation"] - 1)
 
 
 def track_open(state: dict, content: Any, track: str) -> bool:
