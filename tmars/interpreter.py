@@ -163,14 +163,17 @@ class Interp:
                         entries.append({"items": bind_that(eff["do"], event), "ctx": {"p": q, "card": name,
                                                                                      "that": event.get("card")}})
                         break
-        if not entries:
-            return
+        if entries:
+            self._into_batch(entries, event["p"])
+
+    def _into_batch(self, entries: list, p: int | None) -> None:
+        """Triggered effects join the enclosing batch (the player orders them with the rest), or
+        make one; an event of no player's (a tile placed for no one) is ordered by the first player."""
         for task in reversed(self.state["stack"]):
             if task["t"] == "batch":
                 task["entries"].extend(entries)
                 return
-        # an event of no player's (a tile placed for no one) is ordered by the first player
-        self.push({"t": "batch", "p": self.state["first"] if event["p"] is None else event["p"], "entries": entries})
+        self.push({"t": "batch", "p": self.state["first"] if p is None else p, "entries": entries})
 
     def tags_played(self, p: int, name: str) -> None:
         """A card has entered p's play: its tags are played (an event for each), and as a card's
@@ -203,10 +206,7 @@ class Interp:
                         entries.append({"items": bind_that(eff["do"], event), "ctx": {"p": p, "card": name,
                                                                                      "that": card}})
         if entries:
-            for task in reversed(self.state["stack"]):
-                if task["t"] == "batch":
-                    task["entries"].extend(entries)
-                    return
+            self._into_batch(entries, p)
 
     def production_raised(self, p: int, res: str, n: int) -> None:
         """A player's production went up n steps: one event per step (Manutech's 'for each step')."""
