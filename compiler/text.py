@@ -27,11 +27,15 @@ from .modules import ON_NEW_WORDS, all_words
 RES = {"mc": "M€", "steel": "steel", "titanium": "titanium", "plant": "plant", "energy": "energy", "heat": "heat"}
 # singular, plural (standard resources other than plants are uncountable)
 NOUNS: dict[str, tuple[str, str]] = {}
+#: how the rules text names each global parameter ('the temperature', 'Venus'), as its manifest says
+PARAM_NOUNS: dict[str, str] = {}
 
 
 def _refresh_nouns() -> None:
-    """The nouns of resources; card resources as the modules' manifests say (refreshed in place
-    when a module added to the run brings new ones)."""
+    """The nouns of resources and global parameters, as the modules' manifests say (refreshed in
+    place when a module added to the run brings new ones: a log line of every raise asks)."""
+    PARAM_NOUNS.clear()
+    PARAM_NOUNS.update({word: spec.get("noun", word) for word, spec in all_words("globals").items()})
     NOUNS.clear()
     NOUNS.update({
         "mc": ("M€", "M€"), "steel": ("steel", "steel"), "titanium": ("titanium", "titanium"),
@@ -47,7 +51,7 @@ _refresh_nouns()
 ON_NEW_WORDS.append(_refresh_nouns)
 def param_noun(word: str) -> str:
     """How the rules text names a global parameter ('the temperature', 'Venus'): its manifest says."""
-    return all_words("globals").get(word, {}).get("noun", word)
+    return PARAM_NOUNS.get(word, word)
 SMALL_WORDS = {"a", "an", "the", "of", "from", "on", "in", "to", "and", "or", "for"}
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three"}
 
