@@ -399,7 +399,7 @@ def h_std_effects(g: Interp, task: dict, answer: Any) -> dict | None:
 
 def h_end_action(g: Interp, task: dict, answer: Any) -> dict | None:
     st = g.state
-    forget_action(st, task["p"])
+    forget_action(st, g.content.wild, task["p"])
     st["actions"] += 1
     if st["actions"] >= g.content.rules.actions_per_turn:
         st["actions"] = 0

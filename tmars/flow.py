@@ -47,8 +47,7 @@ def enter(g: Interp, phase: str) -> None:
     """Begin a phase: its start, if it has one, runs now. What was recorded of the last action of
     the phase before (one of the setup's) is forgotten (`forget_action`)."""
     g.state["phase"] = phase
-    for p in range(len(g.state["players"])):
-        forget_action(g.state, p)
+    forget_action(g.state, g.content.wild)
     start = PHASES[phase].start
     if start is not None:
         start(g)

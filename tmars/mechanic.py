@@ -208,13 +208,18 @@ def _add_tasks(owner: str, tasks: dict[str, Task]) -> None:
 THIS_ACTION = "this_action"
 
 
-def forget_action(state: dict, p: int) -> None:
+def forget_action(state: dict, wild: Any, p: int | None = None) -> None:
     """An action of player p's is over, or one that may play cards begins (a corporation revealed,
-    a card a mechanic's setup step plays): what the state recorded of the last one is forgotten,
-    the cards played in it and the type p's wild tag took in it (F327: a wild tag is given a type
-    anew in each action)."""
-    state.pop(THIS_ACTION, None)
-    state["players"][p].pop("wild_as", None)
+    a card a mechanic's setup step plays), or (p None) a phase begins: what the state recorded of
+    the last action is forgotten, the cards played in it and, in a game with wild tags (`wild`,
+    the content's), the type they took in it (F327: a wild tag is given a type anew in each
+    action). Asked at every action's end: nothing is done when nothing was recorded."""
+    if THIS_ACTION in state:
+        del state[THIS_ACTION]
+    if not wild:
+        return
+    for player in (state["players"] if p is None else (state["players"][p],)):
+        player.pop("wild_as", None)
 
 
 def _add_phases(owner: str, phases: dict[str, Phase]) -> None:

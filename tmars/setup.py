@@ -115,7 +115,7 @@ def h_reveal(g: Interp, task: dict, answer: Any) -> dict | None:
     """Reveal in player order: corporation, its start, then pay for the kept cards (F180, F195)."""
     p = task["p"]
     st = g.state
-    forget_action(st, p)  # each reveal is an action of its own (F195)
+    forget_action(st, g.content.wild, p)  # each reveal is an action of its own (F195)
     pl = st["players"][p]
     corp = pl.pop("setup_corp")
     keep = pl.pop("setup_keep")

@@ -85,7 +85,7 @@ def h_play_preludes(g: Interp, task: dict, answer: Any) -> dict | None:
         kept.remove(name)
         discard_for_mc(g, p, name)
     else:
-        forget_action(g.state, p)  # each prelude is an action of its own (F330, F334)
+        forget_action(g.state, g.content.wild, p)  # each prelude is an action of its own (F330, F334)
         g.push({"t": "resolve_card", "p": p, "card": name, "from": "preludes"})
     return None
 
