@@ -143,7 +143,7 @@ def _placement(content: Content, node: dict) -> tuple[dict[str, int], bool, tupl
     whether it keeps its distance from tiles of its kind, and the areas whose own kind suits it
     whatever is on the board (ocean area or land, reserved for it or not, volcanic, a metal bonus)
     with their neighbours, in map order and as a dict."""
-    memo = content.table("tile-placement")
+    memo = content.memo["tile-placement"]
     key = (node["tile"], node.get("name", ""), _rules_key(node))
     found = memo.get(key)
     if found is None:

@@ -28,6 +28,16 @@ from .mechanic import Mechanic, switched_on
 MAP_FOLDER = "board"
 
 
+class Memo(dict):
+    """A content's derived values. `memo[name]` is the table of that name, made empty at first use
+    (a look-up in C: the hot paths of the menu ask for their tables at every prompt); `memo.get`
+    finds a value that is not a table, or None."""
+
+    def __missing__(self, name: str) -> dict:
+        table = self[name] = {}
+        return table
+
+
 @dataclass
 class Area:
     id: str
@@ -94,7 +104,7 @@ class Content:
     slugs: dict[str, dict[str, str]] = field(default_factory=dict)
     # values derived from the content alone, keyed by value (names, board signatures), bounded
     # where the keys are not (tmars/memo.py); nothing here is keyed on an object's id
-    memo: dict = field(default_factory=dict, repr=False, compare=False)
+    memo: Memo = field(default_factory=Memo, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.slugs = {t: {slug(n): n for n in cards} for t, cards in self.board.items()}
@@ -127,13 +137,6 @@ class Content:
         self.mechanic_names = frozenset(m.name for m in self.mechanics)  # those switched on
         if self.standing_hooks:
             self.listened = frozenset(kind.listens for kind in TRIGGERS.values())
-
-    def table(self, name: str) -> dict:
-        """A table of values derived from the content alone (in `memo`), made at first use."""
-        found = self.memo.get(name)
-        if found is None:
-            found = self.memo[name] = {}
-        return found
 
     def of_type(self, *types: str) -> list[dict]:
         found = self.memo.get(("of-type", types))
@@ -508,8 +511,6 @@ def unplugged(cards: dict[str, dict], on: tuple[str, ...]) -> dict[str, dict]:
 
 
 _settled = False
-
-
 def _settle() -> None:
     """Once a process has its first content, what it has built (the compiled cards, the parser, the
     registries) lives as long as the process: frozen out of the collector's sight, so that each

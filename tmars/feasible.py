@@ -151,7 +151,7 @@ def _loosely_matches(t: dict, ev: dict) -> bool:
 
 def spends_own_resources(content: Content, card: dict) -> bool:
     """Do the card's own effects spend standard resources other than M€ (remembered per card)?"""
-    memo = content.table("spends-own")
+    memo = content.memo["spends-own"]
     spends = memo.get(card["name"])
     if spends is None:
         spends = memo[card["name"]] = _spends_own_resources(card.get("play", []))
@@ -241,7 +241,7 @@ def _opponents_take(state: dict, content: Content, p: int, red: tuple) -> bool:
 def exact_for(state: dict, content: Content, p: int, key: str, cost: list, gain: list) -> bool:
     """ledger_is_exact (remembered per named row: a card's play row, an action, a project), with
     its red-border decreases checked against the opponents now."""
-    memo = content.table("ledger-exact")
+    memo = content.memo["ledger-exact"]
     found = memo.get(key)
     if found is None:
         found = memo[key] = ledger_is_exact(cost, gain)
@@ -263,7 +263,7 @@ def _player_takes(state: dict, content: Content, p: int, red: tuple) -> bool:
 def safe_for(content: Content, key: str, cost: list, gain: list) -> str | tuple:
     """Can these items never fail (`static.items_cannot_fail`)? 'yes', 'no', or ('tiles', nodes)
     when nothing but its tiles can (whether they have areas decides). Remembered per named row."""
-    memo = content.table("cannot-fail")
+    memo = content.memo["cannot-fail"]
     found = memo.get(key)
     if found is None:
         if items_cannot_fail(cost, True) and items_cannot_fail(gain):
@@ -320,7 +320,7 @@ def card_plain_losses(content: Content, card: dict) -> tuple[int, ...]:
     plant for Moss) that neither the card nor any effect its own tags or tiles may set off gives
     (`predicted_trigger_gains`): such a loss is met exactly when the player has that much, a test
     apart from the rest of its effects. Remembered per card."""
-    memo = content.table("card-plain-losses")
+    memo = content.memo["card-plain-losses"]
     found = memo.get(card["name"])
     if found is None:
         play = card.get("play", [])

@@ -603,7 +603,7 @@ def describe_entry(g: Interp, entry: dict) -> str:
 def area_options(content: Content, areas: list[str]) -> list[dict]:
     """The options of a choice among areas, each made once per content: a tile's placement asks
     among dozens of areas, and an option is never changed once made."""
-    memo = content.table("area-options")
+    memo = content.memo["area-options"]
     out = []
     for aid in areas:
         found = memo.get(aid)
@@ -615,7 +615,7 @@ def area_options(content: Content, areas: list[str]) -> list[dict]:
 
 def area_label(content: Content, aid: str) -> str:
     """'21 (Tharsis Tholus, steel)': the area, its name and its placement bonus (remembered)."""
-    labels = content.table("area-labels")
+    labels = content.memo["area-labels"]
     label = labels.get(aid)
     if label is None:
         a = content.map.areas[aid]

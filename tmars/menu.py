@@ -592,7 +592,7 @@ class Menu:
 
 def _domains_known(content: Any) -> dict[tuple, PartReads | None]:
     """The domains each part reads (`domains_of`), worked out once per content and part."""
-    return content.table("menu-domains")
+    return content.memo["menu-domains"]
 
 
 def check_menus(g: Any) -> None:
@@ -669,7 +669,7 @@ def _shared(g: Any) -> Bounded:
     """The parts shared between the games of one content with the same players and options,
     keyed on the values of the domains they read."""
     st = g.state
-    tables = g.content.table("menu-shared")
+    tables = g.content.memo["menu-shared"]
     key = (len(st["players"]), repr(st["options"]))
     table = tables.get(key)
     if table is None:

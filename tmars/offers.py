@@ -228,7 +228,7 @@ def _with_actions(content: Any, played: list) -> list[tuple[int, str, list[tuple
 
 def option_id(g: Interp, prefix: str, name: str) -> str:
     """'std:power-plant' for a board component: its menu option id (remembered per name)."""
-    memo = g.content.table("option-ids")
+    memo = g.content.memo["option-ids"]
     oid = memo.get((prefix, name))
     if oid is None:
         oid = memo[(prefix, name)] = f"{prefix}:{g.content.slug(name)}"
@@ -376,7 +376,7 @@ def _milestone_entry(g: Interp, p: int, name: str) -> tuple[bool, dict]:
 
 def action_option(content: Any, name: str) -> dict:
     """The menu option of a card's action, made once per content and card."""
-    memo = content.table("action-options")
+    memo = content.memo["action-options"]
     found = memo.get(name)
     if found is None:
         found = memo[name] = remembered_option(content, f"act:{name}", f"use the action of {name}")
@@ -386,7 +386,7 @@ def action_option(content: Any, name: str) -> dict:
 def remembered_option(content: Any, oid: str, label: str) -> dict:
     """The option, made once per content: menus are built at every prompt, and an option is never
     changed once made."""
-    memo = content.table("menu-options")
+    memo = content.memo["menu-options"]
     found = memo.get(oid)
     if found is None or found["label"] != label:  # one per option id: the last label (a card's cost)
         found = memo[oid] = option(oid, label)
@@ -409,7 +409,7 @@ def open_awards(g: Interp, p: int) -> list[dict]:
     cost = costs[n]
     if st["players"][p]["res"]["mc"] < cost and not rules.can_pay(st, content, p, cost):
         return []
-    memo = content.table("award-options")
+    memo = content.memo["award-options"]
     key = (cost, *[a["name"] for a in funded])
     found = memo.get(key)
     if found is None:  # the same few lists at every menu: made once per price and awards funded

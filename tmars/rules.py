@@ -472,7 +472,7 @@ def requirements_met(state: dict, content: Content, p: int, card: dict) -> bool:
 
 def _tag_minimums(content: Content, card: dict) -> tuple[dict, ...]:
     """A card's own minimums of tags (`plant-tag >= 1`), remembered per card."""
-    memo = content.table("tag-minimums")
+    memo = content.memo["tag-minimums"]
     found = memo.get(card["name"])
     if found is None:
         found = memo[card["name"]] = tuple(

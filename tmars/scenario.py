@@ -24,7 +24,7 @@ from compiler.strictyaml import Kind, Map, Seq, Where, diagnostic, load_text, pl
 from compiler.tiles import TILE_KINDS
 
 from . import flow, rules, scoring, why
-from .content import Content, available_maps, for_players, load_content, slug, with_map_module
+from .content import Content, Memo, available_maps, for_players, load_content, slug, with_map_module
 from .game import EngineError, Game, IllegalAnswer
 from .mechanic import load_plugins
 from .memo import track
@@ -312,7 +312,7 @@ def with_cards(content: Content, cards: Any, pos: Where = (1, 1)) -> Content:
     clash = [c["name"] for c in compiled if c["name"] in content.cards]
     if clash:
         raise ScenarioError(f"setup.cards: '{clash[0]}' is already a card of the game", pos, IMPOSSIBLE)
-    return replace(content, cards={**content.cards, **{c["name"]: c for c in compiled}}, memo={})
+    return replace(content, cards={**content.cards, **{c["name"]: c for c in compiled}}, memo=Memo())
 
 
 def _field_at(text: str, line: int) -> str:

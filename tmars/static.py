@@ -118,7 +118,7 @@ def play_words(content: Content) -> frozenset[str]:
 def words_answered(content: Content, name: str) -> frozenset[str]:
     """The trigger words a card's play may set off that this card's triggered effects answer
     (remembered per card)."""
-    memo = content.table("words-answered")
+    memo = content.memo["words-answered"]
     found = memo.get(name)
     if found is None:
         words = play_words(content)

@@ -505,7 +505,7 @@ def unit_is_plain(g: Interp, p: int, key: str, rows: Callable[[Interp, int, str]
         return False  # a track's bonus step that may fail (a colony a map's Venus step places) is weighed too
     if g.content.standing_hooks and unsafe_triggers_in_play(g.state, g.content):
         return False  # a standing effect no card gives can fail (a ruling party's charge): nothing is plain
-    memo = g.content.table("plain-units")
+    memo = g.content.memo["plain-units"]
     static = memo.get(key)
     asked = None
     if static is None:  # (safe with every tile placeable, has tiles)

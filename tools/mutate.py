@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from compiler.terminal import safe  # noqa: E402
-from tmars.content import load_content  # noqa: E402
+from tmars.content import Memo, load_content  # noqa: E402
 from tmars.scenario import run  # noqa: E402
 
 SCENARIOS = ROOT / "tests" / "scenarios"
@@ -129,7 +129,7 @@ def main() -> int:
         desc, fn = rng.choice(options)
         card = copy.deepcopy(content.cards[name])
         fn(card)
-        mutated = replace(content, cards={**content.cards, name: card}, memo={})
+        mutated = replace(content, cards={**content.cards, name: card}, memo=Memo())
         done += 1
         failed = any(not run(f, mutated).ok for f in index[name])
         if failed:

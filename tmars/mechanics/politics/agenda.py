@@ -29,7 +29,7 @@ AGENDA_TYPE = "agenda"
 def choices(content: Content, party: str) -> tuple[list[str], list[str]]:
     """(bonuses, policies) a party may use: its own printed one first, then its agendas of each
     kind in printed order (an agenda that needs a module not in play is not in this game)."""
-    memo = content.table("agenda-choices")
+    memo = content.memo["agenda-choices"]
     found = memo.get(party)
     if found is None:
         mine = [n for n in content.in_printed_order(AGENDA_TYPE) if content.cards[n]["parts"]["party"] == party]
