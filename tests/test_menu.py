@@ -46,7 +46,7 @@ def _holding(card: str, seed: int = 6, mc: int = 30) -> tuple[Game, int]:
 
 def _fresh_menu(game: Game, p: int) -> set[str]:
     """The option ids of p's menu built with nothing kept for this state."""
-    game.interp.menu = None
+    game.interp.menu = Menu()
     return {o["id"] for o in actions.action_options(game.interp, p)}
 
 
@@ -69,7 +69,7 @@ def test_an_unchanged_state_asks_no_requirement_again(monkeypatch):
     monkeypatch.setattr(rules, "requirements_met", lambda *a: asked.append(a[3]["name"]) or real(*a))
     assert actions.action_options(g, p) == first
     assert asked == []
-    g.menu = None  # nothing kept, nothing shared: every card with a requirement is asked again
+    g.menu = Menu()  # nothing kept, nothing shared: every card with a requirement is asked again
     game.content.memo.pop("menu-shared", None)
     actions.action_options(g, p)
     with_requirements = {n for n in game.state["players"][p]["hand"] if "requires" in game.content.cards[n]}
@@ -180,7 +180,7 @@ def test_the_hand_read_at_a_level_is_dropped_only_when_its_size_crosses_it():
     g, p = game.interp, game.pending["player"]
     hand = g.state["players"][p]["hand"]
     hand[:] = ["Birds", "Fish"]
-    g.menu = None
+    g.menu = Menu()
     actions.action_options(g, p)
     kept = g.menu.players[p]
     key = ("std-verdict", "Sell Patents")
@@ -237,7 +237,7 @@ def test_a_requirement_on_tr_reads_its_level():
     g, p = game.interp, game.pending["player"]
     pl = g.state["players"][p]
     pl["tr"] = 30
-    g.menu = None
+    g.menu = Menu()
     pl["res"]["mc"] = max(pl["res"]["mc"], 8)  # a milestone's price: its requirements are then asked
     actions.action_options(g, p)
     kept = g.menu.players[p]
@@ -277,7 +277,7 @@ def test_a_part_reading_no_other_player_is_shared_between_seats(monkeypatch):
     st["players"][p]["res"]["mc"] = 30
     st["globals"]["oxygen"] = 7
     game.content.memo.pop("menu-shared", None)
-    g.menu = None
+    g.menu = Menu()
     actions.action_options(g, p)
     asked = []
     real = rules.requirements_met
@@ -286,7 +286,7 @@ def test_a_part_reading_no_other_player_is_shared_between_seats(monkeypatch):
     st["players"][q]["res"]["mc"] = 30
     assert not any(rules.modifiers(st, game.content, i, "flex") for i in (p, q))
     st["current"] = q
-    g.menu = None  # nothing kept for this state: the other seat finds it in the shared table
+    g.menu = Menu()  # nothing kept for this state: the other seat finds it in the shared table
     assert "play:Breathing Filters" in {o["id"] for o in actions.action_options(g, q)}
     assert asked == []
     assert PartReads(("prod:heat",)).seated is False and PartReads(("others-prod:heat", "prod:heat")).seated is True
@@ -303,7 +303,7 @@ def test_a_milestone_counting_own_cities_is_kept_while_their_number_stands():
     player's tile, or the player's greenery, keeps it; the player's city drops it."""
     game = _at_action(5)
     g, p = game.interp, game.pending["player"]
-    g.menu = None
+    g.menu = Menu()
     actions.action_options(g, p)
     kept = g.menu.players[p]
     key = ("milestone", "Mayor")

@@ -17,7 +17,7 @@ from compiler.ops import Pay, Resource
 from . import feasible, offers, rules
 from .interpreter import Interp, ask_one, decision, option, row_entries
 from .mechanic import SaveShapes, Task, core_tasks, forget_action
-from .menu import Menu
+from .menu import NO_MENU, Menu
 from .trial import unit_is_plain
 
 #: the ops told apart here, by their declared names (string compares on hot paths)
@@ -259,7 +259,7 @@ class Pass(ActionKind):
 def action_options(g: Interp, p: int) -> list[dict]:
     """The menu of a turn, its parts kept between prompts (`menu.py`)."""
     menu = g.menu
-    if menu is None:
+    if menu is NO_MENU:
         menu = g.menu = Menu()
     return menu.build(g, p, _menu_now)
 

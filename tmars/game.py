@@ -21,6 +21,7 @@ from . import flow, scoring, savefile, trial
 from .content import Content, available_maps, for_players, load_content, slug, with_map_module
 from .interpreter import HANDLERS, CannotComplete, Interp
 from .memo import track
+from .menu import NO_MENU
 from .savefile import SaveError
 from .setup import new_state
 
@@ -306,7 +307,7 @@ class Game:
         `trial.fork`), and with what is derived from the played cards and the board
         (`memo.carry`) and the kept menu, which hold for it as they do for this game."""
         copy = Game(trial.fork(self.state), self.content)
-        if self.interp.menu is not None:
+        if self.interp.menu is not NO_MENU:
             copy.interp.menu = self.interp.menu.copy_for(copy.state)
         return copy
 

@@ -21,6 +21,7 @@ from compiler.vocab import HELD, STANDARD_RESOURCES, THAT
 from . import board, rules
 from .content import Content
 from .mechanic import AMOUNT, COUNT, HANDLERS, THIS_ACTION, Task, core_tasks
+from .menu import NO_MENU, Menu
 from .rng import shuffle
 from compiler.ops.protocol import CannotComplete, Decision, ask_one, decision, option
 
@@ -100,7 +101,7 @@ class Interp:
     def __init__(self, state: dict, content: Content):
         self.state = state
         self.content = content
-        self.menu: Any = None  # the action menu's kept parts (`menu.py`), made at the first menu
+        self.menu: Menu = NO_MENU  # the action menu's kept parts (`menu.py`), made at the first menu
         #: the payment task last asked about and its ways to pay: its answer picks one of those
         self.ways: tuple[dict, list[dict]] | None = None
         self.new_step()

@@ -551,7 +551,7 @@ class Menu:
         self.state: dict | None = None
         self.check = False
         self.players: dict[int, PlayerParts] = {}
-        self.now: dict | None = None  # the kept parts of the menu being built
+        self.now: dict | None = None  # the kept parts of the menu being built, None outside one
 
     def copy_for(self, state: dict) -> Menu:
         """The kept parts for a copy of this menu's state, equal to it now (`Game.look_ahead`):
@@ -590,6 +590,11 @@ class Menu:
         return menu
 
 
+#: an engine's menu before its first (a trial's copy never has one): nothing is kept, `now` is None,
+#: so a caller reads `g.menu.now` with no test first (the menu's parts are looked up at every prompt)
+NO_MENU = Menu()
+
+
 def _domains_known(content: Any) -> dict[tuple, PartReads | None]:
     """The domains each part reads (`domains_of`), worked out once per content and part."""
     return content.memo["menu-domains"]
@@ -597,7 +602,7 @@ def _domains_known(content: Any) -> dict[tuple, PartReads | None]:
 
 def check_menus(g: Any) -> None:
     """From now on, build each of this engine's menus from scratch too and compare (the proof)."""
-    if g.menu is None:
+    if g.menu is NO_MENU:
         g.menu = Menu()
     g.menu.check = True
 
@@ -607,21 +612,14 @@ _MISSING = object()
 UNKNOWN = object()
 
 
-def kept_parts(g: Any) -> dict | None:
-    """The kept parts of the menu being built (None outside a menu: nothing is kept), for a
-    caller's own quick look-up before `part`."""
-    menu = g.menu
-    return menu.now if menu is not None else None
-
-
 def part(g: Any, p: int, key: tuple, reads: Callable[..., frozenset[str]], work: Callable[..., Any],
          *args: Any) -> Any:
-    """The value of one part of p's menu that is not kept (its caller looked first, in
-    `kept_parts`): `work(*args)`, kept from now on while the domains `reads(*args)` names are
+    """The value of one part of p's menu that is not kept (its caller looked first, in the parts
+    kept, `g.menu.now`): `work(*args)`, kept from now on while the domains `reads(*args)` names are
     unchanged (asked once per content and part). A part reading only values is looked up in the
     table shared between games first, and put there (`_shared`). Outside a menu nothing is kept."""
     menu = g.menu
-    if menu is None or menu.now is None:
+    if menu.now is None:
         return work(*args)
     reads_of = menu.domains.get(key, _MISSING)
     if reads_of is _MISSING:

@@ -14,7 +14,7 @@ from typing import Any
 
 from . import feasible, rules
 from .interpreter import Interp, option
-from .menu import UNKNOWN, kept_parts, keeps_nothing_of, part, play_reads, requirement_reads, rows_reads
+from .menu import UNKNOWN, keeps_nothing_of, part, play_reads, requirement_reads, rows_reads
 from .static import answered_play_words, card_play_words
 from .trial import action_completes
 from compiler.ops import Resource
@@ -34,7 +34,7 @@ def playable_entries(g: Interp, p: int) -> list[tuple]:
     parts of the kept menu (`menu.py`), the last two asked only once the player can pay;
     affordability, and a trial where one decides, are worked out each time."""
     st, content = g.state, g.content
-    parts = kept_parts(g)
+    parts = g.menu.now
     kept = parts.get if parts is not None else _NOTHING.get
     cards = content.cards
     mc = st["players"][p]["res"]["mc"]
@@ -198,7 +198,7 @@ def _conversion_reads(g: Interp, p: int, key: str, cost: list, gain: list, ctx: 
 def usable_actions(g: Interp, p: int) -> list[str]:
     """Played cards whose action (one of its alternatives) can be carried out now."""
     played = g.state["players"][p]["played"]
-    parts = kept_parts(g)
+    parts = g.menu.now
     out = []
     for i, name, alts in rules._memo_on_played(g.state, g.content, p, "actions", _with_actions):
         if played[i].get("used"):
@@ -240,7 +240,7 @@ def usable_projects(g: Interp, p: int) -> list[dict]:
     option (`_std_entry`) and its verdict are parts of the kept menu, the verdict asked only once
     the player can pay; affordability, and a trial where one decides, are worked out each time."""
     st, content = g.state, g.content
-    parts = kept_parts(g)
+    parts = g.menu.now
     mc = st["players"][p]["res"]["mc"]
     worth = None  # M€ and what may pay as M€ (`rules.purse`), asked once
     out = []
@@ -321,7 +321,7 @@ def conversion_usable(g: Interp, p: int, card: dict, counts: bool = True, oid: s
     trial where one decides, are worked out each time. (`oid`: its option id, when known.)"""
     if oid is None:
         oid = option_id(g, "convert", card["name"])
-    parts = kept_parts(g)
+    parts = g.menu.now
     entry = parts.get((oid, counts)) if parts is not None else None
     if entry is None:
         entry = part(g, p, (oid, counts), _conversion_reads, _row_entry, g, p, oid, conversion_cost(g, p, card),
@@ -352,7 +352,7 @@ def open_milestones(g: Interp, p: int) -> list[dict]:
     if st["players"][p]["res"]["mc"] < cost and not rules.can_pay(st, content, p, cost):
         return []
     taken = [m["name"] for m in claimed] if claimed else ()
-    parts = kept_parts(g)
+    parts = g.menu.now
     kept = parts.get if parts is not None else _NOTHING.get
     out = []
     for name in content.map.milestones:
