@@ -204,8 +204,9 @@ class Game:
         """Run the top task with its answer."""
         stack = self.state["stack"]
         idx = len(stack) - 1
+        task = stack[idx]
         try:
-            again = self.interp.run(stack[idx], answer)
+            again = HANDLERS[task["t"]](self.interp, task, answer)  # `Interp.run`, inlined
         except CannotComplete as e:
             raise EngineError(f"an offered option could not be completed: {e}") from None
         if again is not None:  # a task of several questions (the setup choice) asks its next one
