@@ -262,7 +262,8 @@ def walk(items: list, into_options: bool = True) -> Iterator[Node]:
     while stack:
         node = stack.pop()
         yield node
-        stack.extend(reversed(children(node, into_options)))
+        if OPS[node["op"]].child_fields:  # most nodes have none: no list of their children is made
+            stack.extend(reversed(children(node, into_options)))
 
 
 def items_cannot_fail(items: list, mandatory: bool = False, tile_ok: Any = None) -> bool:
