@@ -28,3 +28,14 @@ def test_soak_plays_the_player_counts_asked_for(monkeypatch, capsys):
     assert soak.main(["--minutes", "0.03", "--players", "3,5"]) == 0
     assert len(played) >= 2 and set(played) == {3, 5}
     assert "players 3,5" in capsys.readouterr().out
+
+
+def test_opcodes_counts_the_same_games_alike_decision_by_decision(monkeypatch):
+    monkeypatch.syspath_prepend(str(ROOT / "tools"))
+    opcodes = tool("opcodes")
+    first = opcodes.per_decision(ROOT, 1, "base")
+    assert len(first) > 100 and all(n > 0 for n in first)
+    assert opcodes.per_decision(ROOT, 1, "base") == first  # nothing of the machine enters the count
+    figures = opcodes.summary(first)
+    assert figures["p50"] <= figures["p90"] <= figures["p99"] <= figures["p99.9"] <= max(first)
+    assert min(first) <= figures["mean"] <= max(first)
