@@ -208,7 +208,7 @@ def _add_tasks(owner: str, tasks: dict[str, Task]) -> None:
 THIS_ACTION = "this_action"
 
 
-def forget_action(state: dict, wild: Any, p: int | None = None) -> None:
+def forget_action(state: dict, wild: tuple[str, ...], p: int | None = None) -> None:
     """An action of player p's is over, or one that may play cards begins (a corporation revealed,
     a card a mechanic's setup step plays), or (p None) a phase begins: what the state recorded of
     the last action is forgotten, the cards played in it and, in a game with wild tags (`wild`,
