@@ -133,10 +133,10 @@ class Interp:
         in a row within one answer goes on one line ('Alice plays Birds (10 M€), loses 2 plants'),
         so that the log, which saves carry, stays short."""
         log = self.state["log"]
-        if self.subject == p and len(log) > self.mark and len(log[-1]) < LINE:  # `continues`, inlined
+        if self.continues(p):
             log[-1] += ", " + text
         else:
-            log.append(f"{self.state['players'][p]['name']} {text}")
+            log.append(f"{self.pname(p)} {text}")
         self.subject = p
 
     def pname(self, p: int) -> str:

@@ -424,9 +424,7 @@ def requirement_met(state: dict, content: Content, p: int, req: dict, flex: int 
     `less`: what the count had not yet when the action began (`played_this_action`)."""
     if "rank" in req:
         return placed(state, content, p, req, ctx)
-    value = count(state, content, p, req, ctx, wild=req["cmp"] == ">=")
-    if less:
-        value -= less
+    value = count(state, content, p, req, ctx, wild=req["cmp"] == ">=") - less
     spec = content.rules.globals.get(req["count"])
     step = spec["step"] if spec else 1 if req["cmp"] == ">=" and req["count"].endswith(vocab.COUNT_SUFFIX_TAG) else None
     slack = flex * step if step and not req.get("any") else 0
@@ -458,15 +456,11 @@ def requirements_met(state: dict, content: Content, p: int, card: dict) -> bool:
     reqs = card.get("requires")
     if not reqs:
         return True
-    if THIS_ACTION in state:  # cards played earlier in this action: their tags are not counted
-        for r in reqs:
-            less = played_this_action(state, content, p, r)
-            if not requirement_met(state, content, p, r, flex_of(state, content, p, r["count"]), less=less):
-                return False
-    else:
-        for r in reqs:  # a loop, not all(): no generator made for each card asked
-            if not requirement_met(state, content, p, r, flex_of(state, content, p, r["count"])):
-                return False
+    early = THIS_ACTION in state  # cards played earlier in this action: their tags are not counted
+    for r in reqs:  # a loop, not all(): no generator made for each card asked
+        less = played_this_action(state, content, p, r) if early else 0
+        if not requirement_met(state, content, p, r, flex_of(state, content, p, r["count"]), less=less):
+            return False
     return not content.wild or _wild_tags_suffice(state, content, p, card)
 
 
@@ -493,9 +487,7 @@ def wild_stands_for(state: dict, content: Content, p: int, card: dict) -> str | 
     if not content.wild or not card.get("requires"):
         return None
     for r in _tag_minimums(content, card):
-        have = count(state, content, p, r)
-        if THIS_ACTION in state:
-            have -= played_this_action(state, content, p, r)
+        have = count(state, content, p, r) - played_this_action(state, content, p, r)
         if have < r["value"] - flex_of(state, content, p, r["count"]):
             return r["count"][:-4]
     return None
@@ -520,9 +512,8 @@ def _wild_tags_suffice(state: dict, content: Content, p: int, card: dict) -> boo
     if len(minimums) < 2:
         return True
     short, wild = 0, 0
-    early = THIS_ACTION in state
     for r in minimums:
-        have = count(state, content, p, r) - (played_this_action(state, content, p, r) if early else 0)
+        have = count(state, content, p, r) - played_this_action(state, content, p, r)
         need = r["value"] - flex_of(state, content, p, r["count"])
         if have < need:
             short += need - have
