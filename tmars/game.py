@@ -39,6 +39,13 @@ def _offered(options: list[dict], answer: Any) -> bool:
     return False
 
 
+def selection_sizes(d: dict) -> list[int]:
+    """How many options an answer to a selection may hold: one of its `sizes`, where given, else
+    `min` to `max`; never more than it offers."""
+    n = len(d["options"])
+    return [k for k in d.get("sizes") or range(d.get("min", 0), d.get("max", n) + 1) if k <= n]
+
+
 def selection_refusal(d: dict, answer: Any) -> str | None:
     """Why an answer to a selection is not one of its legal answers (None: it is one): a list of
     its option ids, each once, as many as `min` to `max` allow (one of `sizes`, where given) and
@@ -62,6 +69,17 @@ def selection_refusal(d: dict, answer: Any) -> str | None:
         return ("these cannot be carried out in full together; choices that can: "
                 + "; ".join(", ".join(c) or "none" for c in only[:6]) + ("…" if len(only) > 6 else ""))
     return None
+
+
+def win_shares(game: Game) -> list[float]:
+    """Each seat's share of the win of a finished game: a game won or lost (the solo game) gives
+    its verdict; a placed game gives 1 to the first place (ties broken as the rules break them),
+    shared equally when several seats still tie for it."""
+    verdict = game.verdict
+    if verdict is not None:
+        return [1.0 if verdict["won"] else 0.0 for _ in game.state["players"]]
+    first = [r["place"] == 1 for r in game.scores()]
+    return [1 / sum(first) if f else 0.0 for f in first]
 
 
 class IllegalAnswer(Exception):

@@ -4,8 +4,9 @@ another bot in either seat, and the median time it takes to decide.
 
     python tools/bot_targets.py --games 200 --workers 2 [--bot strong] [--against greedy]
 
-A tie for first counts as half a win. Times are wall-clock per decision of the measured bot, so
-run it on a quiet machine. Prints one table and writes nothing.
+A tie for first (after the rules' tie-break) shares the win (`game.win_shares`). Times are
+wall-clock per decision of the measured bot, so run it on a quiet machine. Prints one table and
+writes nothing.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tmars.botgame import make_agent
-from tmars.game import Game
+from tmars.game import Game, win_shares
 
 
 def play(job: tuple[int, tuple[str, ...], tuple[str, ...], int]) -> dict:
@@ -36,11 +37,8 @@ def play(job: tuple[int, tuple[str, ...], tuple[str, ...], int]) -> dict:
         if seats[d["player"]] == seats[0]:
             times.append(time.perf_counter() - t)
         game.answer(d["player"], answer)
-    totals = [r["total"] for r in game.scores()]
-    top = max(totals)
-    winners = [i for i, v in enumerate(totals) if v == top]
     return {"generations": game.state["generation"], "capped": bool(game.state.get("capped")),
-            "share": [1 / len(winners) if i in winners else 0.0 for i in range(len(seats))], "times": times}
+            "share": win_shares(game), "times": times}
 
 
 def main() -> int:

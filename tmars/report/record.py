@@ -5,19 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..game import win_shares
+
 #: a seat's corporation is counted on its own (`corp`), not among its cards
 CORPORATION = "corporation"
-
-
-def win_shares(game: Any) -> list[float]:
-    """Each seat's share of the win: a game won or lost (the solo game) gives its verdict; a placed
-    game gives 1 to the first place, shared equally when several seats tie for it."""
-    verdict = game.verdict
-    if verdict is not None:
-        return [1.0 if verdict["won"] else 0.0 for _ in game.state["players"]]
-    rows = game.scores()
-    first = [r["place"] == 1 for r in rows]
-    return [1 / sum(first) if f else 0.0 for f in first]
 
 
 def mechanic_types(game: Any) -> list[str]:

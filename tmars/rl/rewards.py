@@ -10,7 +10,7 @@ the solo game: its final score when won, its negative TR when lost (a lost game 
 
 from __future__ import annotations
 
-from ..game import Game
+from ..game import Game, win_shares
 
 REWARDS = ("win", "score")
 
@@ -24,9 +24,7 @@ def final_rewards(game: Game, mode: str) -> list[float]:
     if mode == "score":
         total = sum(r["total"] for r in rows)
         return [float(r["total"] - (total - r["total"]) / (n - 1)) for r in rows]
-    winners = [r["place"] == 1 for r in rows]
-    share = 1 / sum(winners)
-    return [n / (n - 1) * ((share if won else 0.0) - 1 / n) for won in winners]
+    return [n / (n - 1) * (share - 1 / n) for share in win_shares(game)]
 
 
 def _solo(game: Game, mode: str) -> float:
