@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from .. import trial
-from ..game import Game, selection_refusal
+from ..game import Game, selection_refusal, selection_sizes
 
 #: the control actions, after the option slots
 FINISH, MORE, BACK = 0, 1, 2
@@ -115,16 +115,14 @@ class Choices:
         return None
 
     def answer(self) -> list[str]:
-        """The selection's picks as the engine takes them: in the order of its options."""
-        order = {o["id"]: i for i, o in enumerate(self.decision["options"])}
-        return sorted(self.chosen, key=order.__getitem__)
+        """The selection's picks as the engine takes them (`in_option_order`)."""
+        return in_option_order(self.decision, self.chosen)
 
 
-def _sizes(d: dict) -> list[int]:
-    """The sizes a selection's answer may have, none larger than its options."""
-    n = len(d["options"])
-    sizes = d.get("sizes") or range(d.get("min", 0), d.get("max", n) + 1)
-    return [k for k in sizes if k <= n]
+def in_option_order(d: dict, chosen: list[str]) -> list[str]:
+    """Picks in the order of the decision's options, as the engine takes a selection."""
+    order = {o["id"]: i for i, o in enumerate(d["options"])}
+    return sorted(chosen, key=order.__getitem__)
 
 
 def _picks(d: dict, chosen: list[str]) -> list[dict]:
@@ -138,15 +136,14 @@ def _picks(d: dict, chosen: list[str]) -> list[dict]:
             if taken.issubset(c):
                 held.update(c)
         return [o for o in left if o["id"] in held]
-    if not any(k > len(chosen) for k in _sizes(d)):
+    if not any(k > len(chosen) for k in selection_sizes(d)):
         return []
     return left
 
 
 def _finishes(game: Game, d: dict, chosen: list[str]) -> bool:
     """Are the picks a legal answer, as the engine judges one (its check included)?"""
-    order = {o["id"]: i for i, o in enumerate(d["options"])}
-    answer = sorted(chosen, key=order.__getitem__)
+    answer = in_option_order(d, chosen)
     if selection_refusal(d, answer) is not None:
         return False
     if d.get("check"):

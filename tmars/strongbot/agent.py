@@ -13,7 +13,7 @@ from typing import Any
 
 from .. import rules, trial
 from ..botbase import Bot
-from ..game import Game
+from ..game import Game, selection_sizes
 from . import worth
 from .cards import card_worth, corporation_worth, default_selection
 from .hidden import unseen_copy
@@ -106,7 +106,7 @@ class StrongAgent(Bot):
         if "only" in d:
             candidates = [list(s) for s in d["only"]]
         else:
-            sizes = d.get("sizes") or range(d.get("min", 0), d.get("max", len(ids)) + 1)
+            sizes = selection_sizes(d)
             candidates = [ranked[:k] for k in sizes] + [ranked[len(ranked) - k:] for k in sizes if k]
         base = unseen_copy(game, p, self.rng)
         horizon = worth.generations_left(base.state, base.content)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import rules
-from ..game import Game
+from ..game import Game, selection_sizes
 from ..rng import SeededRandom
 from . import worth
 from .hidden import unseen_copy
@@ -28,6 +28,8 @@ STEPS = 12
 #: what each M€ of a card's cost weighs beyond itself: money is short, and a card bought is only
 #: worth its price if it beats the other uses of the money it will take to play
 SCARCE_MONEY = 0.5
+#: answers tried at each of the player's own questions while a card resolves on the copy
+OPTIONS_TRIED = 8
 #: generations a requirement waits for each tag (or other thing counted) still missing
 GENERATIONS_PER_MISSING = 2.0
 
@@ -150,14 +152,14 @@ def default_selection(d: dict) -> list[str]:
     """The first selection allowed: the first of `only`, else the fewest options, first first."""
     if "only" in d:
         return list(d["only"][0])
-    k = min(d["sizes"]) if "sizes" in d else d.get("min", 0)
+    k = min(selection_sizes(d), default=0)
     return [o["id"] for o in d["options"][:k]]
 
 
 def _best_now(copy: Game, p: int, ids: list[str]) -> str:
     later = worth.generations_left(copy.state, copy.content)
     best, best_v = ids[0], float("-inf")
-    for oid in ids[:8]:
+    for oid in ids[:OPTIONS_TRIED]:
         trial = copy.look_ahead()
         try:
             trial.answer(p, oid)

@@ -11,7 +11,6 @@ and of its own random state.
 
 from __future__ import annotations
 
-
 from ..game import Game
 from ..rng import SeededRandom
 
