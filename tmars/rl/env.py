@@ -46,7 +46,7 @@ class TmarsEnv(AECEnv):
                         "draft": draft, "max_generations": max_generations}
         self.render_mode = render_mode
         self.reward_mode = reward
-        self.game = Game.new(**self._new_args(0))
+        self.game = Game.new(seed=0, **self.options)
         self.choices = Choices(slots)
         self.encoder = Encoder(self.game.content, players, slots)
         self.possible_agents = [f"player_{i}" for i in range(players)]
@@ -56,11 +56,6 @@ class TmarsEnv(AECEnv):
         self._observation_space = spaces.Dict({"observation": box, "action_mask": mask})
         self._action_space = spaces.Discrete(self.choices.size)
         self._seeds = np.random.default_rng()
-
-    def _new_args(self, seed: int) -> dict:
-        o = self.options
-        return {"players": o["players"], "seed": seed, "modules": o["modules"], "map_name": o["map_name"],
-                "variants": o["variants"], "draft": o["draft"], "max_generations": o["max_generations"]}
 
     # ---- spaces ----------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -83,7 +78,7 @@ class TmarsEnv(AECEnv):
             game_seed = int(self._seeds.integers(2**31))
         # an engine failure (a bug) rolls its unit of play back and withdraws the answer, as in the
         # CLI's games, rather than ending a long training run; `game.failures` lists them
-        self.game = Game.new(**self._new_args(game_seed)).keep_going()
+        self.game = Game.new(seed=game_seed, **self.options).keep_going()
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -134,17 +129,18 @@ class TmarsEnv(AECEnv):
             self._was_dead_step(action)
             return
         answer = self.choices.act(self.game, action)  # IllegalAction here changes nothing
-        self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
         if answer is not None:
             self.game.answer(self.game.pending["player"], answer)
-        self._next_decision()
-        self._accumulate_rewards()
+        self._moved_on()
 
     def answer(self, answer: Any) -> None:
         """Answer the pending decision as the engine takes it (a bot's answer: an option id or a
         list of them); IllegalAnswer, with nothing changed, for one the engine refuses."""
         self.game.answer(self.game.pending["player"], answer)
+        self._moved_on()
+
+    def _moved_on(self) -> None:
+        """After the selected agent's action: its reward so far handed over, the next decision."""
         self._cumulative_rewards[self.agent_selection] = 0.0
         self._clear_rewards()
         self._next_decision()
